@@ -1,0 +1,176 @@
+// [SECTION] index: shared options · trace · check · default command · run_cli
+#include "app/cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <optional>
+
+#include "core/errors.hpp"
+#include "core/plan.hpp"
+#include "core/scenario_library.hpp"
+#include "core/scenario_loader.hpp"
+#include "core/simulator.hpp"
+#include "core/trace_format.hpp"
+
+namespace reslab {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadInput = 2;
+
+// [SECTION] shared options
+struct TraceOptions {
+  std::string scenario;
+  std::string model = "atomic";
+  std::string preset;
+  std::string order;
+  std::vector<std::string> at;
+  std::string format = "markdown";
+  std::string lang;
+};
+
+Lang chosen_lang(const std::string& code) {
+  Lang lang = lang_from_environment();
+  if (!code.empty() && !parse_lang(code, lang)) throw UsageError("--lang must be zh or en, not '" + code + "'");
+  return lang;
+}
+
+Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
+  PlanRequest request;
+  if (!parse_model(options.model, request.model))
+    throw UsageError("--model must be naive or atomic, not '" + options.model + "'");
+  if (!options.preset.empty()) request.preset = options.preset;
+  if (!options.order.empty()) request.order = split_order(options.order);
+  for (const auto& item : options.at) request.at.push_back(parse_at(item));
+  return make_plan(scenario, request);
+}
+
+// [SECTION] trace
+int trace_command(const TraceOptions& options) {
+  const Lang lang = chosen_lang(options.lang);
+  if (options.format != "markdown" && options.format != "json")
+    throw UsageError("--format must be markdown or json, not '" + options.format + "'");
+  const Scenario scenario = load_scenario_file(resolve_scenario(options.scenario));
+  const Trace trace = run_plan(scenario, plan_from(scenario, options));
+  if (options.format == "json") {
+    std::cout << trace_to_json(trace, scenario, lang).dump(2) << "\n";
+  } else {
+    std::cout << trace_to_markdown(trace, scenario, lang);
+  }
+  return kExitOk;
+}
+
+// [SECTION] check
+// A file is good when it loads, its initial rows fit the schema, and every
+// preset runs under at least one model (a preset may stop in one model by design).
+int check_command(const std::vector<std::string>& files) {
+  int exit_code = kExitOk;
+  for (const auto& file : files) {
+    try {
+      const Scenario scenario = load_scenario_file(file);
+      int warnings = 0;
+      for (const auto& preset : scenario.presets) {
+        std::vector<std::string> failures;
+        for (Model model : {Model::naive, Model::atomic}) {
+          try {
+            PlanRequest request;
+            request.model = model;
+            request.preset = preset.name;
+            run_plan(scenario, make_plan(scenario, request));
+          } catch (const UsageError& e) {
+            failures.push_back(std::string(model_name(model)) + ": " + e.what());
+          }
+        }
+        const std::string where = file + ":" + std::to_string(preset.pos.line) + ":" + std::to_string(preset.pos.column);
+        if (failures.size() == 2) {
+          std::cerr << where << ": preset '" << preset.name << "' cannot run: " << failures[0] << "; " << failures[1]
+                    << "\n";
+          exit_code = kExitBadInput;
+        } else if (failures.size() == 1) {
+          std::cerr << where << ": warning: preset '" << preset.name << "' stops under " << failures[0] << "\n";
+          ++warnings;
+        }
+      }
+      if (exit_code == kExitOk)
+        std::cout << file << ": ok (" << scenario.id << ", " << scenario.actors.size() << " actors, "
+                  << scenario.events.size() << " events, " << scenario.presets.size() << " presets"
+                  << (warnings ? ", " + std::to_string(warnings) + " warnings" : "") << ")\n";
+    } catch (const ScenarioError& e) {
+      std::cerr << e.what() << "\n";
+      exit_code = kExitBadInput;
+    }
+  }
+  return exit_code;
+}
+
+// [SECTION] default command
+// Until the desktop app opens here, the default command prints the scenario's
+// first preset under both models, side by side in time.
+int default_command(const std::string& scenario_name, const std::string& lang_code) {
+  const Lang lang = chosen_lang(lang_code);
+  const Scenario scenario = load_scenario_file(resolve_scenario(scenario_name));
+  for (Model model : {Model::naive, Model::atomic}) {
+    PlanRequest request;
+    request.model = model;
+    std::cout << trace_to_markdown(run_plan(scenario, make_plan(scenario, request)), scenario, lang) << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+// [SECTION] run_cli
+int run_cli(int argc, char** argv) {
+  CLI::App app{"reslab: a lab for why reservation systems oversell, and how transactions, conditional updates "
+               "and idempotency prevent it."};
+  app.set_version_flag("--version", std::string("reslab ") + RESLAB_VERSION);
+  std::string default_scenario = "h1";
+  std::string default_lang;
+  app.add_option("scenario", default_scenario, "Bundled scenario id (h1, h2, ...) or a .toml file");
+  app.add_option("--lang", default_lang, "zh or en (default: from the locale)");
+
+  TraceOptions trace;
+  CLI::App* trace_cmd = app.add_subcommand("trace", "Run a scenario and print its trace");
+  trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id or a .toml file")->required();
+  trace_cmd->add_option("--model", trace.model, "naive or atomic (default atomic)");
+  trace_cmd->add_option("--preset", trace.preset, "Preset name (default: the scenario's first)");
+  trace_cmd->add_option("--order", trace.order, "Event ids to run, comma separated, e.g. A1,B1,A2,B2");
+  trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
+  trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
+  trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
+
+  std::vector<std::string> check_files;
+  CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
+  check_cmd->add_option("files", check_files, "Scenario files")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitBadInput;
+  }
+
+  try {
+    if (*trace_cmd) return trace_command(trace);
+    if (*check_cmd) return check_command(check_files);
+    return default_command(default_scenario, default_lang);
+  } catch (const ScenarioError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const UsageError& e) {
+    std::cerr << "reslab: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "reslab: internal error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace reslab

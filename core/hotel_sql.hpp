@@ -1,0 +1,29 @@
+#pragma once
+// Statements shared by the hotel actions. Every value is a bound parameter.
+#include <string>
+
+namespace reslab::hotel_sql {
+
+inline const std::string kBeginImmediate = "BEGIN IMMEDIATE";
+inline const std::string kCommit = "COMMIT";
+inline const std::string kRollback = "ROLLBACK";
+
+inline const std::string kInsertHold =
+    "INSERT INTO holds(request_key, state, deadline) VALUES (?, 'RESERVED', ?) RETURNING id";
+inline const std::string kInsertHoldNight = "INSERT INTO hold_nights(hold_id, room_night_id) VALUES (?, ?)";
+inline const std::string kLogChange =
+    "INSERT INTO inventory_log(room_night_id, hold_id, change, reason, at) VALUES (?, ?, ?, ?, ?)";
+// One log row per night of a hold, written with the counter change it records.
+inline const std::string kLogHoldNights =
+    "INSERT INTO inventory_log(room_night_id, hold_id, change, reason, at)"
+    " SELECT room_night_id, hold_id, ?, ?, ? FROM hold_nights WHERE hold_id = ?";
+inline const std::string kReleaseHoldNights =
+    "UPDATE room_inventory SET available = available + 1"
+    " WHERE room_night_id IN (SELECT room_night_id FROM hold_nights WHERE hold_id = ?)";
+inline const std::string kSellHoldNights =
+    "UPDATE room_inventory SET sold = sold + 1"
+    " WHERE room_night_id IN (SELECT room_night_id FROM hold_nights WHERE hold_id = ?)";
+inline const std::string kInsertOutbox =
+    "INSERT INTO outbox(topic, payload, created_at, sent_at) VALUES (?, ?, ?, NULL)";
+
+}  // namespace reslab::hotel_sql

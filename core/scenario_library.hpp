@@ -1,0 +1,19 @@
+#pragma once
+// Where bundled scenarios live, and how a name on the command line becomes a file.
+#include <string>
+#include <vector>
+
+namespace reslab {
+
+// Folders searched for bundled scenarios, first match wins: $RESLAB_SCENARIO_DIR,
+// next to the installed binary (../share/reslab/scenarios), the install prefix, the source tree.
+std::vector<std::string> scenario_dirs();
+
+// "h1" -> the bundled h1 file; a path ending in .toml or naming an existing file is kept.
+// Throws UsageError when nothing matches.
+std::string resolve_scenario(const std::string& name_or_path);
+
+// Every bundled scenario file, sorted by name, from the first folder that has any.
+std::vector<std::string> bundled_scenario_files();
+
+}  // namespace reslab
