@@ -107,6 +107,7 @@ std::string atomic_check(ActionContext& ctx) {
     ctx.summarize({"hotel.decrement.rejected.summary", {{"actor", actor}}});
     ctx.say({"hotel.decrement.rejected", {{"actor", actor}, {"night", night}}});
     ctx.say({"hotel.decrement.why_safe"});
+    ctx.say({"hotel.decrement.locks"});
     ctx.resolve("rejected");
     return "rejected";
   }

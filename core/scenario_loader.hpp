@@ -1,5 +1,6 @@
 #pragma once
 // Reads scenario files (TOML). Every problem is a ScenarioError with file:line:col.
+#include <cstddef>
 #include <string>
 #include <string_view>
 

@@ -315,19 +315,23 @@ std::string Simulator::why_not(const std::string& event_id) const { return m->wh
 const Step& Simulator::run(const std::string& event_id) { return m->run(event_id); }
 std::vector<ActorStatus> Simulator::actor_statuses() const { return m->statuses(); }
 
+Trace Simulator::trace() const {
+  Trace trace;
+  trace.scenario = m->scenario.id;
+  trace.model = m->plan.model;
+  trace.preset = m->plan.preset;
+  for (const auto& step : m->steps) trace.order.push_back(step.event);
+  trace.initial = m->initial;
+  trace.steps = m->steps;
+  trace.hash = trace_hash(trace);
+  return trace;
+}
+
 // [SECTION] run_plan
 Trace run_plan(const Scenario& scenario, const Plan& plan) {
   Simulator simulator(scenario, plan);
   for (const auto& id : plan.order) simulator.run(id);
-  Trace trace;
-  trace.scenario = scenario.id;
-  trace.model = plan.model;
-  trace.preset = plan.preset;
-  trace.order = plan.order;
-  trace.initial = simulator.initial();
-  trace.steps = simulator.steps();
-  trace.hash = trace_hash(trace);
-  return trace;
+  return simulator.trace();
 }
 
 }  // namespace reslab

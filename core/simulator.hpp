@@ -38,6 +38,8 @@ class Simulator {
   // Runs one event and returns its step. Throws UsageError when it cannot run.
   const Step& run(const std::string& event_id);
   std::vector<ActorStatus> actor_statuses() const;
+  // The steps so far as a trace, with its hash.
+  Trace trace() const;
 
  private:
   struct Impl;

@@ -51,11 +51,11 @@ std::string h1_path() {
   return std::string(RESLAB_SCENARIO_DIR) + "/h1_last_room.toml";
 }
 
-// A scratch file that removes itself.
+// A scratch file that removes itself; named per test, as ctest may run test cases in parallel.
 struct TempFile {
   std::string path;
-  explicit TempFile(const std::string& text)
-      : path((std::filesystem::temp_directory_path() / "reslab_loader_test.toml").string()) {
+  TempFile(const std::string& name, const std::string& text)
+      : path((std::filesystem::temp_directory_path() / ("reslab_loader_test_" + name + ".toml")).string()) {
     std::ofstream(path, std::ios::binary) << text;
   }
   ~TempFile() { std::remove(path.c_str()); }
@@ -136,12 +136,12 @@ TEST_CASE("a directory is not read as a scenario") {
 }
 
 TEST_CASE("a file over the size limit is refused before parsing") {
-  TempFile big(std::string(ScenarioLimits::max_file_bytes + 1, '#'));
+  TempFile big("too_large", std::string(ScenarioLimits::max_file_bytes + 1, '#'));
   CHECK(load_error_of(big.path) == big.path + ":1:1: the file is larger than the limit of 1048576 bytes");
 }
 
 TEST_CASE("a file on disk loads with its path as the file name") {
-  TempFile file(kMinimal);
+  TempFile file("minimal", kMinimal);
   CHECK(load_scenario_file(file.path).file == file.path);
 }
 

@@ -1,0 +1,87 @@
+#include <doctest/doctest.h>
+
+#include "core/trace_format.hpp"
+#include "tests/test_support.hpp"
+
+using namespace reslab;
+using namespace reslab::test;
+
+TEST_CASE("the same inputs give the same trace hash") {
+  const Scenario scenario = h2();
+  for (Model model : {Model::naive, Model::atomic}) {
+    CHECK(run_preset(scenario, model, "refund-done").hash == run_preset(scenario, model, "refund-done").hash);
+  }
+  CHECK(run_preset(scenario, Model::naive, "seed").hash != run_preset(scenario, Model::atomic, "seed").hash);
+}
+
+TEST_CASE("rewinding is replaying: a replayed prefix continued to the end gives the same trace") {
+  const Scenario scenario = h1();
+  PlanRequest request;
+  request.model = Model::atomic;
+  const Plan plan = make_plan(scenario, request);
+  const Trace straight = run_plan(scenario, plan);
+
+  Simulator first(scenario, plan);
+  for (const auto& id : plan.order) first.run(id);
+  Simulator rewound(scenario, plan);  // back to step 2
+  for (std::size_t i = 0; i < 2; ++i) rewound.run(plan.order[i]);
+  CHECK(rewound.trace().hash == run_order(scenario, Model::atomic, {"A1", "B1"}).hash);
+  for (std::size_t i = 2; i < plan.order.size(); ++i) rewound.run(plan.order[i]);
+  CHECK(first.trace().hash == straight.hash);
+  CHECK(rewound.trace().hash == straight.hash);
+}
+
+TEST_CASE("the trace hash is the same in both languages") {
+  const Scenario scenario = h2();
+  const Trace trace = run_preset(scenario, Model::atomic, "seed");
+  const auto english = trace_to_json(trace, scenario, Lang::en);
+  const auto chinese = trace_to_json(trace, scenario, Lang::zh);
+  CHECK(english["trace_hash"] == chinese["trace_hash"]);
+  CHECK(english["steps"][0]["explanation"] != chinese["steps"][0]["explanation"]);
+}
+
+TEST_CASE("the JSON trace follows the contract") {
+  const Scenario scenario = h1();
+  const auto json = trace_to_json(run_preset(scenario, Model::atomic, "seed"), scenario, Lang::en);
+  for (const char* key : {"scenario", "model", "lang", "order", "initial", "steps", "trace_hash"})
+    CHECK(json.contains(key));
+  CHECK(json["scenario"] == "h1");
+  CHECK(json["model"] == "atomic");
+  CHECK(json["order"] == nlohmann::json::array({"A1", "B1", "A2", "B2"}));
+  for (const char* key : {"figures", "invariants", "tables"}) CHECK(json["initial"].contains(key));
+  const auto& step = json["steps"][2];
+  for (const char* key : {"index", "time", "actor", "event", "outcome", "explanation", "wakes", "figures",
+                          "invariants", "tables", "open_transactions", "sql"})
+    CHECK(step.contains(key));
+  CHECK(step["index"] == 3);
+  CHECK(step["wakes"][0]["actor"] == "B");
+  CHECK(step["wakes"][0]["outcome"] == "rejected");
+  CHECK(step["tables"]["room_inventory"]["columns"][3] == "available");
+  CHECK(step["tables"]["room_inventory"]["rows"][0][3] == 0);
+  CHECK(step["tables"]["holds"]["rows"][0][3] == 600);
+  CHECK(step["invariants"][0]["name"] == "capacity_balance");
+  CHECK(step["invariants"][0]["detail"] == "0 + 1 + 0 = 1");
+  const auto& first_sql = json["steps"][0]["sql"][1];
+  CHECK(first_sql["connection"] == "A");
+  CHECK(first_sql["params"] == nlohmann::json::array({"N1"}));
+  CHECK(first_sql["result"] == "SQLITE_DONE");
+  CHECK(first_sql["changes"] == 1);
+  CHECK(json["steps"][1]["sql"][0]["result"] == "SQLITE_BUSY");
+  CHECK(json["steps"][0]["open_transactions"][0]["actor"] == "A");
+}
+
+TEST_CASE("a step whose event runs later than scheduled shows both times in the JSON") {
+  const Scenario scenario = h2();
+  const auto json = trace_to_json(run_order(scenario, Model::atomic, {"refund_worker", "payment"}), scenario, Lang::en);
+  CHECK(json["steps"][1]["time"] == 14);
+  CHECK(json["steps"][1]["scheduled_time"] == 11);
+  CHECK_FALSE(json["steps"][0].contains("scheduled_time"));
+}
+
+TEST_CASE("the Markdown trace is a table with one row per step and the broken invariant on the last row") {
+  const Scenario scenario = h1();
+  const std::string markdown = trace_to_markdown(run_preset(scenario, Model::naive, "seed"), scenario, Lang::en);
+  CHECK(markdown.find("| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | `read` | ✓ all invariants hold |") != std::string::npos);
+  CHECK(markdown.find("| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | `accepted` | ✗ available + active "
+                      "holds + sold = capacity: 0 + 2 + 0 != 1 |") != std::string::npos);
+}
