@@ -53,7 +53,11 @@ bool has_message(std::string_view key) { return catalog().count(key) != 0; }
 std::string render(const Message& message, Lang lang) {
   auto it = catalog().find(message.key);
   if (it == catalog().end()) return message.key;  // a missing entry shows its key instead of nothing
-  return fill_placeholders(lang == Lang::zh ? it->second->zh : it->second->en, message.args);
+  auto args = message.args;
+  for (auto& [name, value] : args)
+    if (value.size() > 1 && value[0] == '@' && has_message(std::string_view(value).substr(1)))
+      value = render(Message{value.substr(1)}, lang);
+  return fill_placeholders(lang == Lang::zh ? it->second->zh : it->second->en, args);
 }
 
 std::string render(const std::vector<Message>& messages, Lang lang) {

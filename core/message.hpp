@@ -12,7 +12,8 @@ namespace reslab {
 
 struct Message {
   std::string key;
-  std::vector<std::pair<std::string, std::string>> args;  // "{name}" placeholders
+  // "{name}" placeholders. A value "@key" is itself a message, rendered in the same language.
+  std::vector<std::pair<std::string, std::string>> args;
 
   Message() = default;
   Message(std::string message_key, std::vector<std::pair<std::string, std::string>> message_args = {})

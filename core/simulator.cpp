@@ -51,6 +51,8 @@ struct Simulator::Impl {
   std::vector<Step> steps;
   std::shared_ptr<const CommittedState> initial;
   std::shared_ptr<const CommittedState> committed;
+  std::shared_ptr<const CommittedState> last_capture;
+  std::int64_t last_data_version = -1;
 
   Impl(const Scenario& s, Plan p) : scenario(s), plan(std::move(p)) {
     std::vector<std::string> names;
@@ -192,7 +194,7 @@ struct Simulator::Impl {
     if (!actor.resolved.empty()) {
       step.outcome = "noop";
       const std::vector<std::pair<std::string, std::string>> args = {
-          {"actor", actor.actor->id}, {"outcome", actor.resolved}, {"step", std::to_string(actor.resolved_step)}};
+          {"actor", actor.actor->id}, {"outcome", "@outcome." + actor.resolved}, {"step", std::to_string(actor.resolved_step)}};
       step.summary = {"engine.resolved.summary", args};
       step.explanation = {{"engine.resolved", args}};
       actor.done.insert(event.id);
@@ -257,10 +259,18 @@ struct Simulator::Impl {
 
   // [SECTION] committed snapshots
   std::shared_ptr<const CommittedState> capture() {
+    // data_version changes whenever another connection commits: an unchanged
+    // database keeps its snapshot, figures and invariants.
+    const auto version = db->observer().run("PRAGMA data_version");
+    if (!version.ok() || version.rows.empty()) return nullptr;
+    const std::int64_t data_version = as_int(version.rows[0][0]);
+    if (last_capture && data_version == last_data_version) return last_capture;
     auto state = std::make_shared<CommittedState>();
     if (!db->read_tables(db->observer(), state->tables)) return nullptr;
     state->figures = read_figures(db->observer(), scenario.schema, scenario.figures);
     state->invariants = check_invariants(db->observer(), scenario.schema, scenario.invariants);
+    last_capture = state;
+    last_data_version = data_version;
     return state;
   }
 

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# End-to-end checks of the reslab command line: output, exit codes, stderr.
+# Needs RESLAB (the binary), SCENARIOS and DATA (folders) in the environment.
+set -u
+failures=0
+checks=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+run() { "$RESLAB" "$@" >"$out" 2>"$err"; echo $?; }
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  checks=$((checks + 1))
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+has() { grep -qF -- "$1" "$2"; }
+
+code=$(run trace h1 --model naive --preset seed --format markdown --lang en)
+check "naive h1 seed exits 0" test "$code" = 0
+check "naive h1 row 1: A reads 1" has "| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
+check "naive h1 row 2: B reads 1" has "| 2 | 0 s | B reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
+check "naive h1 row 3: A writes 0" has "| 3 | 0 s | A writes 0, accepts | 1 | 0 | 0 | 1 | \`accepted\` | ✓" "$out"
+check "naive h1 row 4 breaks the invariant" has "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | \`accepted\` | ✗ available + active holds + sold = capacity: 0 + 2 + 0 != 1 |" "$out"
+
+code=$(run trace h1 --model atomic --preset seed --lang en)
+check "atomic h1 accepts A and rejects B" has "| 3 | 0 s | A inserts hold #1, commits, accepts | 1 | 0 | 0 | 1 | \`accepted\`; B wakes: \`rejected\` |" "$out"
+
+code=$(run trace h1 --model atomic --order A1,B1,B2,A2)
+check "an order with a waiting actor's event exits 2" test "$code" = 2
+check "the error names the step and the lock holder" has "step 3: B2 cannot run: B is waiting at B1 for the lock held by A (A1)" "$err"
+
+code=$(run trace h2 --model atomic --preset seed --format json --lang en)
+check "json trace exits 0" test "$code" = 0
+for key in scenario model lang order initial steps trace_hash; do
+  check "json has top-level $key" has "\"$key\":" "$out"
+done
+for key in index time actor event outcome explanation wakes figures invariants tables open_transactions sql; do
+  check "json steps have $key" has "\"$key\":" "$out"
+done
+hash_en=$(grep -o '"trace_hash": "[0-9a-f]*"' "$out")
+code=$(run trace h2 --model atomic --preset seed --format json --lang zh)
+hash_zh=$(grep -o '"trace_hash": "[0-9a-f]*"' "$out")
+check "the trace hash is the same in both languages" test -n "$hash_en" -a "$hash_en" = "$hash_zh"
+check "--lang zh speaks Chinese" has "不再创建退款" "$out"
+
+code=$(LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= "$RESLAB" trace h2 >"$out" 2>"$err"; echo $?)
+check "the language defaults to the locale" has "预订状态" "$out"
+code=$(LANG= LC_ALL= LC_MESSAGES= "$RESLAB" trace h2 >"$out" 2>"$err"; echo $?)
+check "English when the locale says nothing" has "booking state" "$out"
+
+code=$(run trace h2 --at payment=9 --lang en)
+check "--at re-sorts the preset by time" has "| 1 | 9 s | payment_callbacks confirms hold #1 |" "$out"
+
+code=$(run trace h1 --model sideways)
+check "a bad model exits 2" test "$code" = 2
+check "a bad model is explained" has "--model must be naive or atomic" "$err"
+code=$(run trace h2 --preset nope)
+check "an unknown preset exits 2" test "$code" = 2
+check "an unknown preset lists the presets" has "unknown preset 'nope' (presets: seed, refund-done" "$err"
+code=$(run trace h1 --order A1,,B1)
+check "an empty order item exits 2" test "$code" = 2
+code=$(run trace h1 --at A1)
+check "a malformed --at exits 2" test "$code" = 2
+code=$(run trace nosuchcase)
+check "an unknown scenario exits 2" test "$code" = 2
+code=$(run trace h1 --no-such-flag)
+check "an unknown flag exits 2" test "$code" = 2
+
+code=$(run check "$SCENARIOS"/*.toml)
+check "bundled scenarios pass check" test "$code" = 0
+check "check reports ok" has "h1_last_room.toml: ok" "$out"
+code=$(run check "$DATA/bad_unknown_actor.toml")
+check "a bad scenario fails check with exit 2" test "$code" = 2
+check "check gives file:line:col" has "bad_unknown_actor.toml:14:9: unknown actor 'C'" "$err"
+code=$(run trace "$DATA/bad_unknown_actor.toml")
+check "trace of a bad scenario exits 2" test "$code" = 2
+
+code=$(run h1 --lang en)
+check "the default command prints both models of H1" bash -c "grep -q 'model: \`naive\`' '$out' && grep -q 'model: \`atomic\`' '$out'"
+
+echo "$((checks - failures)) passed, $failures failed"
+test "$failures" = 0

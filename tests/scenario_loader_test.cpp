@@ -263,6 +263,11 @@ TEST_CASE("a duplicate actor id names the line of the first") {
         "t.toml:13:6: duplicate actor id 'A' (first defined at line 5)");
 }
 
+TEST_CASE("the actor id 'provider' is reserved for the simulated payment provider") {
+  CHECK(error_of(kMinimal + "[[actors]]\nid = \"provider\"\nname = { en = \"P\", zh = \"P\" }\n") ==
+        "t.toml:13:6: actor id 'provider' is reserved for the simulated payment provider");
+}
+
 TEST_CASE("a duplicate event id names the line of the first") {
   CHECK(
       error_of(kMinimal + "[[events]]\nid = \"A1\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 5\n") ==
