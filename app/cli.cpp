@@ -95,7 +95,7 @@ int check_command(const std::vector<std::string>& files) {
       if (exit_code == kExitOk)
         std::cout << file << ": ok (" << scenario.id << ", " << scenario.actors.size() << " actors, "
                   << scenario.events.size() << " events, " << scenario.presets.size() << " presets"
-                  << (warnings ? ", " + std::to_string(warnings) + " warnings" : "") << ")\n";
+                  << (warnings ? ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings") : "") << ")\n";
     } catch (const ScenarioError& e) {
       std::cerr << e.what() << "\n";
       exit_code = kExitBadInput;

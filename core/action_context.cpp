@@ -16,14 +16,24 @@ std::int64_t ActionContext::integer(const std::string& name, std::int64_t fallba
   return it == m.args->end() ? fallback : as_int(it->second, fallback);
 }
 
-bool ActionContext::has(const std::string& name) const { return m.args->count(name) != 0; }
+bool ActionContext::has(const std::string& name) const {
+  return m.args->count(name) != 0;
+}
 
 StatementResult ActionContext::sql(const std::string& statement, std::vector<Value> params) {
   return execute(*m.own, statement, std::move(params));
 }
 
+StatementResult ActionContext::must(const std::string& statement, std::vector<Value> params) {
+  StatementResult result = execute(*m.own, statement, std::move(params));
+  if (!result.ok()) fail_statement(statement, result);
+  return result;
+}
+
 StatementResult ActionContext::provider(const std::string& statement, std::vector<Value> params) {
-  return execute(*m.provider, statement, std::move(params));
+  StatementResult result = execute(*m.provider, statement, std::move(params));
+  if (!result.ok()) fail_statement(statement, result);
+  return result;
 }
 
 StatementResult ActionContext::execute(Connection& connection, const std::string& statement,
@@ -34,7 +44,8 @@ StatementResult ActionContext::execute(Connection& connection, const std::string
   const bool silent_retry = m.resuming && result.busy();
   m.resuming = false;  // only the statement the actor was waiting on is retried silently
   if (!silent_retry) {
-    m.sql_log->push_back({connection.name(), statement, std::move(params), result.code_name(), result.changes});
+    m.sql_log->push_back(
+        {connection.name(), statement, std::move(params), result.code_name(), result.changes});
   }
   if (result.busy()) throw ActorBlocked{statement};
   m.journal->results.push_back(result);

@@ -63,7 +63,9 @@ class ActionContext {
 
   // Runs a statement on the actor's own connection; throws ActorBlocked on BUSY.
   StatementResult sql(const std::string& statement, std::vector<Value> params = {});
-  // Runs a statement on the simulated provider's connection (its own ledger).
+  // Like sql(), for a statement the model does not expect to fail: any other result is an SqlError.
+  StatementResult must(const std::string& statement, std::vector<Value> params = {});
+  // Runs a statement on the simulated provider's connection (its own ledger); it must succeed.
   StatementResult provider(const std::string& statement, std::vector<Value> params = {});
 
   void say(Message message) { m_explanation.push_back(std::move(message)); }

@@ -46,12 +46,6 @@ void mention_paid_at(ActionContext& ctx, const MessageArgs& args) {
   if (ctx.has("paid_at")) ctx.say({"hotel.callback.paid_at", args});
 }
 
-StatementResult checked(ActionContext& ctx, const std::string& statement, std::vector<Value> params) {
-  auto result = ctx.sql(statement, std::move(params));
-  if (!result.ok()) fail_statement(statement, result);
-  return result;
-}
-
 static const std::string kInsertPayment =
     "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
     " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
@@ -61,7 +55,8 @@ std::string naive_callback(ActionContext& ctx) {
   MessageArgs args = base_args(ctx, input);
   // The callback log has a primary key; the naive handler ignores the error and carries on.
   const auto logged = ctx.sql(
-      "INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, 'confirmed')",
+      "INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, "
+      "'confirmed')",
       {input.event_id, input.hold_id, input.result, ctx.now()});
   if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
   if (input.result != "success") {
@@ -69,10 +64,10 @@ std::string naive_callback(ActionContext& ctx) {
     ctx.say({"hotel.callback.failure", args});
     return "rejected";
   }
-  checked(ctx, kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
-  checked(ctx, "UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
-  checked(ctx, kSellHoldNights, {input.hold_id});
-  checked(ctx, kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+  ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
+  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
+  ctx.must(kSellHoldNights, {input.hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
   ctx.summarize({"hotel.callback.confirmed.summary", args});
   ctx.say({"hotel.callback.naive", args});
   mention_paid_at(ctx, args);
@@ -81,17 +76,18 @@ std::string naive_callback(ActionContext& ctx) {
 
 // Queues the refund of one payment, at most once: the operation key is derived from the payment.
 bool queue_refund(ActionContext& ctx, const Value& payment_row_id, const CallbackInput& input) {
-  const auto task = checked(
-      ctx, "INSERT INTO refund_tasks(payment_id, op_key, state) VALUES (?, ?, 'PENDING') ON CONFLICT(op_key) DO NOTHING",
+  const auto task = ctx.must(
+      "INSERT INTO refund_tasks(payment_id, op_key, state) VALUES (?, ?, 'PENDING') ON CONFLICT(op_key) DO "
+      "NOTHING",
       {payment_row_id, "refund:" + input.provider_payment_id});
   if (task.changes == 0) return false;
-  checked(ctx, kInsertOutbox,
-          {std::string("refund.queued"), "{\"payment\":\"" + input.provider_payment_id + "\"}", ctx.now()});
+  ctx.must(kInsertOutbox,
+           {std::string("refund.queued"), "{\"payment\":\"" + input.provider_payment_id + "\"}", ctx.now()});
   return true;
 }
 
 std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
-  const auto hold = checked(ctx, "SELECT state, deadline FROM holds WHERE id = ?", {input.hold_id});
+  const auto hold = ctx.must("SELECT state, deadline FROM holds WHERE id = ?", {input.hold_id});
   if (hold.rows.empty()) {
     ctx.summarize({"hotel.callback.unknown.summary", args});
     ctx.say({"hotel.callback.unknown", args});
@@ -108,35 +104,36 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     return "rejected";
   }
 
-  const auto known = checked(ctx, "SELECT id FROM payments WHERE provider_payment_id = ?", {input.provider_payment_id});
+  const auto known =
+      ctx.must("SELECT id FROM payments WHERE provider_payment_id = ?", {input.provider_payment_id});
   const bool payment_seen = !known.rows.empty();
   Value payment_row_id;
   if (payment_seen) {
     payment_row_id = known.rows[0][0];
   } else {
     const auto inserted =
-        checked(ctx, kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
+        ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
     payment_row_id = inserted.rows.at(0).at(0);
   }
 
   if (state == "RESERVED") {
     const bool in_time = !is_null(deadline) && ctx.now() < as_int(deadline);
     if (in_time) {
-      checked(ctx, "UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
-              {input.hold_id, ctx.now()});
-      checked(ctx, kSellHoldNights, {input.hold_id});
-      checked(ctx, kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
-      checked(ctx, kInsertOutbox,
-              {std::string("booking.confirmed"), "{\"hold_id\":" + to_display(input.hold_id) + "}", ctx.now()});
+      ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
+               {input.hold_id, ctx.now()});
+      ctx.must(kSellHoldNights, {input.hold_id});
+      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+      ctx.must(kInsertOutbox, {std::string("booking.confirmed"),
+                               "{\"hold_id\":" + to_display(input.hold_id) + "}", ctx.now()});
       ctx.summarize({"hotel.callback.confirmed.summary", args});
       ctx.say({"hotel.callback.confirmed", args});
       mention_paid_at(ctx, args);
       return "confirmed";
     }
     // The expiry job has not run (or runs later): the handler enforces the deadline itself.
-    checked(ctx, "UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
-    checked(ctx, kReleaseHoldNights, {input.hold_id});
-    checked(ctx, kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), input.hold_id});
+    ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
+    ctx.must(kReleaseHoldNights, {input.hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), input.hold_id});
     queue_refund(ctx, payment_row_id, input);
     ctx.summarize({"hotel.callback.expired_now.summary", args});
     ctx.say({"hotel.callback.expired_now", args});
@@ -165,26 +162,27 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
 std::string atomic_callback(ActionContext& ctx) {
   const CallbackInput input = read_input(ctx);
   MessageArgs args = base_args(ctx, input);
-  checked(ctx, kBeginImmediate, {});
-  const auto logged = checked(
-      ctx,
+  ctx.must(kBeginImmediate);
+  const auto logged = ctx.must(
       "INSERT INTO callbacks(event_id, hold_id, result, received_at) VALUES (?, ?, ?, ?)"
       " ON CONFLICT(event_id) DO NOTHING",
       {input.event_id, input.hold_id, input.result, ctx.now()});
   if (logged.changes == 0) {
-    checked(ctx, kCommit, {});
+    ctx.must(kCommit);
     ctx.summarize({"hotel.callback.duplicate.summary", args});
     ctx.say({"hotel.callback.duplicate", args});
     return "duplicate";
   }
   const std::string outcome = atomic_decide(ctx, input, args);
-  checked(ctx, "UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
-  checked(ctx, kCommit, {});
+  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
+  ctx.must(kCommit);
   return outcome;
 }
 
 }  // namespace
 
-ActionFn payment_callback(Model model) { return model == Model::naive ? naive_callback : atomic_callback; }
+ActionFn payment_callback(Model model) {
+  return model == Model::naive ? naive_callback : atomic_callback;
+}
 
 }  // namespace reslab::hotel

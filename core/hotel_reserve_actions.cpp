@@ -2,6 +2,8 @@
 //   reserve_check  — naive: read available; atomic: BEGIN IMMEDIATE + conditional decrement
 //   reserve_record — naive: write back remembered - 1 and insert the hold, each autocommitted;
 //                    atomic: insert the hold in the open transaction and commit
+#include <optional>
+
 #include "core/hotel_actions.hpp"
 #include "core/hotel_sql.hpp"
 
@@ -25,11 +27,26 @@ std::int64_t live_holds_before(const ActionContext& ctx) {
   return count;
 }
 
+// Inserts the hold, links it to its night and logs the reservation. Returns no id
+// when the request key already exists (the caller decides what that means).
+std::optional<Value> insert_hold(ActionContext& ctx, const std::string& request_key, const std::string& night,
+                                 std::string& failure_code) {
+  const auto hold = ctx.sql(kInsertHold, {request_key, hold_deadline(ctx)});
+  if (hold.constraint()) {
+    failure_code = hold.code_name();
+    return std::nullopt;
+  }
+  if (!hold.ok() || hold.rows.empty()) fail_statement(kInsertHold, hold);
+  const Value hold_id = hold.rows[0][0];
+  ctx.must(kInsertHoldNight, {hold_id, night});
+  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  return hold_id;
+}
+
 std::string naive_check(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
-  const auto read = ctx.sql("SELECT available FROM room_inventory WHERE room_night_id = ?", {night});
-  if (!read.ok()) fail_statement("SELECT available", read);
+  const auto read = ctx.must("SELECT available FROM room_inventory WHERE room_night_id = ?", {night});
   const std::int64_t available = read.rows.empty() ? 0 : as_int(read.rows[0][0]);
   ctx.memory()["remembered_available"] = available;
   const auto value = std::to_string(available);
@@ -56,27 +73,23 @@ std::string naive_record(ActionContext& ctx) {
   const std::int64_t written = remembered - 1;
   const auto written_text = std::to_string(written);
   const std::int64_t others = live_holds_before(ctx);
-  const auto update = ctx.sql("UPDATE room_inventory SET available = ? WHERE room_night_id = ?", {written, night});
-  if (!update.ok()) fail_statement("UPDATE room_inventory", update);
+  ctx.must("UPDATE room_inventory SET available = ? WHERE room_night_id = ?", {written, night});
 
-  const auto hold = ctx.sql(kInsertHold, {request_key, hold_deadline(ctx)});
-  if (hold.constraint()) {
+  std::string failure_code;
+  const auto hold_id = insert_hold(ctx, request_key, night, failure_code);
+  if (!hold_id) {
     // The inventory was already written back: the beginner's code leaves it decremented.
     ctx.summarize({"hotel.write.duplicate.summary", {{"actor", actor}, {"available", written_text}}});
-    ctx.say({"hotel.write.duplicate.naive", {{"actor", actor}, {"key", request_key}, {"code", hold.code_name()}}});
+    ctx.say(
+        {"hotel.write.duplicate.naive", {{"actor", actor}, {"key", request_key}, {"code", failure_code}}});
     ctx.resolve("rejected");
     return "rejected";
   }
-  if (!hold.ok() || hold.rows.empty()) fail_statement(kInsertHold, hold);
-  const Value hold_id = hold.rows[0][0];
 
-  const auto link = ctx.sql(kInsertHoldNight, {hold_id, night});
-  if (!link.ok()) fail_statement(kInsertHoldNight, link);
-  const auto log = ctx.sql(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
-  if (!log.ok()) fail_statement(kLogChange, log);
-
-  const std::vector<std::pair<std::string, std::string>> args = {
-      {"actor", actor}, {"available", written_text}, {"remembered", remembered_text}, {"hold", to_display(hold_id)}};
+  const std::vector<std::pair<std::string, std::string>> args = {{"actor", actor},
+                                                                 {"available", written_text},
+                                                                 {"remembered", remembered_text},
+                                                                 {"hold", to_display(*hold_id)}};
   if (others > 0) {
     ctx.summarize({"hotel.write.also.summary", args});
     ctx.say({"hotel.write.also.naive", args});
@@ -91,19 +104,14 @@ std::string naive_record(ActionContext& ctx) {
 std::string atomic_check(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
-  const auto begin = ctx.sql(kBeginImmediate);
-  if (!begin.ok()) fail_statement(kBeginImmediate, begin);
+  ctx.must(kBeginImmediate);
 
   static const std::string decrement =
       "UPDATE room_inventory SET available = available - 1"
       " WHERE room_night_id = ? AND available > 0 RETURNING available";
-  const auto update = ctx.sql(decrement, {night});
-  if (!update.ok()) {
-    ctx.sql(kRollback);
-    fail_statement(decrement, update);
-  }
+  const auto update = ctx.must(decrement, {night});
   if (update.rows.empty()) {
-    ctx.sql(kRollback);
+    ctx.must(kRollback);
     ctx.summarize({"hotel.decrement.rejected.summary", {{"actor", actor}}});
     ctx.say({"hotel.decrement.rejected", {{"actor", actor}, {"night", night}}});
     ctx.say({"hotel.decrement.why_safe"});
@@ -130,35 +138,32 @@ std::string atomic_record(ActionContext& ctx) {
     return "noop";
   }
 
-  const auto hold = ctx.sql(kInsertHold, {request_key, hold_deadline(ctx)});
-  if (hold.constraint()) {
-    ctx.sql(kRollback);
+  std::string failure_code;
+  const auto hold_id = insert_hold(ctx, request_key, night, failure_code);
+  if (!hold_id) {
+    ctx.must(kRollback);
     ctx.memory().erase("decremented");
     ctx.summarize({"hotel.record.duplicate.summary", {{"actor", actor}}});
-    ctx.say({"hotel.record.duplicate", {{"actor", actor}, {"key", request_key}, {"code", hold.code_name()}}});
+    ctx.say({"hotel.record.duplicate", {{"actor", actor}, {"key", request_key}, {"code", failure_code}}});
     ctx.resolve("rejected");
     return "rejected";
   }
-  if (!hold.ok() || hold.rows.empty()) fail_statement(kInsertHold, hold);
-  const Value hold_id = hold.rows[0][0];
-
-  const auto link = ctx.sql(kInsertHoldNight, {hold_id, night});
-  if (!link.ok()) fail_statement(kInsertHoldNight, link);
-  const auto log = ctx.sql(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
-  if (!log.ok()) fail_statement(kLogChange, log);
-  const auto commit = ctx.sql(kCommit);
-  if (!commit.ok()) fail_statement(kCommit, commit);
+  ctx.must(kCommit);
 
   ctx.memory().erase("decremented");
-  ctx.summarize({"hotel.record.summary", {{"actor", actor}, {"hold", to_display(hold_id)}}});
-  ctx.say({"hotel.record.done", {{"actor", actor}, {"hold", to_display(hold_id)}}});
+  ctx.summarize({"hotel.record.summary", {{"actor", actor}, {"hold", to_display(*hold_id)}}});
+  ctx.say({"hotel.record.done", {{"actor", actor}, {"hold", to_display(*hold_id)}}});
   ctx.resolve("accepted");
   return "accepted";
 }
 
 }  // namespace
 
-ActionFn reserve_check(Model model) { return model == Model::naive ? naive_check : atomic_check; }
-ActionFn reserve_record(Model model) { return model == Model::naive ? naive_record : atomic_record; }
+ActionFn reserve_check(Model model) {
+  return model == Model::naive ? naive_check : atomic_check;
+}
+ActionFn reserve_record(Model model) {
+  return model == Model::naive ? naive_record : atomic_record;
+}
 
 }  // namespace reslab::hotel

@@ -72,6 +72,9 @@ check "check reports ok" has "h1_last_room.toml: ok" "$out"
 code=$(run check "$DATA/bad_unknown_actor.toml")
 check "a bad scenario fails check with exit 2" test "$code" = 2
 check "check gives file:line:col" has "bad_unknown_actor.toml:14:9: unknown actor 'C'" "$err"
+code=$(run check "$DATA/waiting_preset.toml")
+check "a preset that stops in one model passes check" test "$code" = 0
+check "check warns where a preset stops" has "warning: preset 'b-skips-ahead' stops under atomic: step 3: B2 cannot run: B is waiting at B1" "$err"
 code=$(run trace "$DATA/bad_unknown_actor.toml")
 check "trace of a bad scenario exits 2" test "$code" = 2
 
