@@ -69,6 +69,7 @@ int check_command(const std::vector<std::string>& files) {
   for (const auto& file : files) {
     try {
       const Scenario scenario = load_scenario_file(file);
+      Simulator initial_rows_fit(scenario, make_plan(scenario, PlanRequest{}));  // throws at a rejected row
       int warnings = 0;
       for (const auto& preset : scenario.presets) {
         std::vector<std::string> failures;

@@ -72,6 +72,9 @@ check "check reports ok" has "h1_last_room.toml: ok" "$out"
 code=$(run check "$DATA/bad_unknown_actor.toml")
 check "a bad scenario fails check with exit 2" test "$code" = 2
 check "check gives file:line:col" has "bad_unknown_actor.toml:14:9: unknown actor 'C'" "$err"
+code=$(run check "$DATA/bad_initial_row.toml")
+check "an initial row the schema rejects fails check" test "$code" = 2
+check "the rejected row is named with its position" has "bad_initial_row.toml:15:1: initial row of room_inventory rejected: CHECK constraint failed: available >= 0 (SQLITE_CONSTRAINT_CHECK)" "$err"
 code=$(run check "$DATA/waiting_preset.toml")
 check "a preset that stops in one model passes check" test "$code" = 0
 check "check warns where a preset stops" has "warning: preset 'b-skips-ahead' stops under atomic: step 3: B2 cannot run: B is waiting at B1" "$err"
