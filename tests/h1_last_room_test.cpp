@@ -141,3 +141,15 @@ TEST_CASE("the atomic explanation is honest about single-row safety, H3 and SQLi
   CHECK(text.find("PostgreSQL") != std::string::npos);
   CHECK(text.find("re-check the WHERE clause") != std::string::npos);
 }
+
+TEST_CASE("a scenario value that looks like SQL is stored as text and breaks nothing") {
+  Scenario scenario = h1();
+  const std::string hostile = "'); DROP TABLE holds; --";
+  for (auto& event : scenario.events)
+    if (event.actor == "A") event.args["request_key"] = hostile;
+  const Trace trace = run_preset(scenario, Model::atomic, "seed");
+  const TableData* holds = trace.steps.back().committed->table("holds");
+  REQUIRE(holds);
+  REQUIRE(holds->rows.size() == 1);
+  CHECK(holds->rows[0][1] == Value(hostile));
+}
