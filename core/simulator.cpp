@@ -344,4 +344,18 @@ Trace run_plan(const Scenario& scenario, const Plan& plan) {
   return simulator.trace();
 }
 
+PartialReplay replay_as_far_as_possible(const Scenario& scenario, const Plan& plan) {
+  Simulator simulator(scenario, plan);
+  PartialReplay replay;
+  for (const auto& id : plan.order) {
+    if (std::string reason = simulator.why_not(id); !reason.empty()) {
+      replay.stopped = "step " + std::to_string(simulator.steps().size() + 1) + ": " + reason;
+      break;
+    }
+    simulator.run(id);
+  }
+  replay.trace = simulator.trace();
+  return replay;
+}
+
 }  // namespace reslab

@@ -49,6 +49,14 @@ class Simulator {
 // Replays a plan's whole order. Throws UsageError naming the step that cannot run.
 Trace run_plan(const Scenario& scenario, const Plan& plan);
 
+// Replays as much of the order as the stepping rules allow, e.g. after a model
+// toggle: the steps that ran, and why the next event could not.
+struct PartialReplay {
+  Trace trace;
+  std::string stopped;  // empty when the whole order ran
+};
+PartialReplay replay_as_far_as_possible(const Scenario& scenario, const Plan& plan);
+
 // A hash over the committed tables, figures, outcomes and wakes of every step
 // (not the explanation text, so it is the same in every language).
 std::string trace_hash(const Trace& trace);

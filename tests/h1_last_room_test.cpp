@@ -153,3 +153,15 @@ TEST_CASE("a scenario value that looks like SQL is stored as text and breaks not
   REQUIRE(holds->rows.size() == 1);
   CHECK(holds->rows[0][1] == Value(hostile));
 }
+
+TEST_CASE("toggling to atomic replays the naive-only order as far as it goes and says where and why it stopped") {
+  const Scenario scenario = h1();
+  PlanRequest request;
+  request.model = Model::atomic;
+  request.order = std::vector<std::string>{"A1", "B1", "B2", "A2"};
+  const PartialReplay replay = replay_as_far_as_possible(scenario, make_plan(scenario, request));
+  CHECK(replay.trace.steps.size() == 2);
+  CHECK(replay.stopped == "step 3: B2 cannot run: B is waiting at B1 for the lock held by A (A1)");
+  request.model = Model::naive;
+  CHECK(replay_as_far_as_possible(scenario, make_plan(scenario, request)).stopped.empty());
+}
