@@ -2,7 +2,6 @@
 #include "app/cli.hpp"
 
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <optional>
 
@@ -32,7 +31,8 @@ struct TraceOptions {
 
 Lang chosen_lang(const std::string& code) {
   Lang lang = lang_from_environment();
-  if (!code.empty() && !parse_lang(code, lang)) throw UsageError("--lang must be zh or en, not '" + code + "'");
+  if (!code.empty() && !parse_lang(code, lang))
+    throw UsageError("--lang must be zh or en, not '" + code + "'");
   return lang;
 }
 
@@ -83,20 +83,24 @@ int check_command(const std::vector<std::string>& files) {
             failures.push_back(std::string(model_name(model)) + ": " + e.what());
           }
         }
-        const std::string where = file + ":" + std::to_string(preset.pos.line) + ":" + std::to_string(preset.pos.column);
+        const std::string where =
+            file + ":" + std::to_string(preset.pos.line) + ":" + std::to_string(preset.pos.column);
         if (failures.size() == 2) {
-          std::cerr << where << ": preset '" << preset.name << "' cannot run: " << failures[0] << "; " << failures[1]
-                    << "\n";
+          std::cerr << where << ": preset '" << preset.name << "' cannot run: " << failures[0] << "; "
+                    << failures[1] << "\n";
           exit_code = kExitBadInput;
         } else if (failures.size() == 1) {
-          std::cerr << where << ": warning: preset '" << preset.name << "' stops under " << failures[0] << "\n";
+          std::cerr << where << ": warning: preset '" << preset.name << "' stops under " << failures[0]
+                    << "\n";
           ++warnings;
         }
       }
       if (exit_code == kExitOk)
         std::cout << file << ": ok (" << scenario.id << ", " << scenario.actors.size() << " actors, "
                   << scenario.events.size() << " events, " << scenario.presets.size() << " presets"
-                  << (warnings ? ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings") : "") << ")\n";
+                  << (warnings ? ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings")
+                               : "")
+                  << ")\n";
     } catch (const ScenarioError& e) {
       std::cerr << e.what() << "\n";
       exit_code = kExitBadInput;
@@ -123,8 +127,9 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
 
 // [SECTION] run_cli
 int run_cli(int argc, char** argv) {
-  CLI::App app{"reslab: a lab for why reservation systems oversell, and how transactions, conditional updates "
-               "and idempotency prevent it."};
+  CLI::App app{
+      "reslab: a lab for why reservation systems oversell, and how transactions, conditional updates "
+      "and idempotency prevent it."};
   app.set_version_flag("--version", std::string("reslab ") + RESLAB_VERSION);
   std::string default_scenario = "h1";
   std::string default_lang;

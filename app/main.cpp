@@ -1,3 +1,5 @@
 #include "app/cli.hpp"
 
-int main(int argc, char** argv) { return reslab::run_cli(argc, argv); }
+int main(int argc, char** argv) {
+  return reslab::run_cli(argc, argv);
+}

@@ -41,7 +41,9 @@ Plan plan_of(const Case& c) {
   return make_plan(c.scenario, request);
 }
 
-std::string label(const Case& c) { return c.scenario.id + "/" + c.preset + "/" + std::string(model_name(c.model)); }
+std::string label(const Case& c) {
+  return c.scenario.id + "/" + c.preset + "/" + std::string(model_name(c.model));
+}
 
 // The last step of the preset: every earlier step is replayed outside the timed region.
 void last_step(benchmark::State& state, const Case& c) {
@@ -67,7 +69,8 @@ void full_replay(benchmark::State& state, const Case& c) {
 const bool registered = [] {
   for (const auto& c : cases()) {
     benchmark::RegisterBenchmark(("step/" + label(c)).c_str(), last_step, c)->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark(("replay/" + label(c)).c_str(), full_replay, c)->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("replay/" + label(c)).c_str(), full_replay, c)
+        ->Unit(benchmark::kMicrosecond);
   }
   return true;
 }();

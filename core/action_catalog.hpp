@@ -16,7 +16,7 @@ struct ArgSpec {
   std::string name;
   ArgType type = ArgType::text;
   bool required = false;
-  std::int64_t min = 0;             // integers only
+  std::int64_t min = 0;              // integers only
   std::int64_t max = 1'000'000'000;  // integers only
   std::vector<std::string> choices;  // text only; empty means any text
 };

@@ -1,9 +1,8 @@
 #include "core/connection.hpp"
 
-#include <sqlite3.h>
-
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
+#include <sqlite3.h>
 
 namespace reslab {
 namespace {
@@ -16,10 +15,14 @@ int refuse_attach(void*, int action, const char*, const char*, const char*, cons
 
 Value column_value(const SQLite::Column& column) {
   switch (column.getType()) {
-    case SQLITE_INTEGER: return static_cast<std::int64_t>(column.getInt64());
-    case SQLITE_FLOAT: return column.getDouble();
-    case SQLITE_NULL: return std::monostate{};
-    default: return column.getString();
+    case SQLITE_INTEGER:
+      return static_cast<std::int64_t>(column.getInt64());
+    case SQLITE_FLOAT:
+      return column.getDouble();
+    case SQLITE_NULL:
+      return std::monostate{};
+    default:
+      return column.getString();
   }
 }
 
@@ -37,39 +40,73 @@ void bind_value(SQLite::Statement& statement, int index, const Value& value) {
 
 }  // namespace
 
-bool StatementResult::ok() const { return code == SQLITE_DONE || code == SQLITE_OK; }
-bool StatementResult::busy() const { return (code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED; }
-bool StatementResult::constraint() const { return (code & 0xff) == SQLITE_CONSTRAINT; }
-std::string StatementResult::code_name() const { return result_code_name(code); }
+bool StatementResult::ok() const {
+  return code == SQLITE_DONE || code == SQLITE_OK;
+}
+bool StatementResult::busy() const {
+  return (code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED;
+}
+bool StatementResult::constraint() const {
+  return (code & 0xff) == SQLITE_CONSTRAINT;
+}
+std::string StatementResult::code_name() const {
+  return result_code_name(code);
+}
 
 std::string result_code_name(int code) {
   switch (code) {
-    case SQLITE_OK: return "SQLITE_OK";
-    case SQLITE_ROW: return "SQLITE_ROW";
-    case SQLITE_DONE: return "SQLITE_DONE";
-    case SQLITE_BUSY: return "SQLITE_BUSY";
-    case SQLITE_BUSY_SNAPSHOT: return "SQLITE_BUSY_SNAPSHOT";
-    case SQLITE_BUSY_RECOVERY: return "SQLITE_BUSY_RECOVERY";
-    case SQLITE_BUSY_TIMEOUT: return "SQLITE_BUSY_TIMEOUT";
-    case SQLITE_LOCKED: return "SQLITE_LOCKED";
-    case SQLITE_ERROR: return "SQLITE_ERROR";
-    case SQLITE_INTERRUPT: return "SQLITE_INTERRUPT";
-    case SQLITE_AUTH: return "SQLITE_AUTH";
-    case SQLITE_MISUSE: return "SQLITE_MISUSE";
-    case SQLITE_RANGE: return "SQLITE_RANGE";
-    case SQLITE_READONLY: return "SQLITE_READONLY";
-    case SQLITE_FULL: return "SQLITE_FULL";
-    case SQLITE_NOMEM: return "SQLITE_NOMEM";
-    case SQLITE_IOERR: return "SQLITE_IOERR";
-    case SQLITE_CONSTRAINT: return "SQLITE_CONSTRAINT";
-    case SQLITE_CONSTRAINT_CHECK: return "SQLITE_CONSTRAINT_CHECK";
-    case SQLITE_CONSTRAINT_UNIQUE: return "SQLITE_CONSTRAINT_UNIQUE";
-    case SQLITE_CONSTRAINT_PRIMARYKEY: return "SQLITE_CONSTRAINT_PRIMARYKEY";
-    case SQLITE_CONSTRAINT_NOTNULL: return "SQLITE_CONSTRAINT_NOTNULL";
-    case SQLITE_CONSTRAINT_FOREIGNKEY: return "SQLITE_CONSTRAINT_FOREIGNKEY";
-    case SQLITE_CONSTRAINT_TRIGGER: return "SQLITE_CONSTRAINT_TRIGGER";
-    case SQLITE_CONSTRAINT_DATATYPE: return "SQLITE_CONSTRAINT_DATATYPE";
-    default: return "SQLITE_" + std::to_string(code);
+    case SQLITE_OK:
+      return "SQLITE_OK";
+    case SQLITE_ROW:
+      return "SQLITE_ROW";
+    case SQLITE_DONE:
+      return "SQLITE_DONE";
+    case SQLITE_BUSY:
+      return "SQLITE_BUSY";
+    case SQLITE_BUSY_SNAPSHOT:
+      return "SQLITE_BUSY_SNAPSHOT";
+    case SQLITE_BUSY_RECOVERY:
+      return "SQLITE_BUSY_RECOVERY";
+    case SQLITE_BUSY_TIMEOUT:
+      return "SQLITE_BUSY_TIMEOUT";
+    case SQLITE_LOCKED:
+      return "SQLITE_LOCKED";
+    case SQLITE_ERROR:
+      return "SQLITE_ERROR";
+    case SQLITE_INTERRUPT:
+      return "SQLITE_INTERRUPT";
+    case SQLITE_AUTH:
+      return "SQLITE_AUTH";
+    case SQLITE_MISUSE:
+      return "SQLITE_MISUSE";
+    case SQLITE_RANGE:
+      return "SQLITE_RANGE";
+    case SQLITE_READONLY:
+      return "SQLITE_READONLY";
+    case SQLITE_FULL:
+      return "SQLITE_FULL";
+    case SQLITE_NOMEM:
+      return "SQLITE_NOMEM";
+    case SQLITE_IOERR:
+      return "SQLITE_IOERR";
+    case SQLITE_CONSTRAINT:
+      return "SQLITE_CONSTRAINT";
+    case SQLITE_CONSTRAINT_CHECK:
+      return "SQLITE_CONSTRAINT_CHECK";
+    case SQLITE_CONSTRAINT_UNIQUE:
+      return "SQLITE_CONSTRAINT_UNIQUE";
+    case SQLITE_CONSTRAINT_PRIMARYKEY:
+      return "SQLITE_CONSTRAINT_PRIMARYKEY";
+    case SQLITE_CONSTRAINT_NOTNULL:
+      return "SQLITE_CONSTRAINT_NOTNULL";
+    case SQLITE_CONSTRAINT_FOREIGNKEY:
+      return "SQLITE_CONSTRAINT_FOREIGNKEY";
+    case SQLITE_CONSTRAINT_TRIGGER:
+      return "SQLITE_CONSTRAINT_TRIGGER";
+    case SQLITE_CONSTRAINT_DATATYPE:
+      return "SQLITE_CONSTRAINT_DATATYPE";
+    default:
+      return "SQLITE_" + std::to_string(code);
   }
 }
 
@@ -141,7 +178,9 @@ StatementResult Connection::run(const std::string& sql, const std::vector<Value>
   return result;
 }
 
-bool Connection::in_transaction() const { return sqlite3_get_autocommit(m_db->getHandle()) == 0; }
+bool Connection::in_transaction() const {
+  return sqlite3_get_autocommit(m_db->getHandle()) == 0;
+}
 
 bool Connection::in_write_transaction() const {
   return sqlite3_txn_state(m_db->getHandle(), "main") == SQLITE_TXN_WRITE;

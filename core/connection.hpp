@@ -19,8 +19,8 @@ namespace reslab {
 struct StatementResult {
   std::vector<std::string> columns;
   std::vector<Row> rows;
-  int code = 0;      // extended result code of the last step: SQLITE_DONE on success
-  int changes = 0;   // rows changed by this statement (0 unless it wrote)
+  int code = 0;     // extended result code of the last step: SQLITE_DONE on success
+  int changes = 0;  // rows changed by this statement (0 unless it wrote)
   std::string message;
 
   bool ok() const;

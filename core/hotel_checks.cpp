@@ -23,12 +23,14 @@ Value single_value(Connection& observer, const std::string& sql) {
   return result.rows.empty() ? Value{} : result.rows[0][0];
 }
 
-std::string number(const Value& value) { return to_display(value); }
+std::string number(const Value& value) {
+  return to_display(value);
+}
 
 Figure night_figures(Connection& observer) {
   Figure figure{"nights", {}, {}};
-  const auto rows = query(observer,
-                          "SELECT night, capacity, available, sold FROM room_inventory ORDER BY night, room_night_id");
+  const auto rows = query(
+      observer, "SELECT night, capacity, available, sold FROM room_inventory ORDER BY night, room_night_id");
   for (const auto& row : rows.rows)
     figure.nights.push_back({to_display(row[0]), as_int(row[1]), as_int(row[2]), as_int(row[3])});
   return figure;
@@ -40,12 +42,12 @@ Figure booking_state(Connection& observer) {
 }
 
 InvariantResult capacity_balance(Connection& observer) {
-  const auto rows = query(observer,
-                          std::string("SELECT r.room_night_id, r.available,"
-                                      " (SELECT COUNT(*) FROM hold_nights hn JOIN holds h ON h.id = hn.hold_id"
-                                      "  WHERE hn.room_night_id = r.room_night_id AND h.state IN ") +
-                              kActiveStates +
-                              "), r.sold, r.capacity FROM room_inventory r ORDER BY r.night, r.room_night_id");
+  const auto rows =
+      query(observer, std::string("SELECT r.room_night_id, r.available,"
+                                  " (SELECT COUNT(*) FROM hold_nights hn JOIN holds h ON h.id = hn.hold_id"
+                                  "  WHERE hn.room_night_id = r.room_night_id AND h.state IN ") +
+                          kActiveStates +
+                          "), r.sold, r.capacity FROM room_inventory r ORDER BY r.night, r.room_night_id");
   InvariantResult result{"capacity_balance", true, {}};
   std::string detail;
   for (const auto& row : rows.rows) {
@@ -68,7 +70,8 @@ InvariantResult sold_matches_bookings(Connection& observer) {
                          "  WHERE h.state = 'CONFIRMED')")
                        .rows.at(0);
   const bool holds = as_int(row[0]) == as_int(row[1]);
-  return {"sold_matches_bookings", holds,
+  return {"sold_matches_bookings",
+          holds,
           {holds ? "invariant.sold_matches.ok" : "invariant.sold_matches.broken",
            {{"sold", number(row[0])}, {"confirmed", number(row[1])}}}};
 }
@@ -80,8 +83,8 @@ InvariantResult confirmed_before_deadline(Connection& observer) {
                           " WHERE l.reason = 'confirm' AND h.deadline IS NOT NULL AND l.at >= h.deadline"
                           " ORDER BY l.hold_id, l.at");
   if (late.rows.empty()) {
-    const Value confirmations =
-        single_value(observer, "SELECT COUNT(DISTINCT hold_id || ':' || at) FROM inventory_log WHERE reason = 'confirm'");
+    const Value confirmations = single_value(
+        observer, "SELECT COUNT(DISTINCT hold_id || ':' || at) FROM inventory_log WHERE reason = 'confirm'");
     return {"confirmed_before_deadline", true, {"invariant.deadline.ok", {{"count", number(confirmations)}}}};
   }
   std::string list;
@@ -105,18 +108,22 @@ InvariantResult one_refund_per_payment(Connection& observer) {
     return {"one_refund_per_payment", true, {"invariant.refund.ok", {{"count", number(count)}}}};
   }
   std::string list;
-  for (const auto& row : tasks.rows) list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
+  for (const auto& row : tasks.rows)
+    list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
   std::string refunded;
   for (const auto& row : refunds.rows)
     refunded += (refunded.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
-  return {"one_refund_per_payment", false,
-          {"invariant.refund.broken", {{"tasks", list.empty() ? "-" : list}, {"refunds", refunded.empty() ? "-" : refunded}}}};
+  return {"one_refund_per_payment",
+          false,
+          {"invariant.refund.broken",
+           {{"tasks", list.empty() ? "-" : list}, {"refunds", refunded.empty() ? "-" : refunded}}}};
 }
 
 InvariantResult released_at_most_once(Connection& observer) {
-  const auto twice = query(observer,
-                           "SELECT hold_id, room_night_id, COUNT(*) FROM inventory_log WHERE reason = 'release'"
-                           " GROUP BY hold_id, room_night_id HAVING COUNT(*) > 1 ORDER BY 1, 2");
+  const auto twice =
+      query(observer,
+            "SELECT hold_id, room_night_id, COUNT(*) FROM inventory_log WHERE reason = 'release'"
+            " GROUP BY hold_id, room_night_id HAVING COUNT(*) > 1 ORDER BY 1, 2");
   if (twice.rows.empty()) {
     const Value count = single_value(observer, "SELECT COUNT(*) FROM inventory_log WHERE reason = 'release'");
     return {"released_at_most_once", true, {"invariant.release.ok", {{"count", number(count)}}}};

@@ -36,7 +36,8 @@ void insert_initial_row(Connection& connection, const SchemaInfo& schema, const 
   for (const auto& [column, value] : row.cells) {
     // Column names cannot be bound, so only the schema's own names ever reach the SQL text.
     auto known = std::find(table->columns.begin(), table->columns.end(), column);
-    if (known == table->columns.end()) throw ScenarioError(row.pos, "table " + row.table + " has no column '" + column + "'");
+    if (known == table->columns.end())
+      throw ScenarioError(row.pos, "table " + row.table + " has no column '" + column + "'");
     columns += (values.empty() ? "" : ", ") + *known;
     placeholders += values.empty() ? "?" : ", ?";
     values.push_back(value);

@@ -48,7 +48,9 @@ std::string fill_placeholders(std::string_view pattern,
   return out;
 }
 
-bool has_message(std::string_view key) { return catalog().count(key) != 0; }
+bool has_message(std::string_view key) {
+  return catalog().count(key) != 0;
+}
 
 std::string render(const Message& message, Lang lang) {
   auto it = catalog().find(message.key);

@@ -34,6 +34,7 @@ LocalizedText render_both(const std::vector<Message>& messages);
 bool has_message(std::string_view key);
 
 // Replaces "{name}" placeholders; unknown placeholders are left as they are.
-std::string fill_placeholders(std::string_view pattern, const std::vector<std::pair<std::string, std::string>>& args);
+std::string fill_placeholders(std::string_view pattern,
+                              const std::vector<std::pair<std::string, std::string>>& args);
 
 }  // namespace reslab

@@ -40,7 +40,8 @@ const MessageTemplate kCommon[] = {
     {"outcome.deadlocked", "deadlocked", "死锁"},
     {"outcome.retried", "retried", "已重试"},
     // Invariants
-    {"invariant.capacity_balance", "available + active holds + sold = capacity", "可售库存 + 有效预留 + 已售数量 = 总容量"},
+    {"invariant.capacity_balance", "available + active holds + sold = capacity",
+     "可售库存 + 有效预留 + 已售数量 = 总容量"},
     {"invariant.sold_matches_bookings", "sold = confirmed bookings", "已售数量 = 已确认预订"},
     {"invariant.confirmed_before_deadline", "confirmed before the hold deadline", "在预留期限前确认"},
     {"invariant.one_refund_per_payment", "at most one refund per payment", "每笔支付至多退款一次"},
@@ -48,10 +49,14 @@ const MessageTemplate kCommon[] = {
     {"invariant.one_owner_per_seat", "at most one owner per seat", "每个座位至多一个持有者"},
     {"invariant.detail.plain", "{text}", "{text}"},
     {"invariant.sold_matches.ok", "sold {sold} = confirmed {confirmed}", "已售 {sold} = 已确认 {confirmed}"},
-    {"invariant.sold_matches.broken", "sold {sold} != confirmed {confirmed}", "已售 {sold} != 已确认 {confirmed}"},
-    {"invariant.deadline.ok", "{count} confirmation(s), all before the deadline", "{count} 次确认，均在期限之前"},
-    {"invariant.deadline.broken", "confirmed at or after the deadline: {list}", "在期限当时或之后确认：{list}"},
-    {"invariant.refund.ok", "{count} refund task(s), none twice for one payment", "{count} 个退款任务，没有同一支付退款两次"},
+    {"invariant.sold_matches.broken", "sold {sold} != confirmed {confirmed}",
+     "已售 {sold} != 已确认 {confirmed}"},
+    {"invariant.deadline.ok", "{count} confirmation(s), all before the deadline",
+     "{count} 次确认，均在期限之前"},
+    {"invariant.deadline.broken", "confirmed at or after the deadline: {list}",
+     "在期限当时或之后确认：{list}"},
+    {"invariant.refund.ok", "{count} refund task(s), none twice for one payment",
+     "{count} 个退款任务，没有同一支付退款两次"},
     {"invariant.refund.broken", "refund tasks per payment: {tasks}; refunds done per payment: {refunds}",
      "同一支付的退款任务：{tasks}；同一支付已完成的退款：{refunds}"},
     {"invariant.release.ok", "{count} release(s), none twice", "释放 {count} 次，没有重复释放"},
@@ -62,16 +67,21 @@ const MessageTemplate kCommon[] = {
     // Engine: waiting, waking, resolved requests, notes
     {"engine.waiting.summary", "{actor} waits for the lock", "{actor} 等待锁"},
     {"engine.waiting",
-     "{actor} is waiting: \"{statement}\" returned SQLITE_BUSY because {holder} holds the write lock. {actor} can do "
+     "{actor} is waiting: \"{statement}\" returned SQLITE_BUSY because {holder} holds the write lock. "
+     "{actor} can do "
      "nothing else until that transaction commits or rolls back; then it finishes {event} in the same step.",
-     "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} 持有写锁。在该事务提交或回滚之前，{actor} "
+     "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} "
+     "持有写锁。在该事务提交或回滚之前，{actor} "
      "不能做任何其他事；之后它会在同一步内完成 {event}。"},
     {"engine.memdb_readers",
-     "Here even a reader waits while a writer is open: that is an artefact of the in-memory database used by this lab "
+     "Here even a reader waits while a writer is open: that is an artefact of the in-memory database used by "
+     "this lab "
      "(the memdb VFS), not SQLite behaviour in general: a WAL database file lets readers through.",
-     "这里连读操作也要等待写事务：这是本实验所用内存数据库（memdb VFS）的特性，而不是 SQLite 的一般行为：使用 WAL "
+     "这里连读操作也要等待写事务：这是本实验所用内存数据库（memdb VFS）的特性，而不是 SQLite "
+     "的一般行为：使用 WAL "
      "的数据库文件允许读者继续读取。"},
-    {"engine.wake", "{actor} wakes: the transaction it waited for has ended, so {event} continues where it stopped.",
+    {"engine.wake",
+     "{actor} wakes: the transaction it waited for has ended, so {event} continues where it stopped.",
      "{actor} 被唤醒：它等待的事务已经结束，{event} 从停下的地方继续执行。"},
     {"engine.resolved.summary", "{actor}: nothing to do", "{actor}：无需处理"},
     {"engine.resolved", "Nothing to do: {actor}'s request was already {outcome} at step {step}.",
@@ -90,15 +100,20 @@ const MessageTemplate kCommon[] = {
     {"md.seconds", "{t} s", "{t} 秒"},
     {"md.scheduled", "{t} s (scheduled {s} s)", "{t} 秒（计划 {s} 秒）"},
     {"md.wakes", "{actor} wakes: {outcome}", "{actor} 被唤醒：{outcome}"},
-    {"md.committed_previous", "(transaction open: last committed state)", "（事务未结束：显示上次提交的状态）"},
+    {"md.committed_previous", "(transaction open: last committed state)",
+     "（事务未结束：显示上次提交的状态）"},
     {"model.naive", "naive read-write", "朴素读写"},
     {"model.atomic", "atomic decrement", "原子扣减"},
 };
 
 }  // namespace
 
-std::span<const MessageTemplate> common_messages() { return kCommon; }
+std::span<const MessageTemplate> common_messages() {
+  return kCommon;
+}
 
-std::vector<std::span<const MessageTemplate>> message_tables() { return {common_messages(), hotel_messages()}; }
+std::vector<std::span<const MessageTemplate>> message_tables() {
+  return {common_messages(), hotel_messages()};
+}
 
 }  // namespace reslab

@@ -64,7 +64,8 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request) {
   for (const auto& [id, time] : request.at) {
     if (!scenario.find_event(id)) throw UsageError("--at names unknown event '" + id + "'");
     if (time < 0 || time > ScenarioLimits::max_seconds)
-      throw UsageError("--at " + id + ": time must be between 0 and " + std::to_string(ScenarioLimits::max_seconds));
+      throw UsageError("--at " + id + ": time must be between 0 and " +
+                       std::to_string(ScenarioLimits::max_seconds));
     plan.times[id] = time;
   }
 
@@ -79,8 +80,9 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request) {
 
   // Moving an event in time moves it in the order, unless the order was given explicitly.
   if (!request.order && !request.at.empty()) {
-    std::stable_sort(plan.order.begin(), plan.order.end(),
-                     [&](const std::string& a, const std::string& b) { return plan.times[a] < plan.times[b]; });
+    std::stable_sort(plan.order.begin(), plan.order.end(), [&](const std::string& a, const std::string& b) {
+      return plan.times[a] < plan.times[b];
+    });
   }
   return plan;
 }

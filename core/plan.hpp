@@ -26,8 +26,8 @@ struct Plan {
 
 struct PlanRequest {
   Model model = Model::atomic;
-  std::optional<std::string> preset;               // default: the first preset (unless an order is given)
-  std::optional<std::vector<std::string>> order;   // kept as given
+  std::optional<std::string> preset;              // default: the first preset (unless an order is given)
+  std::optional<std::vector<std::string>> order;  // kept as given
   std::vector<std::pair<std::string, std::int64_t>> at;  // --at ID=SECONDS
 };
 

@@ -56,8 +56,8 @@ struct Scenario {
   std::string schema;  // "hotel" or "seat"
   LocalizedText title;
   LocalizedText summary;
-  LocalizedText naive_model;   // what the naive variant does, in the instructor's words
-  LocalizedText atomic_model;  // what the atomic variant does
+  LocalizedText naive_model;            // what the naive variant does, in the instructor's words
+  LocalizedText atomic_model;           // what the atomic variant does
   std::vector<std::string> figures;     // figure names shown for this case, in order
   std::vector<std::string> invariants;  // invariant names that apply to this case
   Args params;                          // defaults for every event's arguments

@@ -55,7 +55,8 @@ std::string resolve_scenario(const std::string& name_or_path) {
       if (stem == name_or_path || stem.rfind(name_or_path + "_", 0) == 0) return file;
     }
   }
-  throw UsageError("no bundled scenario named '" + name_or_path + "' (try h1, h2, or a path to a .toml file)");
+  throw UsageError("no bundled scenario named '" + name_or_path +
+                   "' (try h1, h2, or a path to a .toml file)");
 }
 
 }  // namespace reslab

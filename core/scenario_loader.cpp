@@ -265,7 +265,8 @@ std::vector<Actor> read_actors(const TableView& top) {
     actor.id = read_id(table.require("id"), "id");
     // The simulated payment provider has a connection of its own under this name.
     if (actor.id == "provider")
-      fail_at(table.require("id").source(), "actor id 'provider' is reserved for the simulated payment provider");
+      fail_at(table.require("id").source(),
+              "actor id 'provider' is reserved for the simulated payment provider");
     ids.add(actor.id, table.require("id"));
     actor.name = read_localized(table.require("name"), "name");
     actor.pos = position_of(node.source());

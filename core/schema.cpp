@@ -42,10 +42,10 @@ const std::vector<SchemaInfo>& schemas() {
            {"outbox", {"id", "topic", "payload", "created_at", "sent_at"}},
            {"provider_ledger", {"op_key", "payment_id", "kind", "amount", "state"}},
        },
-       {"capacity", "available", "sold", "active_holds", "refund_tasks", "refunds_pending",
-        "booking_state", "nights"},
-       {"capacity_balance", "sold_matches_bookings", "confirmed_before_deadline",
-        "one_refund_per_payment", "released_at_most_once"}},
+       {"capacity", "available", "sold", "active_holds", "refund_tasks", "refunds_pending", "booking_state",
+        "nights"},
+       {"capacity_balance", "sold_matches_bookings", "confirmed_before_deadline", "one_refund_per_payment",
+        "released_at_most_once"}},
   };
   return all;
 }

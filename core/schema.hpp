@@ -13,10 +13,10 @@ struct TableInfo {
 };
 
 struct SchemaInfo {
-  std::string name;                    // "hotel" or "seat"
-  std::vector<TableInfo> tables;       // in display order
-  std::vector<std::string> figures;    // figure names a scenario of this schema may show
-  std::vector<std::string> invariants; // invariant names a scenario of this schema may check
+  std::string name;                     // "hotel" or "seat"
+  std::vector<TableInfo> tables;        // in display order
+  std::vector<std::string> figures;     // figure names a scenario of this schema may show
+  std::vector<std::string> invariants;  // invariant names a scenario of this schema may check
   const TableInfo* find_table(std::string_view table) const;
 };
 

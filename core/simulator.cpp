@@ -36,7 +36,9 @@ struct EventResult {
   std::string resolution;
 };
 
-bool starts_with_select(const std::string& sql) { return sql.rfind("SELECT", 0) == 0; }
+bool starts_with_select(const std::string& sql) {
+  return sql.rfind("SELECT", 0) == 0;
+}
 
 }  // namespace
 
@@ -123,7 +125,8 @@ struct Simulator::Impl {
     if (next && *next != event_id) {
       std::string order;
       for (const auto& id : lane(event->actor)) order += (order.empty() ? "" : ", ") + id;
-      return event_id + " cannot run before " + *next + " (" + event->actor + " runs " + order + " in this order)";
+      return event_id + " cannot run before " + *next + " (" + event->actor + " runs " + order +
+             " in this order)";
     }
     return {};
   }
@@ -140,7 +143,8 @@ struct Simulator::Impl {
     Connection& own = connection_of(actor);
     const bool had_transaction = own.in_transaction();
     ActionContext ctx({plan.model, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
-                       committed.get(), &own, &db->connection(kProviderConnection), &actor.journal, &log, resuming});
+                       committed.get(), &own, &db->connection(kProviderConnection), &actor.journal, &log,
+                       resuming});
     EventResult result;
     try {
       result.outcome = code(ctx);
@@ -172,7 +176,10 @@ struct Simulator::Impl {
 
   Message waiting_message(const ActorState& actor, const Event& event, const std::string& statement) const {
     return {"engine.waiting",
-            {{"actor", actor.actor->id}, {"event", event.id}, {"statement", statement}, {"holder", lock_holders(actor)}}};
+            {{"actor", actor.actor->id},
+             {"event", event.id},
+             {"statement", statement},
+             {"holder", lock_holders(actor)}}};
   }
 
   const Step& run(const std::string& event_id) {
@@ -194,7 +201,9 @@ struct Simulator::Impl {
     if (!actor.resolved.empty()) {
       step.outcome = "noop";
       const std::vector<std::pair<std::string, std::string>> args = {
-          {"actor", actor.actor->id}, {"outcome", "@outcome." + actor.resolved}, {"step", std::to_string(actor.resolved_step)}};
+          {"actor", actor.actor->id},
+          {"outcome", "@outcome." + actor.resolved},
+          {"step", std::to_string(actor.resolved_step)}};
       step.summary = {"engine.resolved.summary", args};
       step.explanation = {{"engine.resolved", args}};
       actor.done.insert(event.id);
@@ -207,7 +216,8 @@ struct Simulator::Impl {
         waiters.push_back(static_cast<std::size_t>(scenario.actor_index(event.actor)));
         step.summary = {"engine.waiting.summary", {{"actor", actor.actor->id}}};
         step.explanation.push_back(waiting_message(actor, event, result.blocked_statement));
-        if (starts_with_select(result.blocked_statement)) step.explanation.push_back({"engine.memdb_readers"});
+        if (starts_with_select(result.blocked_statement))
+          step.explanation.push_back({"engine.memdb_readers"});
       } else {
         step.outcome = result.outcome;
         step.summary = result.summary;
@@ -309,21 +319,40 @@ struct Simulator::Impl {
   }
 };
 
-Simulator::Simulator(const Scenario& scenario, Plan plan) : m(std::make_unique<Impl>(scenario, std::move(plan))) {}
+Simulator::Simulator(const Scenario& scenario, Plan plan)
+    : m(std::make_unique<Impl>(scenario, std::move(plan))) {}
 Simulator::~Simulator() = default;
 
-const Scenario& Simulator::scenario() const { return m->scenario; }
-const Plan& Simulator::plan() const { return m->plan; }
-std::shared_ptr<const CommittedState> Simulator::initial() const { return m->initial; }
-const std::vector<Step>& Simulator::steps() const { return m->steps; }
-std::int64_t Simulator::clock() const { return m->clock; }
-std::vector<std::string> Simulator::lane(const std::string& actor_id) const { return m->lane(actor_id); }
+const Scenario& Simulator::scenario() const {
+  return m->scenario;
+}
+const Plan& Simulator::plan() const {
+  return m->plan;
+}
+std::shared_ptr<const CommittedState> Simulator::initial() const {
+  return m->initial;
+}
+const std::vector<Step>& Simulator::steps() const {
+  return m->steps;
+}
+std::int64_t Simulator::clock() const {
+  return m->clock;
+}
+std::vector<std::string> Simulator::lane(const std::string& actor_id) const {
+  return m->lane(actor_id);
+}
 std::optional<std::string> Simulator::next_event(const std::string& actor_id) const {
   return m->next_event(actor_id);
 }
-std::string Simulator::why_not(const std::string& event_id) const { return m->why_not(event_id); }
-const Step& Simulator::run(const std::string& event_id) { return m->run(event_id); }
-std::vector<ActorStatus> Simulator::actor_statuses() const { return m->statuses(); }
+std::string Simulator::why_not(const std::string& event_id) const {
+  return m->why_not(event_id);
+}
+const Step& Simulator::run(const std::string& event_id) {
+  return m->run(event_id);
+}
+std::vector<ActorStatus> Simulator::actor_statuses() const {
+  return m->statuses();
+}
 
 Trace Simulator::trace() const {
   Trace trace;

@@ -14,8 +14,8 @@ struct LocalizedText {
   bool empty() const { return en.empty() && zh.empty(); }
 };
 
-std::string_view lang_code(Lang lang);               // "en" or "zh"
-bool parse_lang(std::string_view code, Lang& out);   // accepts en, zh, zh-CN, zh_CN...
+std::string_view lang_code(Lang lang);              // "en" or "zh"
+bool parse_lang(std::string_view code, Lang& out);  // accepts en, zh, zh-CN, zh_CN...
 // Language from LC_ALL / LC_MESSAGES / LANG; English when the locale says nothing.
 Lang lang_from_environment();
 

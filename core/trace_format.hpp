@@ -1,9 +1,8 @@
 #pragma once
 // The trace as JSON (the stable contract scripts use) and as a Markdown table
 // like the source articles' step tables.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/scenario.hpp"
 #include "core/text.hpp"

@@ -14,7 +14,9 @@ Json figures_to_json(const std::vector<Figure>& figures) {
     if (figure.name == "nights") {
       Json nights = Json::array();
       for (const auto& night : figure.nights)
-        nights.push_back({{"night", night.night}, {"capacity", night.capacity}, {"available", night.available},
+        nights.push_back({{"night", night.night},
+                          {"capacity", night.capacity},
+                          {"available", night.available},
                           {"sold", night.sold}});
       out["nights"] = std::move(nights);
     } else {
@@ -27,7 +29,8 @@ Json figures_to_json(const std::vector<Figure>& figures) {
 Json invariants_to_json(const std::vector<InvariantResult>& invariants, Lang lang) {
   Json out = Json::array();
   for (const auto& invariant : invariants)
-    out.push_back({{"name", invariant.name}, {"holds", invariant.holds}, {"detail", render(invariant.detail, lang)}});
+    out.push_back(
+        {{"name", invariant.name}, {"holds", invariant.holds}, {"detail", render(invariant.detail, lang)}});
   return out;
 }
 
@@ -146,7 +149,9 @@ std::string trace_hash(const Trace& trace) {
   return buffer;
 }
 
-std::string_view model_name(Model model) { return model == Model::naive ? "naive" : "atomic"; }
+std::string_view model_name(Model model) {
+  return model == Model::naive ? "naive" : "atomic";
+}
 
 bool parse_model(std::string_view text, Model& out) {
   if (text == "naive") {

@@ -8,22 +8,29 @@ namespace {
 std::string cell(std::string text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
 
 std::string time_text(const Step& step, Lang lang) {
-  if (step.time == step.scheduled_time) return render({"md.seconds", {{"t", std::to_string(step.time)}}}, lang);
-  return render({"md.scheduled", {{"t", std::to_string(step.time)}, {"s", std::to_string(step.scheduled_time)}}}, lang);
+  if (step.time == step.scheduled_time)
+    return render({"md.seconds", {{"t", std::to_string(step.time)}}}, lang);
+  return render(
+      {"md.scheduled", {{"t", std::to_string(step.time)}, {"s", std::to_string(step.scheduled_time)}}}, lang);
 }
 
 std::string outcome_text(const Step& step, Lang lang) {
   std::string text = outcome_label(step.outcome, lang);
   for (const auto& wake : step.wakes)
-    text += "; " + render({"md.wakes", {{"actor", wake.actor}, {"outcome", outcome_label(wake.outcome, lang)}}}, lang);
+    text +=
+        "; " +
+        render({"md.wakes", {{"actor", wake.actor}, {"outcome", outcome_label(wake.outcome, lang)}}}, lang);
   return text;
 }
 
@@ -40,7 +47,9 @@ std::string invariants_text(const CommittedState& state, Lang lang) {
 
 }  // namespace
 
-std::string figure_label(const std::string& figure, Lang lang) { return render(Message{"figure." + figure}, lang); }
+std::string figure_label(const std::string& figure, Lang lang) {
+  return render(Message{"figure." + figure}, lang);
+}
 
 std::string outcome_label(const std::string& outcome, Lang lang) {
   const std::string label = render(Message{"outcome." + outcome}, lang);
@@ -69,13 +78,15 @@ std::string trace_to_markdown(const Trace& trace, const Scenario& scenario, Lang
   out << "## " << scenario.title.in(lang) << "\n\n";
   out << "- " << render(Message{"md.model"}, lang) << ": `" << model_name(trace.model) << "` ("
       << render(Message{trace.model == Model::naive ? "model.naive" : "model.atomic"}, lang) << ")\n";
-  if (!trace.preset.empty()) out << "- " << render(Message{"md.preset"}, lang) << ": `" << trace.preset << "`\n";
+  if (!trace.preset.empty())
+    out << "- " << render(Message{"md.preset"}, lang) << ": `" << trace.preset << "`\n";
   out << "- " << render(Message{"md.order"}, lang) << ": `--order " << order << "`\n\n";
 
   out << "| " << render(Message{"md.step"}, lang) << " | " << render(Message{"md.time"}, lang) << " | "
       << render(Message{"md.event"}, lang);
   for (const auto& figure : scenario.figures) out << " | " << figure_label(figure, lang);
-  out << " | " << render(Message{"md.outcome"}, lang) << " | " << render(Message{"md.invariants"}, lang) << " |\n";
+  out << " | " << render(Message{"md.outcome"}, lang) << " | " << render(Message{"md.invariants"}, lang)
+      << " |\n";
   out << "|---|---|---";
   for (std::size_t i = 0; i < scenario.figures.size(); ++i) out << "|---";
   out << "|---|---|\n";
@@ -88,7 +99,8 @@ std::string trace_to_markdown(const Trace& trace, const Scenario& scenario, Lang
       const Figure* figure = step.committed->figure(name);
       out << " | " << cell(figure ? figure_value_text(*figure) : "-");
     }
-    out << " | " << cell(outcome_text(step, lang)) << " | " << cell(invariants_text(*step.committed, lang)) << " |\n";
+    out << " | " << cell(outcome_text(step, lang)) << " | " << cell(invariants_text(*step.committed, lang))
+        << " |\n";
   }
   out << "\n" << render(Message{"md.trace_hash"}, lang) << ": `" << trace.hash << "`\n";
   return out.str();

@@ -10,7 +10,9 @@ namespace reslab {
 using Value = std::variant<std::monostate, std::int64_t, double, std::string>;
 using Row = std::vector<Value>;
 
-inline bool is_null(const Value& v) { return std::holds_alternative<std::monostate>(v); }
+inline bool is_null(const Value& v) {
+  return std::holds_alternative<std::monostate>(v);
+}
 
 // Display form used in tables, Markdown and explanations ("NULL" for null).
 std::string to_display(const Value& v);

@@ -1,9 +1,9 @@
+#include "core/connection.hpp"
+
 #include <doctest/doctest.h>
 
 #include <atomic>
 #include <string>
-
-#include "core/connection.hpp"
 
 using namespace reslab;
 
@@ -33,18 +33,19 @@ TEST_CASE("two connections to one memdb database really lock: a second BEGIN IMM
 
 TEST_CASE("a statement reports its rows, RETURNING values, rows changed and result code") {
   Connection connection(fresh_uri(), "A");
-  REQUIRE(connection.run("CREATE TABLE stock(id TEXT PRIMARY KEY, available INTEGER CHECK (available >= 0))").ok());
+  REQUIRE(connection.run("CREATE TABLE stock(id TEXT PRIMARY KEY, available INTEGER CHECK (available >= 0))")
+              .ok());
   REQUIRE(connection.run("INSERT INTO stock VALUES (?, ?)", {std::string("N1"), std::int64_t{1}}).ok());
-  const auto decrement =
-      connection.run("UPDATE stock SET available = available - 1 WHERE id = ? AND available > 0 RETURNING available",
-                     {std::string("N1")});
+  const auto decrement = connection.run(
+      "UPDATE stock SET available = available - 1 WHERE id = ? AND available > 0 RETURNING available",
+      {std::string("N1")});
   CHECK(decrement.ok());
   CHECK(decrement.changes == 1);
   REQUIRE(decrement.rows.size() == 1);
   CHECK(decrement.rows[0][0] == Value(std::int64_t{0}));
-  const auto again =
-      connection.run("UPDATE stock SET available = available - 1 WHERE id = ? AND available > 0 RETURNING available",
-                     {std::string("N1")});
+  const auto again = connection.run(
+      "UPDATE stock SET available = available - 1 WHERE id = ? AND available > 0 RETURNING available",
+      {std::string("N1")});
   CHECK(again.ok());
   CHECK(again.changes == 0);
   CHECK(again.rows.empty());

@@ -27,7 +27,8 @@ TEST_CASE("naive seed order A1,B1,A2,B2 shows the article's four rows and sells 
   const Scenario scenario = h1();
   const Trace trace = run_preset(scenario, Model::naive, "seed");
   REQUIRE(trace.steps.size() == 4);
-  const std::vector<std::pair<std::string, std::string>> expected = {{"1", "0"}, {"1", "0"}, {"0", "1"}, {"0", "2"}};
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"1", "0"}, {"1", "0"}, {"0", "1"}, {"0", "2"}};
   const std::vector<std::string> summaries = {"A reads 1", "B reads 1", "A writes 0, accepts",
                                               "B writes 0, also accepts"};
   for (std::size_t i = 0; i < 4; ++i) {
@@ -42,7 +43,8 @@ TEST_CASE("naive seed order A1,B1,A2,B2 shows the article's four rows and sells 
   CHECK(render(trace.steps[3].summary, Lang::zh) == "B 写入 0，也接受预订");
 }
 
-TEST_CASE("naive seed order breaks capacity_balance only on the last row, without the CHECK constraint firing") {
+TEST_CASE(
+    "naive seed order breaks capacity_balance only on the last row, without the CHECK constraint firing") {
   const Trace trace = run_preset(h1(), Model::naive, "seed");
   for (std::size_t i = 0; i < 3; ++i) CHECK(invariant(*trace.steps[i].committed, "capacity_balance")->holds);
   const InvariantResult* balance = invariant(*trace.steps[3].committed, "capacity_balance");
@@ -77,7 +79,8 @@ TEST_CASE("atomic seed order: B waits at B1, wakes when A commits, is rejected, 
   CHECK(trace.steps[2].wakes[0].actor == "B");
   CHECK(trace.steps[2].wakes[0].event == "B1");
   CHECK(trace.steps[2].wakes[0].outcome == "rejected");
-  CHECK(render(trace.steps[3].explanation, Lang::en) == "Nothing to do: B's request was already rejected at step 3.");
+  CHECK(render(trace.steps[3].explanation, Lang::en) ==
+        "Nothing to do: B's request was already rejected at step 3.");
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(figure(end, "available") == "0");
   CHECK(figure(end, "active_holds") == "1");
@@ -95,7 +98,9 @@ TEST_CASE("atomic: the open transaction's own view shows the decrement the commi
   CHECK(first.open_transactions[0].tables[0].rows[0][3] == Value(std::int64_t{0}));
 }
 
-TEST_CASE("atomic: every order the waiting rule allows ends with one hold and available 0; the others are refused") {
+TEST_CASE(
+    "atomic: every order the waiting rule allows ends with one hold and available 0; the others are "
+    "refused") {
   const Scenario scenario = h1();
   int allowed = 0;
   for (const auto& order : interleavings()) {
@@ -119,7 +124,8 @@ TEST_CASE("an order that lists a waiting actor's event names the step and the lo
     run_order(h1(), Model::atomic, {"A1", "B1", "B2", "A2"});
     FAIL("the order should have been refused");
   } catch (const UsageError& error) {
-    CHECK(std::string(error.what()) == "step 3: B2 cannot run: B is waiting at B1 for the lock held by A (A1)");
+    CHECK(std::string(error.what()) ==
+          "step 3: B2 cannot run: B is waiting at B1 for the lock held by A (A1)");
   }
 }
 
@@ -132,7 +138,8 @@ TEST_CASE("an actor's events run in lane order") {
   }
 }
 
-TEST_CASE("the atomic explanation is honest about single-row safety, H3 and SQLite versus PostgreSQL locking") {
+TEST_CASE(
+    "the atomic explanation is honest about single-row safety, H3 and SQLite versus PostgreSQL locking") {
   const Trace trace = run_preset(h1(), Model::atomic, "seed");
   const std::string text = render(trace.steps[0].explanation, Lang::en);
   CHECK(text.find("does not make arbitrary cross-row checks safe") != std::string::npos);
@@ -154,7 +161,8 @@ TEST_CASE("a scenario value that looks like SQL is stored as text and breaks not
   CHECK(holds->rows[0][1] == Value(hostile));
 }
 
-TEST_CASE("toggling to atomic replays the naive-only order as far as it goes and says where and why it stopped") {
+TEST_CASE(
+    "toggling to atomic replays the naive-only order as far as it goes and says where and why it stopped") {
   const Scenario scenario = h1();
   PlanRequest request;
   request.model = Model::atomic;

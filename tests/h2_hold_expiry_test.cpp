@@ -37,7 +37,8 @@ std::string refund_task_state(const CommittedState& state) {
 
 }  // namespace
 
-TEST_CASE("atomic seed: expiry releases once, the late payment queues one refund, duplicates change nothing") {
+TEST_CASE(
+    "atomic seed: expiry releases once, the late payment queues one refund, duplicates change nothing") {
   const Trace trace = run_preset(h2(), Model::atomic, "seed");
   check_rows(trace, {{"HOLD_EXPIRED", "1", "0", "released"},
                      {"HOLD_EXPIRED", "1", "1", "refund_queued"},
@@ -60,7 +61,8 @@ TEST_CASE("atomic: the late callback's explanation shows the provider's paid_at 
   CHECK(text.find("A queued refund is not a completed refund") != std::string::npos);
 }
 
-TEST_CASE("refund-done: the worker confirms the charge with the provider, then refunds under the task's key") {
+TEST_CASE(
+    "refund-done: the worker confirms the charge with the provider, then refunds under the task's key") {
   const Trace trace = run_preset(h2(), Model::atomic, "refund-done");
   REQUIRE(trace.steps.size() == 5);
   const Step& refund = trace.steps[4];
@@ -88,7 +90,8 @@ TEST_CASE("refund-fails: the provider refuses, the task is FAILED and no longer 
   CHECK(figure(*refund.committed, "refunds_pending") == "0");
 }
 
-TEST_CASE("paid-in-time confirms the booking and both expiry jobs and the duplicate callback change nothing") {
+TEST_CASE(
+    "paid-in-time confirms the booking and both expiry jobs and the duplicate callback change nothing") {
   const Trace trace = run_preset(h2(), Model::atomic, "paid-in-time");
   CHECK(outcomes(trace) == std::vector<std::string>{"confirmed", "noop", "noop", "already_paid_reconcile"});
   const CommittedState& end = *trace.steps.back().committed;
@@ -99,7 +102,8 @@ TEST_CASE("paid-in-time confirms the booking and both expiry jobs and the duplic
   CHECK(end.all_invariants_hold());
 }
 
-TEST_CASE("paid-at-deadline: now < deadline fails, the callback expires, releases once and queues the refund") {
+TEST_CASE(
+    "paid-at-deadline: now < deadline fails, the callback expires, releases once and queues the refund") {
   const Trace trace = run_preset(h2(), Model::atomic, "paid-at-deadline");
   CHECK(outcomes(trace) == std::vector<std::string>{"refund_queued", "noop", "noop", "noop"});
   const std::string text = render(trace.steps[0].explanation, Lang::en);
@@ -119,7 +123,8 @@ TEST_CASE("without the expiry job the callback checks the deadline itself and en
   const Trace without_job = run_order(scenario, Model::atomic, {"payment", "payment_dup"});
   CHECK(outcomes(without_job) == std::vector<std::string>{"refund_queued", "noop"});
   for (const char* name : {"booking_state", "available", "sold", "refund_tasks", "refunds_pending"})
-    CHECK(figure(*without_job.steps.back().committed, name) == figure(*with_job.steps.back().committed, name));
+    CHECK(figure(*without_job.steps.back().committed, name) ==
+          figure(*with_job.steps.back().committed, name));
 }
 
 TEST_CASE("naive seed: confirms the expired hold, releases it twice and sells the room twice") {
@@ -168,7 +173,9 @@ TEST_CASE("an --at override re-sorts the preset's order by time, and a delayed e
   CHECK(delayed.steps[1].scheduled_time == 11);
 }
 
-TEST_CASE("atomic: in every order of the five events every invariant holds at every step, and reruns hash the same") {
+TEST_CASE(
+    "atomic: in every order of the five events every invariant holds at every step, and reruns hash the "
+    "same") {
   const Scenario scenario = h2();
   std::vector<std::string> events = {"expiry", "expiry_dup", "payment", "payment_dup", "refund_worker"};
   std::sort(events.begin(), events.end());

@@ -9,9 +9,15 @@
 
 namespace reslab::test {
 
-inline Scenario bundled(const std::string& file) { return load_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/" + file); }
-inline Scenario h1() { return bundled("h1_last_room.toml"); }
-inline Scenario h2() { return bundled("h2_hold_expiry.toml"); }
+inline Scenario bundled(const std::string& file) {
+  return load_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/" + file);
+}
+inline Scenario h1() {
+  return bundled("h1_last_room.toml");
+}
+inline Scenario h2() {
+  return bundled("h2_hold_expiry.toml");
+}
 
 inline Trace run_preset(const Scenario& scenario, Model model, const std::string& preset) {
   PlanRequest request;

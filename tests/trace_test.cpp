@@ -72,7 +72,8 @@ TEST_CASE("the JSON trace follows the contract") {
 
 TEST_CASE("a step whose event runs later than scheduled shows both times in the JSON") {
   const Scenario scenario = h2();
-  const auto json = trace_to_json(run_order(scenario, Model::atomic, {"refund_worker", "payment"}), scenario, Lang::en);
+  const auto json =
+      trace_to_json(run_order(scenario, Model::atomic, {"refund_worker", "payment"}), scenario, Lang::en);
   CHECK(json["steps"][1]["time"] == 14);
   CHECK(json["steps"][1]["scheduled_time"] == 11);
   CHECK_FALSE(json["steps"][0].contains("scheduled_time"));
@@ -80,8 +81,11 @@ TEST_CASE("a step whose event runs later than scheduled shows both times in the 
 
 TEST_CASE("the Markdown trace is a table with one row per step and the broken invariant on the last row") {
   const Scenario scenario = h1();
-  const std::string markdown = trace_to_markdown(run_preset(scenario, Model::naive, "seed"), scenario, Lang::en);
-  CHECK(markdown.find("| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | `read` | ✓ all invariants hold |") != std::string::npos);
-  CHECK(markdown.find("| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | `accepted` | ✗ available + active "
-                      "holds + sold = capacity: 0 + 2 + 0 != 1 |") != std::string::npos);
+  const std::string markdown =
+      trace_to_markdown(run_preset(scenario, Model::naive, "seed"), scenario, Lang::en);
+  CHECK(markdown.find("| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | `read` | ✓ all invariants hold |") !=
+        std::string::npos);
+  CHECK(markdown.find(
+            "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | `accepted` | ✗ available + active "
+            "holds + sold = capacity: 0 + 2 + 0 != 1 |") != std::string::npos);
 }

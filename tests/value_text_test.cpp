@@ -31,8 +31,10 @@ class LocaleEnvironment {
 
  private:
   static void set(const char* name, const char* value) {
-    if (value) setenv(name, value, 1);
-    else unsetenv(name);
+    if (value)
+      setenv(name, value, 1);
+    else
+      unsetenv(name);
   }
   static constexpr const char* kNames[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
   std::vector<std::pair<const char*, std::optional<std::string>>> m_saved;

@@ -34,13 +34,15 @@ night = "2026-12-01"
 capacity = 2
 available = 2
 sold = 0
-)") + request("A") + request("B") + request("C");
+)") + request("A") + request("B") +
+                           request("C");
   return parse_scenario(text, "three.toml");
 }
 
 }  // namespace
 
-TEST_CASE("a woken event that leaves its transaction open takes the lock and the waiters behind it keep waiting") {
+TEST_CASE(
+    "a woken event that leaves its transaction open takes the lock and the waiters behind it keep waiting") {
   const Scenario scenario = three_requests();
   const Trace trace = run_order(scenario, Model::atomic, {"A1", "B1", "C1", "A2"});
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "waiting", "waiting", "accepted"});
@@ -54,7 +56,8 @@ TEST_CASE("a woken event that leaves its transaction open takes the lock and the
   CHECK(statuses[2].waiting_for == "B (B1)");
 }
 
-TEST_CASE("the committed snapshot is taken just after the commit, before the woken event opens its transaction") {
+TEST_CASE(
+    "the committed snapshot is taken just after the commit, before the woken event opens its transaction") {
   const Scenario scenario = three_requests();
   const Trace trace = run_order(scenario, Model::atomic, {"A1", "B1", "C1", "A2"});
   const Step& commit = trace.steps[3];
