@@ -71,8 +71,5 @@ std::string render(const std::vector<Message>& messages, Lang lang) {
   return out;
 }
 
-LocalizedText render_both(const std::vector<Message>& messages) {
-  return {render(messages, Lang::en), render(messages, Lang::zh)};
-}
 
 }  // namespace reslab

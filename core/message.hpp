@@ -30,7 +30,6 @@ struct MessageTemplate {
 std::string render(const Message& message, Lang lang);
 // Sentences joined by a space (en) or directly (zh).
 std::string render(const std::vector<Message>& messages, Lang lang);
-LocalizedText render_both(const std::vector<Message>& messages);
 bool has_message(std::string_view key);
 
 // Replaces "{name}" placeholders; unknown placeholders are left as they are.

@@ -3,7 +3,6 @@
 // changed against the step before. Panels and exporters only read these.
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
