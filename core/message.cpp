@@ -71,5 +71,4 @@ std::string render(const std::vector<Message>& messages, Lang lang) {
   return out;
 }
 
-
 }  // namespace reslab
