@@ -57,8 +57,4 @@ struct PartialReplay {
 };
 PartialReplay replay_as_far_as_possible(const Scenario& scenario, const Plan& plan);
 
-// A hash over the committed tables, figures, outcomes and wakes of every step
-// (not the explanation text, so it is the same in every language).
-std::string trace_hash(const Trace& trace);
-
 }  // namespace reslab

@@ -77,4 +77,8 @@ struct Trace {
   std::string hash;  // over committed tables, figures, outcomes and wakes
 };
 
+// A hash over the committed tables, figures, outcomes and wakes of every step
+// (not the explanation text, so it is the same in every language).
+std::string trace_hash(const Trace& trace);
+
 }  // namespace reslab

@@ -1,30 +1,9 @@
-#include <cstdio>
-
-#include "core/simulator.hpp"
 #include "core/trace_format.hpp"
 
 namespace reslab {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json figures_to_json(const std::vector<Figure>& figures) {
-  Json out = Json::object();
-  for (const auto& figure : figures) {
-    if (figure.name == "nights") {
-      Json nights = Json::array();
-      for (const auto& night : figure.nights)
-        nights.push_back({{"night", night.night},
-                          {"capacity", night.capacity},
-                          {"available", night.available},
-                          {"sold", night.sold}});
-      out["nights"] = std::move(nights);
-    } else {
-      out[figure.name] = value_to_json(figure.value);
-    }
-  }
-  return out;
-}
 
 Json invariants_to_json(const std::vector<InvariantResult>& invariants, Lang lang) {
   Json out = Json::array();
@@ -54,15 +33,6 @@ Json sql_to_json(const std::vector<SqlRecord>& records) {
   return out;
 }
 
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
 }  // namespace
 
 Json value_to_json(const Value& value) {
@@ -70,6 +40,24 @@ Json value_to_json(const Value& value) {
   if (const auto* d = std::get_if<double>(&value)) return *d;
   if (const auto* s = std::get_if<std::string>(&value)) return *s;
   return nullptr;
+}
+
+Json figures_to_json(const std::vector<Figure>& figures) {
+  Json out = Json::object();
+  for (const auto& figure : figures) {
+    if (figure.name == "nights") {
+      Json nights = Json::array();
+      for (const auto& night : figure.nights)
+        nights.push_back({{"night", night.night},
+                          {"capacity", night.capacity},
+                          {"available", night.available},
+                          {"sold", night.sold}});
+      out["nights"] = std::move(nights);
+    } else {
+      out[figure.name] = value_to_json(figure.value);
+    }
+  }
+  return out;
 }
 
 Json tables_to_json(const std::vector<TableData>& tables) {
@@ -126,43 +114,6 @@ Json trace_to_json(const Trace& trace, const Scenario& scenario, Lang lang) {
   out["steps"] = std::move(steps);
   out["trace_hash"] = trace.hash;
   return out;
-}
-
-std::string trace_hash(const Trace& trace) {
-  // Only language-free content: tables, figures, invariant verdicts, outcomes, wakes.
-  Json content = Json::array();
-  auto add_state = [&](const CommittedState& state) {
-    Json verdicts = Json::array();
-    for (const auto& invariant : state.invariants) verdicts.push_back({invariant.name, invariant.holds});
-    content.push_back({tables_to_json(state.tables), figures_to_json(state.figures), std::move(verdicts)});
-  };
-  content.push_back({trace.scenario, std::string(model_name(trace.model)), trace.order});
-  add_state(*trace.initial);
-  for (const auto& step : trace.steps) {
-    Json wakes = Json::array();
-    for (const auto& wake : step.wakes) wakes.push_back({wake.actor, wake.event, wake.outcome});
-    content.push_back({step.index, step.time, step.actor, step.event, step.outcome, std::move(wakes)});
-    add_state(*step.committed);
-  }
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(fnv1a(content.dump())));
-  return buffer;
-}
-
-std::string_view model_name(Model model) {
-  return model == Model::naive ? "naive" : "atomic";
-}
-
-bool parse_model(std::string_view text, Model& out) {
-  if (text == "naive") {
-    out = Model::naive;
-    return true;
-  }
-  if (text == "atomic") {
-    out = Model::atomic;
-    return true;
-  }
-  return false;
 }
 
 }  // namespace reslab
