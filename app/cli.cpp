@@ -5,6 +5,9 @@
 #include <iostream>
 #include <optional>
 
+#include "app/export_command.hpp"
+#include "app/gui_context.hpp"
+#include "app/gui_main.hpp"
 #include "core/errors.hpp"
 #include "core/plan.hpp"
 #include "core/scenario_library.hpp"
@@ -110,17 +113,17 @@ int check_command(const std::vector<std::string>& files) {
 }
 
 // [SECTION] default command
-// Until the desktop app opens here, the default command prints the scenario's
-// first preset under both models, side by side in time.
+// Opens the desktop app. A scenario named on the command line is checked first,
+// so a bad file is an error here (exit 2) rather than a window with a banner.
 int default_command(const std::string& scenario_name, const std::string& lang_code) {
-  const Lang lang = chosen_lang(lang_code);
-  const Scenario scenario = load_scenario_file(resolve_scenario(scenario_name));
-  for (Model model : {Model::naive, Model::atomic}) {
-    PlanRequest request;
-    request.model = model;
-    std::cout << trace_to_markdown(run_plan(scenario, make_plan(scenario, request)), scenario, lang) << "\n";
+  if (!lang_code.empty()) chosen_lang(lang_code);
+  if (!scenario_name.empty()) load_scenario_file(resolve_scenario(scenario_name));
+  try {
+    return run_gui(scenario_name, lang_code);
+  } catch (const DisplayError& e) {
+    std::cerr << "reslab: " << e.what() << "\n";
+    return 1;
   }
-  return kExitOk;
 }
 
 }  // namespace
@@ -131,9 +134,9 @@ int run_cli(int argc, char** argv) {
       "reslab: a lab for why reservation systems oversell, and how transactions, conditional updates "
       "and idempotency prevent it."};
   app.set_version_flag("--version", std::string("reslab ") + RESLAB_VERSION);
-  std::string default_scenario = "h1";
+  std::string default_scenario;
   std::string default_lang;
-  app.add_option("scenario", default_scenario, "Bundled scenario id (h1, h2, ...) or a .toml file");
+  app.add_option("scenario", default_scenario, "Bundled scenario id (h1, h2, ...) or a .toml file to open (default: the last one used, H1 the first time)");
   app.add_option("--lang", default_lang, "zh or en (default: from the locale)");
 
   TraceOptions trace;
@@ -149,6 +152,18 @@ int run_cli(int argc, char** argv) {
   std::vector<std::string> check_files;
   CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
   check_cmd->add_option("files", check_files, "Scenario files")->required();
+
+  ExportOptions export_options;
+  CLI::App* export_cmd = app.add_subcommand("export", "Write one PNG per step (needs a display; Xvfb works)");
+  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")->required();
+  export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")->required();
+  export_cmd->add_option("--model", export_options.model, "naive, atomic or both (default both)");
+  export_cmd->add_option("--preset", export_options.preset, "Preset name (default: the scenario's first)");
+  export_cmd->add_option("--order", export_options.order, "Event ids to run, comma separated");
+  export_cmd->add_option("--size", export_options.size, "Window size in logical pixels (default 1920x1080)");
+  export_cmd->add_option("--scale", export_options.scale, "1 or 2: pixels per logical pixel (default 1)");
+  export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
+  export_cmd->add_flag("--quiet", export_options.quiet, "No progress line");
 
   try {
     app.parse(argc, argv);
@@ -166,6 +181,14 @@ int run_cli(int argc, char** argv) {
   try {
     if (*trace_cmd) return trace_command(trace);
     if (*check_cmd) return check_command(check_files);
+    if (*export_cmd) {
+      try {
+        return run_export(export_options);
+      } catch (const DisplayError& e) {
+        std::cerr << "reslab: " << e.what() << "\n";
+        return 1;
+      }
+    }
     return default_command(default_scenario, default_lang);
   } catch (const ScenarioError& e) {
     std::cerr << e.what() << "\n";

@@ -28,6 +28,7 @@ struct Event {
   std::string actor;
   std::string action;
   std::int64_t time = 0;
+  bool movable = false;  // the app lets the user drag this event's time
   Args args;
   LocalizedText note;  // optional instructor's note shown with the step
   SourcePos pos;

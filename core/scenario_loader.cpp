@@ -292,7 +292,7 @@ const ActionInfo& read_action(const toml::node& node, const SchemaInfo& schema) 
 Event read_event(const toml::node& node, const Scenario& scenario, const SchemaInfo& schema,
                  FirstDefinitions& event_ids) {
   TableView table(expect_entry_table(node, "events"), "event");
-  table.allow_only({"id", "actor", "action", "time", "args", "note"});
+  table.allow_only({"id", "actor", "action", "time", "movable", "args", "note"});
   Event event;
   event.id = read_id(table.require("id"), "id");
   event_ids.add(event.id, table.require("id"));
@@ -303,6 +303,7 @@ Event read_event(const toml::node& node, const Scenario& scenario, const SchemaI
   const ActionInfo& action = read_action(table.require("action"), schema);
   event.action = action.name;
   event.time = table.require_integer("time", 0, ScenarioLimits::max_seconds);
+  if (const toml::node* movable = table.find("movable")) event.movable = expect_boolean(*movable, "movable");
   if (const toml::node* args = table.find("args")) event.args = read_action_args(*args, "args", action);
   event.note = read_optional_localized(table, "note");
   event.pos = position_of(node.source());

@@ -81,8 +81,15 @@ check "check warns where a preset stops" has "warning: preset 'b-skips-ahead' st
 code=$(run trace "$DATA/bad_unknown_actor.toml")
 check "trace of a bad scenario exits 2" test "$code" = 2
 
-code=$(run h1 --lang en)
-check "the default command prints both models of H1" bash -c "grep -q 'model: \`naive\`' '$out' && grep -q 'model: \`atomic\`' '$out'"
+code=$(run "$DATA/bad_unknown_actor.toml")
+check "opening a bad scenario exits 2 before any window" test "$code" = 2
+check "the bad scenario's error names its position" has "bad_unknown_actor.toml:" "$err"
+code=$(env -u DISPLAY -u WAYLAND_DISPLAY "$RESLAB" h1 >"$out" 2>"$err"; echo $?)
+check "without a display the app says how to get one" bash -c "test $code = 1 && grep -q 'xvfb-run' '$err'"
+code=$(run export h1 --out /tmp --size 10x10)
+check "export rejects a bad size before opening a window" test "$code" = 2
+code=$(run export h1 --out /tmp --model sideways)
+check "export rejects a bad model" test "$code" = 2
 
 echo "$((checks - failures)) passed, $failures failed"
 test "$failures" = 0

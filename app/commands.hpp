@@ -1,0 +1,73 @@
+#pragma once
+// What panels ask for. Panels never change the session or the options while
+// drawing; they return commands, and the app applies them between frames.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/trace.hpp"
+
+namespace reslab {
+
+struct StepForward {};
+struct StepBack {};
+struct ResetSteps {};
+struct JumpTo {
+  int step = 0;
+};
+struct RunActor {
+  std::string actor;
+};
+struct SetModel {
+  Model model = Model::atomic;
+};
+struct ChoosePreset {
+  std::string name;
+};
+struct UseOrder {
+  std::string preset;  // may be empty
+  std::vector<std::string> order;
+};
+struct MoveEvent {
+  std::string event;
+  std::int64_t seconds = 0;
+};
+struct OpenScenario {
+  std::string name_or_path;  // a bundled id or a .toml file
+};
+struct TogglePlay {};
+struct TogglePredict {};  // turns predict mode on, reveals a hidden result, or turns it off
+struct RevealStep {};
+struct ToggleCompare {};
+struct SetLanguage {
+  Lang lang = Lang::en;
+};
+struct SetDarkTheme {
+  bool dark = false;
+};
+struct ZoomBy {
+  int steps = 0;  // +1 bigger, -1 smaller, 0 back to 100%
+};
+struct SetPlaySpeed {
+  double seconds_per_step = 1.5;
+};
+struct SetScreenshotScale {
+  int scale = 1;
+};
+struct SetScreenshotDir {
+  std::string dir;
+};
+struct TakeScreenshot {};
+struct SaveTraceMarkdown {};
+struct CopyOrder {};
+struct ToggleFullScreen {};
+struct ShowHelp {};
+
+using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, ChoosePreset,
+                             UseOrder, MoveEvent, OpenScenario, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
+                             SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown, CopyOrder,
+                             ToggleFullScreen, ShowHelp>;
+using Commands = std::vector<Command>;
+
+}  // namespace reslab

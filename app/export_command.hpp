@@ -1,0 +1,22 @@
+#pragma once
+// `reslab export`: one PNG per step, rendered offscreen in a hidden window.
+#include <string>
+
+namespace reslab {
+
+struct ExportOptions {
+  std::string scenario;
+  std::string out;
+  std::string model = "both";  // naive | atomic | both
+  std::string preset;
+  std::string order;
+  std::string size = "1920x1080";
+  int scale = 1;
+  std::string lang;
+  bool quiet = false;
+};
+
+// Returns the exit code: 0 done, 2 bad input (nothing written), 1 no display or a write failed.
+int run_export(const ExportOptions& options);
+
+}  // namespace reslab

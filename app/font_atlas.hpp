@@ -1,0 +1,30 @@
+#pragma once
+// The fonts: Noto Sans CJK SC (found through fontconfig) for text, its mono
+// sibling for SQL, each at the zoomed size. Only the glyphs the UI can show are
+// rasterised: Latin plus every character of the string tables, the engine's
+// message catalogs and the scenario's texts. Rebuilt on zoom, so text stays crisp.
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+namespace reslab {
+
+struct UiFonts {
+  ImFont* body = nullptr;
+  ImFont* heading = nullptr;
+  ImFont* badge = nullptr;  // the invariant badge's big numbers
+  ImFont* mono = nullptr;
+  bool has_cjk = false;
+  std::string warning;  // shown in the UI when the CJK font is missing
+  float pixel_size = 0;
+};
+
+// Base text size in pixels at zoom 1.
+constexpr float kBaseFontPixels = 18.0f;
+
+// Clears the atlas and adds the fonts at `pixel_size` (already zoomed and scaled).
+// Call before ImGui's first frame or between frames, then re-upload the texture.
+UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std::string>& texts);
+
+}  // namespace reslab

@@ -1,0 +1,164 @@
+// [SECTION] index: window · fonts · frames · offscreen capture
+#include "app/gui_context.hpp"
+
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <cfloat>
+
+#include "app/lab_app.hpp"
+#include "app/theme.hpp"
+
+namespace reslab {
+namespace {
+
+std::string g_glfw_error;
+
+void remember_glfw_error(int code, const char* description) {
+  g_glfw_error = std::to_string(code) + ": " + (description ? description : "");
+}
+
+// An RGBA framebuffer object, deleted with its storage.
+class Framebuffer {
+ public:
+  Framebuffer(int width, int height) {
+    glGenFramebuffers(1, &m_fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, m_fbo);
+    glGenRenderbuffers(1, &m_color);
+    glBindRenderbuffer(GL_RENDERBUFFER, m_color);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m_color);
+    m_complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  }
+  ~Framebuffer() {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteRenderbuffers(1, &m_color);
+    glDeleteFramebuffers(1, &m_fbo);
+  }
+  Framebuffer(const Framebuffer&) = delete;
+  Framebuffer& operator=(const Framebuffer&) = delete;
+  bool complete() const { return m_complete; }
+
+ private:
+  GLuint m_fbo = 0, m_color = 0;
+  bool m_complete = false;
+};
+
+}  // namespace
+
+// [SECTION] window
+GuiContext::GuiContext(int width, int height, bool visible, const std::string& title) {
+  glfwSetErrorCallback(remember_glfw_error);
+  if (!glfwInit())
+    throw DisplayError("cannot open a window (" + g_glfw_error +
+                       "); the desktop app and `reslab export` need a display (Xvfb works: xvfb-run -a ...)");
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  m_window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+  if (!m_window) {
+    glfwTerminate();
+    throw DisplayError("cannot create an OpenGL 3.3 window (" + g_glfw_error + ")");
+  }
+  glfwMakeContextCurrent(m_window);
+  glfwSwapInterval(1);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; settings live in our own file
+  ImGui_ImplGlfw_InitForOpenGL(m_window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+GuiContext::~GuiContext() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(m_window);
+  glfwTerminate();
+}
+
+float GuiContext::content_scale() const {
+  float x = 1, y = 1;
+  glfwGetWindowContentScale(m_window, &x, &y);
+  return std::max(1.0f, std::min(x, 3.0f));
+}
+
+// [SECTION] fonts
+void GuiContext::rebuild_fonts(LabApp& app, float render_scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  const float pixels = kBaseFontPixels * app.view().zoom * content_scale() * render_scale;
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  app.fonts_rebuilt(build_fonts(*io.Fonts, pixels, app.glyph_texts()));
+  io.FontGlobalScale = 1.0f / render_scale;
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  m_font_scale = render_scale;
+}
+
+// [SECTION] frames
+void GuiContext::begin_frame(LabApp& app) {
+  apply_theme(app.view().dark, app.view().zoom * content_scale());
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+}
+
+Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state) {
+  if (app.fonts_dirty() || m_font_scale != 1.0f) rebuild_fonts(app, 1.0f);
+  begin_frame(app);
+  ImGui::NewFrame();
+  Commands commands = draw_lab_window(app, state);
+  ImGui::Render();
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(m_window, &width, &height);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, width, height);
+  const ImVec4 clear = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(clear.x, clear.y, clear.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  glfwSwapBuffers(m_window);
+  return commands;
+}
+
+// [SECTION] offscreen capture
+RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int height, int scale) {
+  if (app.fonts_dirty() || m_font_scale != static_cast<float>(scale)) rebuild_fonts(app, static_cast<float>(scale));
+  const int pixel_width = width * scale, pixel_height = height * scale;
+  Framebuffer target(pixel_width, pixel_height);
+  RgbaImage image;
+  if (!target.complete()) return image;
+
+  ImGuiIO& io = ImGui::GetIO();
+  // Two frames: the first lays out auto-sized items, the second draws them settled.
+  for (int pass = 0; pass < 2; ++pass) {
+    begin_frame(app);
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.DisplayFramebufferScale = ImVec2(static_cast<float>(scale), static_cast<float>(scale));
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover highlight in a picture
+    for (bool& down : io.MouseDown) down = false;
+    ImGui::NewFrame();
+    draw_lab_window(app, state, false);
+    ImGui::Render();
+  }
+  glViewport(0, 0, pixel_width, pixel_height);
+  const ImVec4 clear = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(clear.x, clear.y, clear.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+  image.width = pixel_width;
+  image.height = pixel_height;
+  image.pixels.resize(static_cast<std::size_t>(pixel_width) * pixel_height * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, pixel_width, pixel_height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+  flip_rows(image);
+  return image;
+}
+
+}  // namespace reslab

@@ -1,0 +1,50 @@
+#pragma once
+// A GLFW window with an OpenGL 3.3 core context and Dear ImGui bound to it;
+// one frame of the lab window, on screen or into an offscreen framebuffer (so
+// a 2x screenshot or export does not depend on the screen).
+#include <stdexcept>
+#include <string>
+
+#include "app/commands.hpp"
+#include "app/lab_window.hpp"
+#include "app/png_writer.hpp"
+
+struct GLFWwindow;
+
+namespace reslab {
+
+class LabApp;
+
+// GLFW could not start or make a GL 3.3 context (e.g. no display).
+class DisplayError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class GuiContext {
+ public:
+  // Throws DisplayError. A hidden window is for exports: it renders offscreen only.
+  GuiContext(int width, int height, bool visible, const std::string& title);
+  ~GuiContext();
+  GuiContext(const GuiContext&) = delete;
+  GuiContext& operator=(const GuiContext&) = delete;
+
+  GLFWwindow* window() const { return m_window; }
+  // Monitor scale (HiDPI); 1 under Xvfb.
+  float content_scale() const;
+
+  // Rebuilds the font atlas at the app's zoom times `render_scale` and re-uploads it.
+  void rebuild_fonts(LabApp& app, float render_scale);
+  // One frame on screen: input from the window, the lab window drawn, swapped. Returns its commands.
+  Commands frame_on_screen(LabApp& app, WindowState& state);
+  // Draws the lab window at `width` x `height` logical pixels, rendered at `scale`, and reads it back.
+  // Fonts are rebuilt at that scale for the capture, so 2x text is crisp, then restored.
+  RgbaImage capture(LabApp& app, WindowState& state, int width, int height, int scale);
+
+ private:
+  void begin_frame(LabApp& app);
+  float m_font_scale = 0;  // the render scale the atlas was last built for
+  GLFWwindow* m_window = nullptr;
+};
+
+}  // namespace reslab

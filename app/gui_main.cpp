@@ -1,0 +1,130 @@
+// [SECTION] index: platform · input wake-ups · run_gui
+#include "app/gui_main.hpp"
+
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "app/gui_context.hpp"
+#include "app/lab_app.hpp"
+#include "app/png_writer.hpp"
+#include "app/settings.hpp"
+
+namespace reslab {
+namespace {
+
+// Frames drawn after any input: a press and its release can arrive in one
+// wake-up, and ImGui needs a frame for each to register a click.
+constexpr int kFramesAfterInput = 3;
+
+// [SECTION] platform
+class WindowPlatform : public Platform {
+ public:
+  WindowPlatform() = default;
+  void attach(GuiContext* gui, LabApp* app, WindowState* state) {
+    m_gui = gui;
+    m_app = app;
+    m_state = state;
+  }
+  double now() const override { return glfwGetTime(); }
+  void set_clipboard(const std::string& text) override { glfwSetClipboardString(m_gui->window(), text.c_str()); }
+  void toggle_full_screen() override {
+    GLFWwindow* window = m_gui->window();
+    if (glfwGetWindowMonitor(window)) {
+      glfwSetWindowMonitor(window, nullptr, m_saved[0], m_saved[1], m_saved[2], m_saved[3], 0);
+      return;
+    }
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    if (!monitor) return;
+    glfwGetWindowPos(window, &m_saved[0], &m_saved[1]);
+    glfwGetWindowSize(window, &m_saved[2], &m_saved[3]);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  }
+  std::string save_screenshot(const std::string& path, int scale) override {
+    int width = 0, height = 0;
+    glfwGetWindowSize(m_gui->window(), &width, &height);
+    const RgbaImage image = m_gui->capture(*m_app, *m_state, width, height, scale);
+    if (image.pixels.empty()) return "the offscreen framebuffer could not be created";
+    return write_png(path, image);
+  }
+
+ private:
+  GuiContext* m_gui = nullptr;
+  LabApp* m_app = nullptr;
+  WindowState* m_state = nullptr;
+  int m_saved[4] = {100, 100, 1600, 900};
+};
+
+// [SECTION] input wake-ups
+// GLFW does not say whether a wait ended on input; these callbacks do. The
+// ImGui backend installs its own afterwards and calls these first.
+bool g_input = false;
+void on_key(GLFWwindow*, int, int, int, int) { g_input = true; }
+void on_char(GLFWwindow*, unsigned) { g_input = true; }
+void on_mouse_button(GLFWwindow*, int, int, int) { g_input = true; }
+void on_cursor(GLFWwindow*, double, double) { g_input = true; }
+void on_scroll(GLFWwindow*, double, double) { g_input = true; }
+void on_refresh(GLFWwindow*) { g_input = true; }
+void on_size(GLFWwindow*, int, int) { g_input = true; }
+void on_focus(GLFWwindow*, int) { g_input = true; }
+
+}  // namespace
+
+// [SECTION] run_gui
+int run_gui(const std::string& scenario_name, const std::string& lang_code) {
+  Settings settings = load_settings(settings_path());
+  if (!lang_code.empty()) settings.lang = lang_code;
+  GuiContext gui(settings.window_width, settings.window_height, true, "reslab");
+  GLFWwindow* window = gui.window();
+  if (settings.maximized) glfwMaximizeWindow(window);
+  glfwSetKeyCallback(window, on_key);
+  glfwSetCharCallback(window, on_char);
+  glfwSetMouseButtonCallback(window, on_mouse_button);
+  glfwSetCursorPosCallback(window, on_cursor);
+  glfwSetScrollCallback(window, on_scroll);
+  glfwSetWindowRefreshCallback(window, on_refresh);
+  glfwSetFramebufferSizeCallback(window, on_size);
+  glfwSetWindowFocusCallback(window, on_focus);
+
+  WindowPlatform platform;
+  LabApp app(platform, settings, scenario_name);
+  WindowState state;
+  platform.attach(&gui, &app, &state);
+
+  int frames_left = kFramesAfterInput;
+  double wait = app.tick();
+  while (!glfwWindowShouldClose(window)) {
+    if (frames_left > 0) {
+      glfwPollEvents();
+    } else if (wait < 0) {
+      glfwWaitEvents();
+    } else {
+      glfwWaitEventsTimeout(std::max(wait, 0.001));
+    }
+    if (g_input) frames_left = kFramesAfterInput;
+    g_input = false;
+    const int revision = app.revision();
+    wait = app.tick();
+    if (app.revision() != revision || app.fonts_dirty()) frames_left = std::max(frames_left, 2);
+    if (frames_left <= 0) continue;
+
+    const Commands commands = gui.frame_on_screen(app, state);
+    app.apply(commands);
+    if (!commands.empty()) frames_left = kFramesAfterInput;
+    --frames_left;
+  }
+
+  Settings remembered = app.settings();
+  remembered.maximized = glfwGetWindowAttrib(window, GLFW_MAXIMIZED) == GLFW_TRUE;
+  if (!remembered.maximized && !glfwGetWindowMonitor(window))
+    glfwGetWindowSize(window, &remembered.window_width, &remembered.window_height);
+  if (const std::string error = save_settings(settings_path(), remembered); !error.empty())
+    std::cerr << "reslab: " << error << "\n";
+  return 0;
+}
+
+}  // namespace reslab

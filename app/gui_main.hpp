@@ -1,0 +1,11 @@
+#pragma once
+// The desktop app's event loop.
+#include <string>
+
+namespace reslab {
+
+// Opens the window on a scenario (bundled id or path; "" = the last one used, H1 the first time).
+// Returns the process exit code.
+int run_gui(const std::string& scenario_name, const std::string& lang_code);
+
+}  // namespace reslab

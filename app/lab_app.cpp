@@ -1,0 +1,394 @@
+// [SECTION] index: construction · scenarios · commands · play, toasts, reload · files · fonts
+#include "app/lab_app.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <system_error>
+
+#include "app/platform_paths.hpp"
+#include "core/action_catalog.hpp"
+#include "core/errors.hpp"
+#include "core/message_catalog.hpp"
+#include "core/scenario_library.hpp"
+#include "core/scenario_loader.hpp"
+#include "core/trace_format.hpp"
+
+namespace reslab {
+namespace {
+
+constexpr double kToastSeconds = 4.0;
+constexpr double kReloadCheckSeconds = 1.0;
+constexpr float kZoomStep = 1.1f;
+constexpr float kZoomMin = 0.6f, kZoomMax = 2.5f;
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::filesystem::file_time_type modified_time(const std::string& file) {
+  std::error_code error;
+  auto time = std::filesystem::last_write_time(file, error);
+  return error ? std::filesystem::file_time_type{} : time;
+}
+
+std::string two_digits(int number) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%02d", number);
+  return text;
+}
+
+// Writes a text file through a temporary file and a rename, so no half-written file is left.
+std::string write_text_file(const std::string& path, const std::string& content) {
+  const std::string temporary = path + ".part";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) return "cannot write " + path;
+    out << content;
+    out.flush();
+    if (!out) {
+      std::remove(temporary.c_str());
+      return "cannot write " + path;
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    return "cannot write " + path;
+  }
+  return {};
+}
+
+std::shared_ptr<const Scenario> load_scenario(const std::string& name_or_path) {
+  return std::make_shared<const Scenario>(load_scenario_file(resolve_scenario(name_or_path)));
+}
+
+}  // namespace
+
+// [SECTION] construction
+LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenario_name)
+    : m_platform(platform), m_settings(std::move(settings)) {
+  const std::string strings = find_asset("strings/en.toml");
+  m_strings_error = strings.empty() ? "the string tables (assets/strings) were not found; set RESLAB_ASSET_DIR"
+                                    : m_text.load(std::filesystem::path(strings).parent_path().string());
+  m_view.lang = lang_from_environment();
+  if (!m_settings.lang.empty()) parse_lang(m_settings.lang, m_view.lang);
+  m_view.dark = m_settings.theme == "dark";
+  m_view.zoom = m_settings.zoom;
+  m_view.compare = m_settings.compare;
+  m_view.seconds_per_step = m_settings.seconds_per_step;
+  m_view.screenshot_scale = m_settings.screenshot_scale;
+  m_view.screenshot_dir = m_settings.screenshot_dir;
+
+  for (const auto& file : bundled_scenario_files()) {
+    try {
+      const Scenario scenario = load_scenario_file(file);
+      m_catalog.push_back({scenario.id, file, scenario.title});
+    } catch (const std::exception&) {
+      // A broken bundled file shows its error when picked; it does not stop the app.
+      m_catalog.push_back({std::filesystem::path(file).stem().string(), file, {}});
+    }
+  }
+
+  std::string wanted = scenario_name.empty() ? m_settings.last_scenario : scenario_name;
+  if (wanted.empty()) wanted = "h1";
+  if (open_scenario(wanted).empty()) return;
+  // The scenario used last time may be gone or broken: start on H1 and keep the error on screen.
+  const std::string error = m_view.scenario_error;
+  auto h1 = load_scenario("h1");  // throws when even the bundled H1 cannot be opened
+  m_session = std::make_unique<LabSession>(h1);
+  m_view.scenario_name = "h1";
+  m_file_time = modified_time(h1->file);
+  after_session_change();
+  m_view.scenario_error = error;
+}
+
+const Settings& LabApp::settings() const {
+  m_settings.lang = std::string(lang_code(m_view.lang));
+  m_settings.theme = m_view.dark ? "dark" : "light";
+  m_settings.zoom = m_view.zoom;
+  m_settings.compare = m_view.compare;
+  m_settings.seconds_per_step = m_view.seconds_per_step;
+  m_settings.screenshot_scale = m_view.screenshot_scale;
+  m_settings.screenshot_dir = m_view.screenshot_dir;
+  m_settings.last_scenario = m_view.scenario_name;
+  return m_settings;
+}
+
+// [SECTION] scenarios
+std::string LabApp::open_scenario(const std::string& name_or_path) {
+  try {
+    auto scenario = load_scenario(name_or_path);
+    auto session = std::make_unique<LabSession>(scenario, m_session ? m_session->model() : Model::atomic);
+    m_session = std::move(session);
+    m_view.scenario_name = name_or_path;
+    m_view.scenario_error.clear();
+    m_view.notice.clear();
+    m_view.hidden_step = 0;
+    m_view.playing = false;
+    m_file_time = modified_time(scenario->file);
+    m_fonts_dirty = true;  // the scenario's texts may need new glyphs
+    after_session_change();
+    return {};
+  } catch (const std::exception& e) {
+    m_view.scenario_error = e.what();
+    return m_view.scenario_error;
+  }
+}
+
+void LabApp::check_reload() {
+  const std::string& file = m_session->scenario().file;
+  const auto time = modified_time(file);
+  if (time == m_file_time || time == std::filesystem::file_time_type{}) return;
+  m_file_time = time;
+  try {
+    m_session->replace_scenario(load_scenario(file));
+    m_view.scenario_error.clear();
+    m_view.hidden_step = 0;
+    m_fonts_dirty = true;
+    after_session_change();
+    toast(tr("toast.reloaded", {{"file", file}}));
+  } catch (const std::exception& e) {
+    m_view.scenario_error = e.what();
+  }
+}
+
+void LabApp::after_session_change() {
+  if (m_view.compare) {
+    const Model other = m_session->model() == Model::naive ? Model::atomic : Model::naive;
+    m_comparison = m_session->replay_under(other);
+  } else {
+    m_comparison.reset();
+  }
+  const std::string& stopped = m_session->stopped();
+  m_view.notice = stopped.empty() ? std::string()
+                                  : tr("notice.stopped", {{"model", tr(m_session->model() == Model::naive
+                                                                           ? "model.naive"
+                                                                           : "model.atomic")},
+                                                          {"step", std::to_string(m_session->step_count() + 1)},
+                                                          {"reason", stopped}});
+}
+
+// [SECTION] commands
+void LabApp::step_forward() {
+  if (m_view.result_hidden(m_session->cursor())) {
+    m_view.hidden_step = 0;  // the first press reveals what the class predicted
+    return;
+  }
+  const int before = m_session->cursor();
+  const std::string message = m_session->step_forward();
+  if (m_session->cursor() == before) {
+    m_view.playing = false;
+    toast(message.empty() ? tr("toast.finished") : message);
+  }
+  if (m_view.predict && m_session->cursor() > before) m_view.hidden_step = m_session->cursor();
+  after_session_change();
+}
+
+void LabApp::run_actor(const std::string& actor) {
+  const int before = m_session->cursor();
+  const std::string message = m_session->run_actor(actor);
+  if (!message.empty()) toast(message, true);
+  m_view.hidden_step = m_view.predict && m_session->cursor() > before ? m_session->cursor() : 0;
+  after_session_change();
+}
+
+void LabApp::set_model(Model model) {
+  m_session->set_model(model);
+  m_view.hidden_step = 0;
+  after_session_change();
+}
+
+void LabApp::apply(const Commands& commands) {
+  m_view.help_open = false;  // a request to open the popup lasts one frame
+  for (const auto& command : commands) apply(command);
+}
+
+void LabApp::apply(const Command& command) {
+  try {
+    std::visit(
+        Overloaded{
+            [&](const StepForward&) { step_forward(); },
+            [&](const StepBack&) {
+              m_view.hidden_step = 0;
+              m_session->step_back();
+            },
+            [&](const ResetSteps&) {
+              m_view.hidden_step = 0;
+              m_view.playing = false;
+              m_session->reset();
+            },
+            [&](const JumpTo& jump) {
+              m_view.hidden_step = 0;
+              m_session->jump_to(jump.step);
+            },
+            [&](const RunActor& run) { run_actor(run.actor); },
+            [&](const SetModel& set) { set_model(set.model); },
+            [&](const ChoosePreset& choose) {
+              if (auto error = m_session->choose_preset(choose.name); !error.empty()) toast(error, true);
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const UseOrder& use) {
+              m_session->use_order(use.preset, use.order);
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const MoveEvent& move) {
+              if (auto error = m_session->move_event(move.event, move.seconds); !error.empty()) toast(error, true);
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const OpenScenario& open) { open_scenario(open.name_or_path); },
+            [&](const TogglePlay&) {
+              m_view.playing = !m_view.playing;
+              m_view.next_play_at = m_platform.now() + m_view.seconds_per_step;
+            },
+            [&](const TogglePredict&) {
+              if (!m_view.predict) {
+                m_view.predict = true;
+              } else if (m_view.hidden_step != 0) {
+                m_view.hidden_step = 0;
+              } else {
+                m_view.predict = false;
+              }
+            },
+            [&](const RevealStep&) { m_view.hidden_step = 0; },
+            [&](const ToggleCompare&) {
+              m_view.compare = !m_view.compare;
+              after_session_change();
+            },
+            [&](const SetLanguage& set) {
+              m_view.lang = set.lang;
+              after_session_change();  // the notice is text
+            },
+            [&](const SetDarkTheme& set) { m_view.dark = set.dark; },
+            [&](const ZoomBy& zoom) {
+              const float next = zoom.steps == 0  ? 1.0f
+                                 : zoom.steps > 0 ? m_view.zoom * kZoomStep
+                                                  : m_view.zoom / kZoomStep;
+              m_view.zoom = std::clamp(next, kZoomMin, kZoomMax);
+              m_fonts_dirty = true;
+            },
+            [&](const SetPlaySpeed& set) { m_view.seconds_per_step = std::clamp(set.seconds_per_step, 0.2, 10.0); },
+            [&](const SetScreenshotScale& set) { m_view.screenshot_scale = set.scale >= 2 ? 2 : 1; },
+            [&](const SetScreenshotDir& set) { m_view.screenshot_dir = set.dir; },
+            [&](const TakeScreenshot&) { take_screenshot(); },
+            [&](const SaveTraceMarkdown&) { save_trace_markdown(); },
+            [&](const CopyOrder&) {
+              const std::string order = m_session->order_argument();
+              m_platform.set_clipboard(order);
+              toast(tr("toast.order_copied", {{"order", order}}));
+            },
+            [&](const ToggleFullScreen&) { m_platform.toggle_full_screen(); },
+            [&](const ShowHelp&) { m_view.help_open = true; },
+        },
+        command);
+  } catch (const std::exception& e) {
+    // An engine error must never take the class down: show it and keep the last good state.
+    toast(e.what(), true);
+  }
+}
+
+// [SECTION] play, toasts, reload
+void LabApp::toast(const std::string& text, bool error) {
+  m_view.toasts.push_back({text, error, m_platform.now() + kToastSeconds * (error ? 2 : 1)});
+  if (m_view.toasts.size() > 4) m_view.toasts.erase(m_view.toasts.begin());
+}
+
+double LabApp::tick() {
+  const double now = m_platform.now();
+  double wait = -1;
+  const auto wake_at = [&](double at) {
+    const double seconds = std::max(0.0, at - now);
+    wait = wait < 0 ? seconds : std::min(wait, seconds);
+  };
+  if (m_view.playing) {
+    if (now >= m_view.next_play_at) {
+      step_forward();
+      ++m_revision;
+      m_view.next_play_at = now + m_view.seconds_per_step;
+    }
+    if (m_view.playing) wake_at(m_view.next_play_at);
+  }
+  if (std::erase_if(m_view.toasts, [&](const Toast& toast) { return toast.until <= now; }) > 0) ++m_revision;
+  for (const auto& toast : m_view.toasts) wake_at(toast.until);
+  if (now >= m_next_reload_check) {
+    m_next_reload_check = now + kReloadCheckSeconds;
+    const std::string error = m_view.scenario_error;
+    const auto scenario = m_session->scenario_ptr();
+    check_reload();
+    if (error != m_view.scenario_error || scenario != m_session->scenario_ptr()) ++m_revision;
+  }
+  wake_at(m_next_reload_check);
+  return wait;
+}
+
+// [SECTION] files
+std::string LabApp::output_dir(std::string& error) const {
+  const std::string dir = m_view.screenshot_dir.empty() ? default_pictures_dir() : m_view.screenshot_dir;
+  error = dir.empty() ? "no folder for screenshots: set one under the screenshot options" : ensure_dir(dir);
+  return dir;
+}
+
+void LabApp::take_screenshot() {
+  std::string error;
+  const std::string dir = output_dir(error);
+  if (error.empty()) {
+    const std::string model = m_view.compare ? "compare" : std::string(model_name(m_session->model()));
+    const std::string path = (std::filesystem::path(dir) / (m_session->scenario().id + "-" + model + "-step" +
+                                                            two_digits(m_session->cursor()) + ".png"))
+                                 .string();
+    error = m_platform.save_screenshot(path, m_view.screenshot_scale);
+    if (error.empty()) {
+      toast(tr("toast.screenshot_saved", {{"path", path}}));
+      return;
+    }
+  }
+  toast(tr("toast.screenshot_failed", {{"reason", error}}), true);
+}
+
+void LabApp::save_trace_markdown() {
+  std::string error;
+  const std::string dir = output_dir(error);
+  if (error.empty()) {
+    const Trace& trace = m_session->trace();
+    const std::string path =
+        (std::filesystem::path(dir) / (trace.scenario + "-" + std::string(model_name(trace.model)) + ".md")).string();
+    error = write_text_file(path, trace_to_markdown(trace, m_session->scenario(), m_view.lang));
+    if (error.empty()) {
+      toast(tr("toast.trace_saved", {{"path", path}}));
+      return;
+    }
+  }
+  toast(tr("toast.trace_failed", {{"reason", error}}), true);
+}
+
+// [SECTION] fonts
+std::vector<std::string> LabApp::glyph_texts() const {
+  std::vector<std::string> texts = m_text.all_strings();
+  for (const auto& table : message_tables())
+    for (const auto& message : table) {
+      texts.emplace_back(message.en);
+      texts.emplace_back(message.zh);
+    }
+  const Scenario& scenario = m_session->scenario();
+  for (const LocalizedText* text : {&scenario.title, &scenario.summary, &scenario.naive_model, &scenario.atomic_model})
+    texts.push_back(text->zh);
+  for (const auto& actor : scenario.actors) texts.push_back(actor.name.zh);
+  for (const auto& event : scenario.events) texts.push_back(event.note.zh);
+  for (const auto& preset : scenario.presets) texts.push_back(preset.title.zh);
+  for (const auto& question : scenario.questions) texts.push_back(question.zh);
+  for (const auto& action : action_catalog()) texts.push_back(action.naive_label.zh + action.atomic_label.zh);
+  texts.push_back(m_view.scenario_error);
+  return texts;
+}
+
+void LabApp::fonts_rebuilt(const UiFonts& fonts) {
+  m_fonts = fonts;
+  m_fonts_dirty = false;
+}
+
+}  // namespace reslab

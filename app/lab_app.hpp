@@ -1,0 +1,103 @@
+#pragma once
+// The app without its window: the session, the view options, the string
+// tables, and what happens when a command arrives. The GLFW loop, the exporter
+// and the headless tests all drive this same class.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/commands.hpp"
+#include "app/font_atlas.hpp"
+#include "app/lab_session.hpp"
+#include "app/settings.hpp"
+#include "app/ui_text.hpp"
+#include "app/view_state.hpp"
+#include "core/simulator.hpp"
+
+namespace reslab {
+
+// What only the window can do. The GLFW loop implements it; tests use a fake.
+class Platform {
+ public:
+  virtual ~Platform() = default;
+  virtual double now() const = 0;
+  virtual void set_clipboard(const std::string& text) = 0;
+  virtual void toggle_full_screen() = 0;
+  // Renders the current frame again at `scale` and writes it as a PNG; returns an error message or "".
+  virtual std::string save_screenshot(const std::string& path, int scale) = 0;
+};
+
+// A bundled scenario for the picker.
+struct ScenarioEntry {
+  std::string id;
+  std::string file;
+  LocalizedText title;
+};
+
+class LabApp {
+ public:
+  // Throws UsageError or ScenarioError when the first scenario cannot be opened
+  // and neither can the bundled H1.
+  LabApp(Platform& platform, Settings settings, const std::string& scenario_name);
+
+  // Loads a scenario by bundled id or path; on failure keeps the current one and
+  // shows the error. Returns the error text, or "".
+  std::string open_scenario(const std::string& name_or_path);
+
+  void apply(const Command& command);
+  void apply(const Commands& commands);
+  // Play, toasts and the scenario file's reload. Returns seconds until it next needs to run
+  // (for the event loop's timeout), or a negative number when nothing is scheduled.
+  double tick();
+  // Grows whenever tick() changed something on screen (a played step, a toast gone, a reload).
+  int revision() const { return m_revision; }
+
+  // Fonts: the texts whose glyphs the atlas needs, and whether a rebuild is due.
+  std::vector<std::string> glyph_texts() const;
+  bool fonts_dirty() const { return m_fonts_dirty; }
+  void fonts_rebuilt(const UiFonts& fonts);
+  const UiFonts& fonts() const { return m_fonts; }
+
+  const LabSession& session() const { return *m_session; }
+  const ViewState& view() const { return m_view; }
+  ViewState& view() { return m_view; }
+  const UiText& text() const { return m_text; }
+  const Settings& settings() const;
+  // The other model's replay of the same order, while the compare view is on.
+  const PartialReplay* comparison() const { return m_comparison ? &*m_comparison : nullptr; }
+  const std::string& strings_error() const { return m_strings_error; }
+  const std::vector<ScenarioEntry>& catalog() const { return m_catalog; }
+
+  std::string tr(std::string_view key) const { return m_text.get(m_view.lang, key); }
+  std::string tr(std::string_view key, const std::vector<std::pair<std::string, std::string>>& args) const {
+    return m_text.format(m_view.lang, key, args);
+  }
+  void toast(const std::string& text, bool error = false);
+
+ private:
+  void after_session_change();
+  void step_forward();
+  void run_actor(const std::string& actor);
+  void set_model(Model model);
+  void take_screenshot();
+  void save_trace_markdown();
+  void check_reload();
+  std::string output_dir(std::string& error) const;
+
+  Platform& m_platform;
+  mutable Settings m_settings;
+  UiText m_text;
+  std::string m_strings_error;
+  ViewState m_view;
+  UiFonts m_fonts;
+  bool m_fonts_dirty = true;
+  std::vector<ScenarioEntry> m_catalog;
+  std::unique_ptr<LabSession> m_session;
+  std::optional<PartialReplay> m_comparison;
+  std::filesystem::file_time_type m_file_time{};
+  double m_next_reload_check = 0;
+  int m_revision = 0;
+};
+
+}  // namespace reslab

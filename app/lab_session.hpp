@@ -1,0 +1,94 @@
+#pragma once
+// What the user is looking at: one scenario, one model, the order they built
+// (from a preset or by clicking actors), and the step shown. Stepping back is
+// replay from the start, so every state on screen comes from the database.
+// No GUI library here: panels read a session and return commands.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/scenario.hpp"
+#include "core/simulator.hpp"
+#include "core/trace.hpp"
+
+namespace reslab {
+
+// One actor's next pending action, as a control button shows it.
+struct ActorControl {
+  std::string actor;
+  std::string event;         // empty when the actor's lane is finished
+  std::string action;        // the action's name, for its label
+  bool waiting = false;      // blocked on a lock
+  std::string waiting_for;   // the actor holding the lock
+  std::string blocked_reason;  // why the event cannot run now (English, from the engine); empty when it can
+  std::string resolved;      // the request's decision, when it has one
+};
+
+class LabSession {
+ public:
+  explicit LabSession(std::shared_ptr<const Scenario> scenario, Model model = Model::atomic);
+
+  const Scenario& scenario() const { return *m_scenario; }
+  std::shared_ptr<const Scenario> scenario_ptr() const { return m_scenario; }
+  Model model() const { return m_model; }
+  const std::string& preset() const { return m_preset; }
+  // The order the user asked for; under this model maybe only a prefix ran.
+  const std::vector<std::string>& wanted_order() const { return m_wanted; }
+  // Every step the wanted order reaches under this model (ahead of the cursor too).
+  const Trace& trace() const { return m_trace; }
+  // Why the wanted order stopped early under this model; empty when it all ran.
+  const std::string& stopped() const { return m_stopped; }
+  // The step shown: 0 is the initial state, n the state after step n.
+  int cursor() const { return m_cursor; }
+  int step_count() const { return static_cast<int>(m_trace.steps.size()); }
+  const Step* current_step() const;
+  std::shared_ptr<const CommittedState> committed_at(int step) const;
+  // The event times in effect (scenario, preset, then the user's drags).
+  std::int64_t time_of(const std::string& event_id) const;
+  const std::map<std::string, std::int64_t>& moved_times() const { return m_moved; }
+
+  // The actors' next actions at the cursor, in lane order.
+  std::vector<ActorControl> controls() const;
+  // The event "next" would run from the cursor, if any.
+  std::optional<std::string> next_event() const;
+  // The current order as a command-line argument: "--order A1,B1,A2".
+  std::string order_argument() const;
+
+  // Each returns an empty string, or a message (English, from the engine) when nothing changed.
+  std::string step_forward();
+  void step_back();
+  void reset();
+  void jump_to(int step);
+  std::string run_actor(const std::string& actor_id);
+  void set_model(Model model);
+  std::string choose_preset(const std::string& name);
+  // An explicit order (as `--order`), under a preset's times and arguments when one is named.
+  // Throws UsageError for an unknown preset or event.
+  void use_order(const std::string& preset, const std::vector<std::string>& order);
+  std::string move_event(const std::string& event_id, std::int64_t seconds);
+  // Replaces the scenario (after a reload), keeping the model and, where it still fits, the order.
+  void replace_scenario(std::shared_ptr<const Scenario> scenario);
+
+  // The same wanted order under the other model, for the compare view.
+  PartialReplay replay_under(Model model) const;
+
+ private:
+  Plan plan_for(const std::vector<std::string>& order, Model model) const;
+  void rebuild();          // replays the wanted order; clamps the cursor
+  void position_cursor();  // puts the live simulator at the cursor
+
+  std::shared_ptr<const Scenario> m_scenario;
+  Model m_model;
+  std::string m_preset;
+  std::vector<std::string> m_wanted;
+  std::map<std::string, std::int64_t> m_moved;
+  Trace m_trace;
+  std::string m_stopped;
+  int m_cursor = 0;
+  std::unique_ptr<Simulator> m_live;  // at the cursor, to ask what can run next
+};
+
+}  // namespace reslab

@@ -1,0 +1,21 @@
+#pragma once
+// The whole window for one frame: top bar, controls on the left, timeline and
+// tables in the middle, explanation and SQL on the right, toasts and help.
+// Returns what the user asked for; the caller applies it after the frame.
+#include "app/commands.hpp"
+#include "app/lab_app.hpp"
+#include "app/panels/panel_context.hpp"
+#include "app/panels/timeline_panel.hpp"
+
+namespace reslab {
+
+// Widget state that lives across frames (text being typed, a drag in progress).
+struct WindowState {
+  EditBuffers edits;
+  TimelineDrag drag;
+};
+
+// Call between ImGui::NewFrame() and ImGui::Render(). `keyboard`: read shortcuts (off while exporting).
+Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard = true);
+
+}  // namespace reslab

@@ -1,0 +1,101 @@
+#include "app/panels/invariant_badge.hpp"
+
+#include <imgui.h>
+
+#include "app/widgets.hpp"
+#include "core/message.hpp"
+#include "core/trace_format.hpp"
+
+namespace reslab {
+namespace {
+
+// A tick or a cross drawn as lines, so the icon needs no glyph.
+void draw_icon(ImDrawList* draw, ImVec2 at, float size, bool holds, ImU32 color) {
+  const float thickness = size * 0.16f;
+  if (holds) {
+    draw->AddLine(ImVec2(at.x, at.y + size * 0.55f), ImVec2(at.x + size * 0.38f, at.y + size * 0.9f), color,
+                  thickness);
+    draw->AddLine(ImVec2(at.x + size * 0.38f, at.y + size * 0.9f), ImVec2(at.x + size, at.y + size * 0.12f),
+                  color, thickness);
+  } else {
+    draw->AddLine(ImVec2(at.x + size * 0.1f, at.y + size * 0.1f), ImVec2(at.x + size * 0.9f, at.y + size * 0.9f),
+                  color, thickness);
+    draw->AddLine(ImVec2(at.x + size * 0.9f, at.y + size * 0.1f), ImVec2(at.x + size * 0.1f, at.y + size * 0.9f),
+                  color, thickness);
+  }
+}
+
+}  // namespace
+
+void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, const std::string& title_prefix,
+                          bool hidden) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 top_left = ImGui::GetCursorScreenPos();
+  const bool holds = state == nullptr || state->all_invariants_hold();
+  const Palette& colors = ctx.colors;
+  const ImU32 fill = hidden ? colors.hidden_fill : holds ? colors.holds_fill : colors.broken_fill;
+  const ImU32 border = hidden ? colors.lane_line : holds ? colors.holds_border : colors.broken_border;
+  const ImU32 text = hidden ? colors.axis_text : holds ? colors.holds_text : colors.broken_text;
+
+  // Content first (into a group) to learn its height, then the box behind it.
+  draw->ChannelsSplit(2);
+  draw->ChannelsSetCurrent(1);
+  ImGui::SetCursorScreenPos(ImVec2(top_left.x + style.FramePadding.x * 2, top_left.y + style.FramePadding.y * 2));
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(top_left.x + width - style.FramePadding.x * 2);
+  const float icon = ImGui::GetFontSize() * 1.2f;
+  if (hidden) {
+    ImGui::PushStyleColor(ImGuiCol_Text, text);
+    ImGui::PushFont(ctx.app.fonts().heading);
+    ImGui::TextUnformatted((title_prefix + ctx.tr("badge.hidden")).c_str());
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+  } else {
+    const ImVec2 icon_at = ImGui::GetCursorScreenPos();
+    draw_icon(draw, ImVec2(icon_at.x, icon_at.y + 2), icon, holds, border);
+    ImGui::SetCursorScreenPos(ImVec2(icon_at.x + icon * 1.4f, icon_at.y));
+    ImGui::PushStyleColor(ImGuiCol_Text, text);
+    ImGui::PushFont(ctx.app.fonts().heading);
+    ImGui::TextUnformatted((title_prefix + ctx.tr(holds ? "badge.holds" : "badge.broken")).c_str());
+    ImGui::PopFont();
+    if (state) {
+      for (const auto& invariant : state->invariants) {
+        const std::string detail = render(invariant.detail, ctx.lang());
+        ImGui::PushFont(invariant.name == "capacity_balance" ? ctx.app.fonts().badge : nullptr);
+        ImGui::TextWrapped("%s", detail.c_str());
+        ImGui::PopFont();
+        ImGui::TextDisabled("%s: %s", invariant_label(invariant.name, ctx.lang()).c_str(),
+                            ctx.tr(invariant.holds ? "badge.word_holds" : "badge.word_broken").c_str());
+      }
+    }
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  const float bottom = ImGui::GetItemRectMax().y + style.FramePadding.y * 2;
+  draw->ChannelsSetCurrent(0);
+  draw->AddRectFilled(top_left, ImVec2(top_left.x + width, bottom), fill, style.FrameRounding * 2);
+  draw->AddRect(top_left, ImVec2(top_left.x + width, bottom), border, style.FrameRounding * 2, 0,
+                ImGui::GetFontSize() * 0.12f);
+  draw->ChannelsMerge();
+  ImGui::SetCursorScreenPos(ImVec2(top_left.x, bottom + style.ItemSpacing.y));
+  ImGui::Dummy(ImVec2(width, 0));
+  record_item(title_prefix + ctx.tr(hidden ? "badge.hidden" : holds ? "badge.holds" : "badge.broken"));
+}
+
+void draw_figures(const PanelContext& ctx, const CommittedState* state, bool hidden) {
+  if (!state) return;
+  if (!ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingStretchProp)) return;
+  for (const auto& figure : state->figures) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(figure_label(figure.name, ctx.lang()).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(hidden ? "?" : figure_value_text(figure).c_str());
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace reslab

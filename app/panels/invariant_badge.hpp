@@ -1,0 +1,16 @@
+#pragma once
+// The invariant badge: an icon, words and the numbers ("0 + 2 + 0 != 1"), so
+// it reads without colour; and the figures of the committed state.
+#include <string>
+
+#include "app/panels/panel_context.hpp"
+#include "core/snapshot.hpp"
+
+namespace reslab {
+
+// `title_prefix` e.g. "(naive) " in the compare view. `hidden`: predict mode's veil.
+void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, const std::string& title_prefix,
+                          bool hidden);
+void draw_figures(const PanelContext& ctx, const CommittedState* state, bool hidden);
+
+}  // namespace reslab

@@ -1,0 +1,39 @@
+#include "app/panels/panel_context.hpp"
+
+#include <imgui.h>
+
+#include "core/action_catalog.hpp"
+#include "core/message.hpp"
+
+namespace reslab {
+
+std::string PanelContext::actor_name(const std::string& actor_id) const {
+  const Actor* actor = session().scenario().find_actor(actor_id);
+  if (!actor || actor->name.empty()) return actor_id;
+  return actor->name.in(lang());
+}
+
+std::string PanelContext::action_label(const std::string& actor_id, const std::string& action) const {
+  const ActionInfo* info = find_action(action);
+  if (!info) return actor_id + ": " + action;
+  const LocalizedText& label = session().model() == Model::naive ? info->naive_label : info->atomic_label;
+  return fill_placeholders(label.in(lang()), {{"actor", actor_name(actor_id)}});
+}
+
+std::string PanelContext::model_label(Model model) const {
+  return tr(model == Model::naive ? "model.naive" : "model.atomic");
+}
+
+std::string PanelContext::outcome_text(const std::string& outcome) const {
+  if (outcome.empty()) return {};
+  if (lang() == Lang::en || !has_message("outcome." + outcome)) return outcome;
+  return render(Message{"outcome." + outcome}, Lang::zh) + " (" + outcome + ")";
+}
+
+void PanelContext::heading(const std::string& text) const {
+  ImGui::PushFont(app.fonts().heading);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopFont();
+}
+
+}  // namespace reslab

@@ -1,0 +1,126 @@
+// [SECTION] index: tables · open transactions · step trace
+#include "app/panels/state_panel.hpp"
+
+#include <imgui.h>
+
+#include "app/panels/table_view.hpp"
+#include "app/widgets.hpp"
+#include "core/message.hpp"
+#include "core/trace_format.hpp"
+
+namespace reslab {
+
+// [SECTION] step trace
+void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, const char* id) {
+  const Scenario& scenario = ctx.session().scenario();
+  const int hidden_from = ctx.view().result_hidden(cursor) ? ctx.view().hidden_step : 0;
+  const int columns = 4 + static_cast<int>(scenario.figures.size()) + 1;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
+  if (!ImGui::BeginTable(id, columns, flags)) return;
+  ImGui::TableSetupColumn(ctx.tr("trace.step").c_str());
+  ImGui::TableSetupColumn(ctx.tr("trace.time").c_str());
+  ImGui::TableSetupColumn(ctx.tr("trace.event").c_str());
+  ImGui::TableSetupColumn(ctx.tr("trace.outcome").c_str());
+  for (const auto& figure : scenario.figures) ImGui::TableSetupColumn(figure_label(figure, ctx.lang()).c_str());
+  ImGui::TableSetupColumn(ctx.tr("trace.invariants").c_str());
+  ImGui::TableHeadersRow();
+  for (const auto& step : trace.steps) {
+    if (step.index > cursor) break;
+    const bool hidden = hidden_from != 0 && step.index >= hidden_from;
+    ImGui::TableNextRow();
+    if (step.index == cursor) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ctx.colors.added_row);
+    ImGui::TableNextColumn();
+    const std::string label = std::to_string(step.index) + "##" + id + std::to_string(step.index);
+    if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) ctx.send(JumpTo{step.index});
+    record_item(std::string(id) + " step " + std::to_string(step.index));
+    ImGui::TableNextColumn();
+    ImGui::Text("%lld s", static_cast<long long>(step.time));
+    ImGui::TableNextColumn();
+    const Event* event = scenario.find_event(step.event);
+    ImGui::TextUnformatted(hidden ? ctx.action_label(step.actor, event ? event->action : "").c_str()
+                                  : render(step.summary, ctx.lang()).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(hidden ? "?" : ctx.outcome_text(step.outcome).c_str());
+    for (const auto& name : scenario.figures) {
+      ImGui::TableNextColumn();
+      const Figure* figure = step.committed ? step.committed->figure(name) : nullptr;
+      ImGui::TextUnformatted(hidden || !figure ? "?" : figure_value_text(*figure).c_str());
+    }
+    ImGui::TableNextColumn();
+    const bool holds = step.committed && step.committed->all_invariants_hold();
+    ImGui::TextUnformatted(hidden ? "?" : ctx.tr(holds ? "trace.holds" : "trace.broken").c_str());
+  }
+  ImGui::EndTable();
+}
+
+void draw_state_panel(const PanelContext& ctx) {
+  const LabSession& session = ctx.session();
+  const int cursor = session.cursor();
+  const bool hidden = ctx.view().result_hidden(cursor);
+  const Step* step = session.current_step();
+
+  // [SECTION] tables
+  std::string title = hidden ? ctx.tr("tables.before_step", {{"step", std::to_string(cursor)}})
+                     : cursor == 0 ? ctx.tr("tables.initial")
+                                   : ctx.tr("tables.after_step", {{"step", std::to_string(cursor)}});
+  const bool open = step && !hidden && !step->open_transactions.empty();
+  if (open) {
+    std::string actors;
+    for (const auto& transaction : step->open_transactions)
+      actors += (actors.empty() ? "" : ", ") + ctx.actor_name(transaction.actor);
+    title += "   " + ctx.tr("tables.committed_and_open", {{"actors", actors}});
+  }
+  ctx.heading(title);
+  if (hidden) {
+    colored_wrapped(ctx.colors.axis_text, ctx.tr("tables.hidden_hint"));
+  }
+  if (step && step->committed_is_previous && !hidden)
+    ImGui::TextDisabled("%s", ctx.tr("tables.committed_unchanged").c_str());
+
+  ImGui::BeginChild("tables_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  const auto state = session.committed_at(hidden ? cursor - 1 : cursor);
+  static const std::vector<TableDiff> no_diff;
+  const std::vector<TableDiff>& diffs = step && !hidden ? step->diff : no_diff;
+
+  // [SECTION] open transactions
+  if (open) {
+    const int columns = 1 + static_cast<int>(step->open_transactions.size());
+    if (ImGui::BeginTable("side_by_side", columns, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(ctx.tr("tables.committed_view").c_str());
+      draw_tables(ctx, state->tables, diffs);
+      for (const auto& transaction : step->open_transactions) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(transaction.actor.c_str());
+        ImGui::TextUnformatted(ctx.tr("tables.transaction_view", {{"actor", ctx.actor_name(transaction.actor)}}).c_str());
+        // Highlight where the transaction's own view differs from what is committed.
+        CommittedState own;
+        own.tables = transaction.tables;
+        const auto own_diffs = diff_states(*state, own, session.scenario().schema);
+        for (const auto& table : transaction.tables) {
+          const TableDiff* diff = nullptr;
+          for (const auto& d : own_diffs)
+            if (d.table == table.name) diff = &d;
+          ImGui::PushID(table.name.c_str());
+          draw_table(ctx, table, diff);
+          ImGui::PopID();
+        }
+        ImGui::PopID();
+      }
+      ImGui::EndTable();
+    }
+  } else {
+    draw_tables(ctx, state->tables, diffs);
+  }
+
+  ImGui::Spacing();
+  ImGui::Separator();
+  ctx.heading(ctx.tr("trace.title"));
+  if (session.step_count() == 0 || cursor == 0) ImGui::TextDisabled("%s", ctx.tr("trace.empty").c_str());
+  else draw_step_trace(ctx, session.trace(), cursor, "trace");
+  ImGui::EndChild();
+}
+
+}  // namespace reslab

@@ -1,0 +1,13 @@
+#pragma once
+// The middle of the window: every table after the step shown, with changes
+// highlighted; an open transaction's own view beside the committed state; and
+// the step trace, one row per step as in the source articles.
+#include "app/panels/panel_context.hpp"
+
+namespace reslab {
+
+void draw_state_panel(const PanelContext& ctx);
+// The step table alone (also used under the compare view).
+void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, const char* id);
+
+}  // namespace reslab

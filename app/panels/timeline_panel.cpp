@@ -1,0 +1,182 @@
+// [SECTION] index: geometry · painting · interaction
+#include "app/panels/timeline_panel.hpp"
+
+#include <imgui.h>
+
+#include <cmath>
+
+#include "app/timeline_layout.hpp"
+#include "app/widgets.hpp"
+#include "core/trace_format.hpp"
+
+namespace reslab {
+namespace {
+
+// [SECTION] geometry
+TimelineGeometry geometry_for(const PanelContext& ctx, ImVec2 origin) {
+  const float em = ImGui::GetFontSize();
+  TimelineGeometry g;
+  g.left = origin.x;
+  g.top = origin.y;
+  float widest = 0;
+  for (const auto& actor : ctx.session().scenario().actors)
+    widest = std::max(widest, ImGui::CalcTextSize(ctx.actor_name(actor.id).c_str()).x);
+  g.label_width = std::min(widest + em, em * 12);
+  g.column_width = em * 4.2f;
+  g.time_gap = em * 1.6f;
+  g.lane_height = em * 2.6f;
+  g.axis_height = em * 2.4f;
+  g.marker_radius = em * 0.5f;
+  return g;
+}
+
+// Seconds per pixel when dragging a movable event: two seconds per column.
+float seconds_per_pixel(const TimelineGeometry& g) {
+  return 2.0f / g.column_width;
+}
+
+// [SECTION] painting
+void paint_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
+  draw->AddLine(from, to, color, thickness);
+  const float dx = to.x - from.x, dy = to.y - from.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  if (length < 1) return;
+  const float ux = dx / length, uy = dy / length, head = thickness * 4;
+  draw->AddTriangleFilled(to, ImVec2(to.x - ux * head - uy * head * 0.6f, to.y - uy * head + ux * head * 0.6f),
+                          ImVec2(to.x - ux * head + uy * head * 0.6f, to.y - uy * head - ux * head * 0.6f), color);
+}
+
+void paint_marker(ImDrawList* draw, const MarkerRecord& m, const Palette& colors, float em) {
+  const ImVec2 at(m.x, m.y);
+  const float thickness = std::max(1.5f, em * 0.1f);
+  switch (m.kind) {
+    case MarkerKind::done:
+      draw->AddCircleFilled(at, m.radius, colors.marker_done);
+      break;
+    case MarkerKind::current:
+      draw->AddCircleFilled(at, m.radius, colors.marker_done);
+      draw->AddCircle(at, m.radius + thickness * 2, colors.cursor_line, 0, thickness);
+      break;
+    case MarkerKind::planned:
+      draw->AddCircleFilled(at, m.radius, colors.marker_pending);
+      draw->AddCircle(at, m.radius, colors.marker_done, 0, thickness);
+      break;
+    case MarkerKind::waiting:
+      // Orange with a pause sign: waiting reads without colour too.
+      draw->AddCircleFilled(at, m.radius, colors.marker_waiting);
+      draw->AddRectFilled(ImVec2(at.x - m.radius * 0.45f, at.y - m.radius * 0.5f),
+                          ImVec2(at.x - m.radius * 0.15f, at.y + m.radius * 0.5f), colors.marker_pending);
+      draw->AddRectFilled(ImVec2(at.x + m.radius * 0.15f, at.y - m.radius * 0.5f),
+                          ImVec2(at.x + m.radius * 0.45f, at.y + m.radius * 0.5f), colors.marker_pending);
+      break;
+    case MarkerKind::pending:
+      draw->AddCircleFilled(at, m.radius, colors.marker_pending);
+      draw->AddCircle(at, m.radius, colors.lane_line, 0, thickness);
+      break;
+  }
+  if (m.movable) {  // a double arrow under the marker says "drag me"
+    const float y = m.y + m.radius + em * 0.35f;
+    draw->AddLine(ImVec2(m.x - m.radius, y), ImVec2(m.x + m.radius, y), colors.axis_text, thickness * 0.7f);
+    draw->AddTriangleFilled(ImVec2(m.x - m.radius - 4, y), ImVec2(m.x - m.radius + 2, y - 3),
+                            ImVec2(m.x - m.radius + 2, y + 3), colors.axis_text);
+    draw->AddTriangleFilled(ImVec2(m.x + m.radius + 4, y), ImVec2(m.x + m.radius - 2, y - 3),
+                            ImVec2(m.x + m.radius - 2, y + 3), colors.axis_text);
+  }
+}
+
+void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const TimelineGeometry& g) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const Palette& colors = ctx.colors;
+  const float em = ImGui::GetFontSize();
+  for (const auto& lane : layout.lanes) {
+    const std::string name = ctx.actor_name(lane.actor);
+    draw->AddText(ImVec2(g.left, lane.y - em * 0.6f), colors.axis_text, name.c_str());
+    draw->AddLine(ImVec2(lane.x0, lane.y), ImVec2(lane.x1, lane.y), colors.lane_line, 1.5f);
+  }
+  for (const auto& tick : layout.ticks) {
+    const std::string label = std::to_string(tick.seconds) + " s";
+    draw->AddText(ImVec2(tick.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, g.top), colors.axis_text,
+                  label.c_str());
+    draw->AddLine(ImVec2(tick.x, g.top + em * 1.2f), ImVec2(tick.x, g.top + g.axis_height), colors.lane_line);
+  }
+  for (const auto& arrow : layout.arrows)
+    paint_arrow(draw, ImVec2(arrow.x0 + em * 0.3f, arrow.y0), ImVec2(arrow.x1 + em * 0.3f, arrow.y1),
+                colors.wake_arrow, std::max(2.0f, em * 0.12f));
+  for (const auto& marker : layout.markers) {
+    paint_marker(draw, marker, colors, em);
+    if (marker.step > 0) {
+      const std::string number = std::to_string(marker.step);
+      draw->AddText(ImVec2(marker.x - ImGui::CalcTextSize(number.c_str()).x * 0.5f, marker.y - marker.radius - em * 1.1f),
+                    colors.axis_text, number.c_str());
+    }
+  }
+  const float bottom = g.top + layout.height;
+  draw->AddLine(ImVec2(layout.cursor_x, g.top + g.axis_height * 0.5f), ImVec2(layout.cursor_x, bottom),
+                colors.cursor_line, std::max(2.0f, em * 0.14f));
+}
+
+void marker_tooltip(const PanelContext& ctx, const MarkerRecord& m) {
+  ImGui::BeginTooltip();
+  ImGui::Text("%s · %s · %lld s", m.event.c_str(), ctx.actor_name(m.actor).c_str(), static_cast<long long>(m.time));
+  if (!m.outcome.empty()) ImGui::TextUnformatted(ctx.outcome_text(m.outcome).c_str());
+  if (m.step > 0) ImGui::TextDisabled("%s", ctx.tr("timeline.click_to_jump", {{"step", std::to_string(m.step)}}).c_str());
+  if (m.movable) ImGui::TextDisabled("%s", ctx.tr("timeline.drag_to_move").c_str());
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+// [SECTION] interaction
+void draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
+  ctx.heading(ctx.tr("timeline.title"));
+  const float em = ImGui::GetFontSize();
+  ImGui::BeginChild("timeline_canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const TimelineGeometry g = geometry_for(ctx, origin);
+  const int cursor = ctx.session().cursor();
+  const int hidden_from = ctx.view().result_hidden(cursor) ? ctx.view().hidden_step : 0;
+  const TimelineLayout layout = layout_timeline(ctx.session(), g, hidden_from);
+
+  ImGui::InvisibleButton("timeline_area", ImVec2(std::max(layout.width, 1.0f), layout.height + em * 1.6f));
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const MarkerRecord* hovered = ImGui::IsItemHovered() ? layout.marker_at(mouse.x, mouse.y) : nullptr;
+  for (const auto& marker : layout.markers) {  // so tests can click an event by its id
+    const float r = marker.radius;
+    frame_items().push_back({"event:" + marker.event, ImVec2(marker.x - r, marker.y - r),
+                             ImVec2(marker.x + r, marker.y + r), true});
+  }
+
+  if (ImGui::IsItemActivated() && hovered && hovered->movable) {
+    drag = {hovered->event, ctx.session().time_of(hovered->event), mouse.x};
+  }
+  std::int64_t dragged_to = 0;
+  if (!drag.event.empty()) {
+    dragged_to = std::max<std::int64_t>(
+        0, drag.start_seconds + std::llround((mouse.x - drag.start_x) * seconds_per_pixel(g)));
+    ImGui::SetTooltip("%s → %lld s", drag.event.c_str(), static_cast<long long>(dragged_to));
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      if (dragged_to != drag.start_seconds) ctx.send(MoveEvent{drag.event, dragged_to});
+      else if (hovered && hovered->step > 0) ctx.send(JumpTo{hovered->step});
+      drag = {};
+    }
+  } else if (ImGui::IsItemClicked() && hovered) {
+    if (hovered->step > 0) {
+      ctx.send(JumpTo{hovered->step});
+    } else if (ctx.session().controls().size() > 0) {
+      // A pending event that is its actor's next one runs, as its button would.
+      for (const auto& control : ctx.session().controls())
+        if (control.event == hovered->event && control.blocked_reason.empty()) ctx.send(RunActor{control.actor});
+    }
+  } else if (hovered) {
+    marker_tooltip(ctx, *hovered);
+  }
+
+  paint_layout(ctx, layout, g);
+  const std::string where = ctx.tr("timeline.step_of", {{"step", std::to_string(cursor)},
+                                                        {"steps", std::to_string(ctx.session().step_count())}});
+  ImGui::GetWindowDrawList()->AddText(ImVec2(layout.cursor_x + 4, origin.y + layout.height + em * 0.2f),
+                                      ctx.colors.axis_text, where.c_str());
+  ImGui::EndChild();
+}
+
+}  // namespace reslab

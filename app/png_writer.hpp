@@ -1,0 +1,27 @@
+#pragma once
+// PNG files for screenshots and exports. The encoder settings were chosen by bench/png_bench.cpp.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace reslab {
+
+// An RGBA8 image, rows top to bottom.
+struct RgbaImage {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> pixels;
+};
+
+// OpenGL reads rows bottom-up; this flips them in place.
+void flip_rows(RgbaImage& image);
+
+// Writes a PNG atomically: a temporary file in the same folder, then rename, so no half-written file is ever
+// left. Returns an empty string on success, else a message for the user naming the path and the reason
+// (errno text).
+std::string write_png(const std::string& path, const RgbaImage& image);
+
+// Reads a PNG into RGBA8 (for tests and checks). Returns an empty string on success, else the reason.
+std::string read_png(const std::string& path, RgbaImage& out);
+
+}  // namespace reslab

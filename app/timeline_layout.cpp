@@ -1,0 +1,109 @@
+#include "app/timeline_layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace reslab {
+
+const MarkerRecord* TimelineLayout::marker_at(float x, float y) const {
+  for (const auto& marker : markers) {
+    const float dx = x - marker.x, dy = y - marker.y;
+    const float reach = marker.radius + 4;
+    if (dx * dx + dy * dy <= reach * reach) return &marker;
+  }
+  return nullptr;
+}
+
+TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry& g, int hidden_from) {
+  const Scenario& scenario = session.scenario();
+  const Trace& trace = session.trace();
+  const int cursor = session.cursor();
+  TimelineLayout layout;
+
+  for (std::size_t i = 0; i < scenario.actors.size(); ++i) {
+    const float y = g.top + g.axis_height + g.lane_height * (static_cast<float>(i) + 0.5f);
+    layout.lanes.push_back({scenario.actors[i].id, y, g.left + g.label_width, 0});
+  }
+  const auto lane_y = [&](const std::string& actor) {
+    const int index = scenario.actor_index(actor);
+    return index < 0 ? g.top : layout.lanes[static_cast<std::size_t>(index)].y;
+  };
+
+  // Columns: the order's steps first, then the events not in it, by time (file order on ties).
+  struct Column {
+    const Event* event;
+    int step;
+    std::int64_t time;
+  };
+  std::vector<Column> columns;
+  for (const auto& step : trace.steps)
+    columns.push_back({scenario.find_event(step.event), step.index, step.time});
+  std::vector<Column> rest;
+  for (const auto& event : scenario.events) {
+    const bool in_order = std::find(trace.order.begin(), trace.order.end(), event.id) != trace.order.end();
+    if (!in_order) rest.push_back({&event, 0, session.time_of(event.id)});
+  }
+  std::stable_sort(rest.begin(), rest.end(), [](const Column& a, const Column& b) { return a.time < b.time; });
+  const std::int64_t last_time = trace.steps.empty() ? 0 : trace.steps.back().time;
+  for (auto& column : rest) column.time = std::max(column.time, last_time);
+  columns.insert(columns.end(), rest.begin(), rest.end());
+
+  // Who is waiting at the step shown, on which event.
+  std::vector<std::string> waiting_events;
+  if (const Step* shown = session.current_step())
+    for (const auto& status : shown->actors)
+      if (!status.waiting_event.empty()) waiting_events.push_back(status.waiting_event);
+
+  float x = g.left + g.label_width + g.column_width * 0.5f;
+  std::int64_t previous_time = -1;
+  std::vector<float> step_x(trace.steps.size() + 1, 0.0f);
+  for (const auto& column : columns) {
+    if (column.time != previous_time) {
+      if (previous_time >= 0) x += g.time_gap;
+      layout.ticks.push_back({x, column.time});
+      previous_time = column.time;
+    }
+    MarkerRecord marker;
+    marker.event = column.event->id;
+    marker.actor = column.event->actor;
+    marker.step = column.step;
+    marker.x = x;
+    marker.y = lane_y(marker.actor);
+    marker.radius = g.marker_radius;
+    marker.time = column.time;
+    marker.movable = column.event->movable;
+    if (column.step == 0) {
+      marker.kind = MarkerKind::pending;
+    } else if (column.step > cursor) {
+      marker.kind = MarkerKind::planned;
+    } else if (std::find(waiting_events.begin(), waiting_events.end(), marker.event) != waiting_events.end()) {
+      marker.kind = MarkerKind::waiting;
+    } else {
+      marker.kind = column.step == cursor ? MarkerKind::current : MarkerKind::done;
+    }
+    const bool hidden = hidden_from != 0 && column.step >= hidden_from;
+    if (column.step != 0 && column.step <= cursor && !hidden)
+      marker.outcome = trace.steps[static_cast<std::size_t>(column.step - 1)].outcome;
+    if (column.step != 0) step_x[static_cast<std::size_t>(column.step)] = x;
+    layout.markers.push_back(std::move(marker));
+    x += g.column_width;
+  }
+
+  for (const auto& step : trace.steps) {
+    if (step.index > cursor || (hidden_from != 0 && step.index >= hidden_from)) continue;
+    for (const auto& wake : step.wakes) {
+      const float at = step_x[static_cast<std::size_t>(step.index)];
+      layout.arrows.push_back({step.index, wake.actor, at, lane_y(step.actor), at, lane_y(wake.actor)});
+    }
+  }
+
+  const float first_column = g.left + g.label_width;
+  layout.cursor_x =
+      cursor == 0 ? first_column + 4 : step_x[static_cast<std::size_t>(cursor)] + g.column_width * 0.45f;
+  for (auto& lane : layout.lanes) lane.x1 = x;
+  layout.width = x - g.left;
+  layout.height = g.axis_height + g.lane_height * static_cast<float>(scenario.actors.size());
+  return layout;
+}
+
+}  // namespace reslab

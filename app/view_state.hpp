@@ -1,0 +1,39 @@
+#pragma once
+// Everything the user chose about how to look at the lab, in one plain struct:
+// language, theme, zoom, compare and predict mode, play, screenshot options.
+// Panels read it; only the app changes it, between frames.
+#include <string>
+#include <vector>
+
+#include "core/text.hpp"
+
+namespace reslab {
+
+struct Toast {
+  std::string text;
+  bool error = false;
+  double until = 0;  // seconds on the app's clock
+};
+
+struct ViewState {
+  Lang lang = Lang::en;
+  bool dark = false;
+  float zoom = 1.0f;
+  bool compare = false;
+  bool predict = false;
+  int hidden_step = 0;  // in predict mode, the step whose result is not revealed yet (0: none)
+  bool playing = false;
+  double seconds_per_step = 1.5;
+  double next_play_at = 0;
+  int screenshot_scale = 1;
+  std::string screenshot_dir;
+  std::string scenario_name;   // as the user gave it: a bundled id or a path
+  std::string scenario_error;  // the last scenario file that could not be used, with file:line:col
+  std::string notice;          // e.g. where a replay stopped after a model toggle
+  bool help_open = false;
+  std::vector<Toast> toasts;
+
+  bool result_hidden(int step) const { return predict && hidden_step != 0 && step >= hidden_step; }
+};
+
+}  // namespace reslab

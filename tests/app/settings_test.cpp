@@ -1,0 +1,236 @@
+#include "app/settings.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "app/platform_paths.hpp"
+
+using namespace reslab;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A fresh folder under /tmp, removed with everything in it when the test ends.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "reslab_settings_test_XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    m_path = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(m_path, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string file(const std::string& name) const { return (m_path / name).string(); }
+
+ private:
+  fs::path m_path;
+};
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  return contents.str();
+}
+
+void check_defaults(const Settings& settings) {
+  const Settings defaults;
+  CHECK(settings.window_width == defaults.window_width);
+  CHECK(settings.window_height == defaults.window_height);
+  CHECK(settings.maximized == defaults.maximized);
+  CHECK(settings.lang == defaults.lang);
+  CHECK(settings.theme == defaults.theme);
+  CHECK(settings.zoom == defaults.zoom);
+  CHECK(settings.screenshot_scale == defaults.screenshot_scale);
+  CHECK(settings.screenshot_dir == defaults.screenshot_dir);
+  CHECK(settings.last_scenario == defaults.last_scenario);
+  CHECK(settings.seconds_per_step == defaults.seconds_per_step);
+  CHECK(settings.compare == defaults.compare);
+}
+
+}  // namespace
+
+TEST_CASE("settings saved and loaded again come back unchanged") {
+  TempDir dir;
+  Settings saved;
+  saved.window_width = 1280;
+  saved.window_height = 720;
+  saved.maximized = true;
+  saved.lang = "zh";
+  saved.theme = "dark";
+  saved.zoom = 1.25f;
+  saved.screenshot_scale = 2;
+  saved.screenshot_dir = "/home/学生/图片 \"课堂\"\\截图";
+  saved.last_scenario = "h2_hold_expiry";
+  saved.seconds_per_step = 0.7;
+  saved.compare = true;
+  const std::string path = dir.file("settings.toml");
+  REQUIRE(save_settings(path, saved) == "");
+
+  const Settings loaded = load_settings(path);
+  CHECK(loaded.window_width == 1280);
+  CHECK(loaded.window_height == 720);
+  CHECK(loaded.maximized);
+  CHECK(loaded.lang == "zh");
+  CHECK(loaded.theme == "dark");
+  CHECK(loaded.zoom == 1.25f);
+  CHECK(loaded.screenshot_scale == 2);
+  CHECK(loaded.screenshot_dir == saved.screenshot_dir);
+  CHECK(loaded.last_scenario == "h2_hold_expiry");
+  CHECK(loaded.seconds_per_step == 0.7);
+  CHECK(loaded.compare);
+}
+
+TEST_CASE("a settings file is plain key = value lines a person can read") {
+  TempDir dir;
+  Settings settings;
+  settings.zoom = 1.1f;
+  const std::string path = dir.file("settings.toml");
+  REQUIRE(save_settings(path, settings) == "");
+  const std::string text = read_file(path);
+  CHECK(text.find("\nzoom = 1.1\n") != std::string::npos);
+  CHECK(text.find("\nseconds_per_step = 1.5\n") != std::string::npos);
+  CHECK(text.find("\ntheme = \"light\"\n") != std::string::npos);
+}
+
+TEST_CASE("a missing settings file gives the defaults") {
+  TempDir dir;
+  check_defaults(load_settings(dir.file("never_written.toml")));
+}
+
+TEST_CASE("an empty settings path gives the defaults and cannot be saved to") {
+  check_defaults(load_settings(""));
+  CHECK(save_settings("", Settings{}) != "");
+}
+
+TEST_CASE("saving creates the settings folder and its parents") {
+  TempDir dir;
+  const std::string path = dir.file("config/reslab/settings.toml");
+  REQUIRE(save_settings(path, Settings{}) == "");
+  CHECK(fs::is_regular_file(path));
+}
+
+TEST_CASE("saving replaces the old file and leaves no temporary file behind") {
+  TempDir dir;
+  const std::string path = dir.file("settings.toml");
+  Settings settings;
+  REQUIRE(save_settings(path, settings) == "");
+  settings.theme = "dark";
+  REQUIRE(save_settings(path, settings) == "");
+  CHECK(load_settings(path).theme == "dark");
+  int files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.file(""))) ++files;
+  CHECK(files == 1);
+}
+
+TEST_CASE("saving where the folder cannot be created returns a message naming the file") {
+  TempDir dir;
+  write_file(dir.file("blocker"), "a file, not a folder");
+  const std::string path = dir.file("blocker/reslab/settings.toml");
+  const std::string problem = save_settings(path, Settings{});
+  CHECK(problem.find(path) != std::string::npos);
+  CHECK(problem.find("blocker/reslab") != std::string::npos);
+}
+
+TEST_CASE("a value of the wrong type or an unknown name falls back to its default") {
+  TempDir dir;
+  const std::string path = dir.file("settings.toml");
+  write_file(path, R"(window_width = "wide"
+window_height = 700
+maximized = 1
+lang = "fr"
+theme = "solarized"
+zoom = "big"
+screenshot_scale = 1.5
+screenshot_dir = 42
+last_scenario = ["h1"]
+seconds_per_step = nan
+compare = "yes"
+)");
+  const Settings settings = load_settings(path);
+  const Settings defaults;
+  CHECK(settings.window_width == defaults.window_width);
+  CHECK(settings.window_height == 700);  // the good value next to the bad ones is kept
+  CHECK(settings.maximized == defaults.maximized);
+  CHECK(settings.lang == "");
+  CHECK(settings.theme == "light");
+  CHECK(settings.zoom == defaults.zoom);
+  CHECK(settings.screenshot_scale == defaults.screenshot_scale);
+  CHECK(settings.screenshot_dir == "");
+  CHECK(settings.last_scenario == "");
+  CHECK(settings.seconds_per_step == defaults.seconds_per_step);
+  CHECK(settings.compare == defaults.compare);
+}
+
+TEST_CASE("numbers out of range are clamped to the nearest allowed value") {
+  TempDir dir;
+  const std::string path = dir.file("settings.toml");
+  write_file(path,
+             "window_width = 10\nwindow_height = 99999999999\nzoom = 9.0\nscreenshot_scale = 0\n"
+             "seconds_per_step = 0.01\n");
+  Settings settings = load_settings(path);
+  CHECK(settings.window_width == 640);
+  CHECK(settings.window_height == 16384);
+  CHECK(settings.zoom == 2.5f);
+  CHECK(settings.screenshot_scale == 1);
+  CHECK(settings.seconds_per_step == 0.2);
+
+  write_file(path, "zoom = 0\nscreenshot_scale = 3\nseconds_per_step = 60\n");
+  settings = load_settings(path);
+  CHECK(settings.zoom == 0.6f);
+  CHECK(settings.screenshot_scale == 2);
+  CHECK(settings.seconds_per_step == 10.0);
+}
+
+TEST_CASE("a whole number is accepted where a fraction is expected") {
+  TempDir dir;
+  const std::string path = dir.file("settings.toml");
+  write_file(path, "zoom = 2\nseconds_per_step = 3\n");
+  const Settings settings = load_settings(path);
+  CHECK(settings.zoom == 2.0f);
+  CHECK(settings.seconds_per_step == 3.0);
+}
+
+TEST_CASE("unknown keys and tables are ignored") {
+  TempDir dir;
+  const std::string path = dir.file("settings.toml");
+  write_file(path, "future_option = true\ntheme = \"dark\"\n[panels]\nleft = 300\n");
+  const Settings settings = load_settings(path);
+  CHECK(settings.theme == "dark");
+}
+
+TEST_CASE("a file that is not TOML gives the defaults") {
+  TempDir dir;
+  const std::string path = dir.file("settings.toml");
+  write_file(path, "theme = \"dark\"\nthis is not toml [[[\n\x01\xff\xfe");
+  check_defaults(load_settings(path));
+}
+
+TEST_CASE("a path that is not UTF-8 is left out instead of spoiling the whole file") {
+  TempDir dir;
+  const std::string path = dir.file("settings.toml");
+  Settings saved;
+  saved.theme = "dark";
+  saved.screenshot_dir = "/tmp/\xff\xfe";
+  REQUIRE(save_settings(path, saved) == "");
+  const Settings loaded = load_settings(path);
+  CHECK(loaded.theme == "dark");
+  CHECK(loaded.screenshot_dir == "");
+}
+
+TEST_CASE("the settings file is settings.toml in the config folder") {
+  CHECK(settings_path() == config_dir() + "/settings.toml");
+}
