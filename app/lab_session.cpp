@@ -61,7 +61,8 @@ std::vector<ActorControl> LabSession::controls() const {
     for (const auto& status : statuses) {
       if (status.actor != actor.id) continue;
       control.waiting = !status.waiting_event.empty();
-      control.waiting_for = status.waiting_for;
+      // The engine says "A (A1)"; the button names the actor.
+      control.waiting_for = status.waiting_for.substr(0, status.waiting_for.find_first_of(" ,"));
       control.resolved = status.resolved;
     }
     if (auto event = m_live->next_event(actor.id)) {

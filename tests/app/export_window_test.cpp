@@ -1,0 +1,101 @@
+// `reslab export` in a real (hidden) window under Xvfb: the PNG files, their
+// size, and the badge they show. Needs xvfb-run (scripts/setup installs it).
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "app/png_writer.hpp"
+#include "app/theme.hpp"
+
+namespace reslab {
+namespace {
+
+std::string fresh_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("reslab-export-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+int run_export(const std::string& arguments) {
+  const std::string command = "xvfb-run -a -s '-screen 0 1920x1080x24' '" + std::string(RESLAB_BINARY) +
+                              "' export " + arguments + " --quiet > /dev/null";
+  return std::system(command.c_str());
+}
+
+int count_files(const std::string& dir) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) count += entry.path().extension() == ".png";
+  return count;
+}
+
+// Pixels of exactly this colour: the badge's fill is the only large area of it.
+int pixels_of(const RgbaImage& image, ImU32 colour) {
+  const auto r = static_cast<std::uint8_t>(colour >> IM_COL32_R_SHIFT);
+  const auto g = static_cast<std::uint8_t>(colour >> IM_COL32_G_SHIFT);
+  const auto b = static_cast<std::uint8_t>(colour >> IM_COL32_B_SHIFT);
+  int count = 0;
+  for (std::size_t i = 0; i + 3 < image.pixels.size(); i += 4)
+    count += image.pixels[i] == r && image.pixels[i + 1] == g && image.pixels[i + 2] == b;
+  return count;
+}
+
+RgbaImage load(const std::string& path) {
+  RgbaImage image;
+  const std::string error = read_png(path, image);
+  INFO(error);
+  REQUIRE(error.empty());
+  return image;
+}
+
+TEST_CASE("export writes one 1920x1080 PNG per step for both models of H1") {
+  const std::string dir = fresh_dir("h1");
+  REQUIRE(run_export("h1 --out " + dir + " --model both --lang en") == 0);
+  CHECK(count_files(dir) == 8);
+  for (const char* model : {"naive", "atomic"})
+    for (int step = 1; step <= 4; ++step) {
+      const RgbaImage image = load(dir + "/h1-" + model + "-step0" + std::to_string(step) + ".png");
+      CHECK(image.width == 1920);
+      CHECK(image.height == 1080);
+    }
+}
+
+TEST_CASE("the exported badge shows the naive oversell and the atomic model holding") {
+  const std::string dir = fresh_dir("badge");
+  REQUIRE(run_export("h1 --out " + dir + " --lang en") == 0);
+  const Palette& light = palette(false);
+  const RgbaImage naive = load(dir + "/h1-naive-step04.png");
+  const RgbaImage atomic = load(dir + "/h1-atomic-step04.png");
+  CHECK(pixels_of(naive, light.broken_fill) > 5000);
+  CHECK(pixels_of(naive, light.holds_fill) < 100);
+  CHECK(pixels_of(atomic, light.holds_fill) > 5000);
+  CHECK(pixels_of(atomic, light.broken_fill) < 100);
+}
+
+TEST_CASE("export at scale 2 doubles the pixels, not the layout") {
+  const std::string dir = fresh_dir("scale");
+  REQUIRE(run_export("h1 --out " + dir + " --model naive --order A1,B1 --size 960x540 --scale 2") == 0);
+  CHECK(count_files(dir) == 2);
+  const RgbaImage image = load(dir + "/h1-naive-step02.png");
+  CHECK(image.width == 1920);
+  CHECK(image.height == 1080);
+}
+
+TEST_CASE("export into a folder that cannot be created fails cleanly and writes nothing") {
+  const std::string dir = fresh_dir("blocked");
+  std::filesystem::create_directories(dir);
+  const std::string file = dir + "/plain";
+  FILE* handle = std::fopen(file.c_str(), "w");
+  REQUIRE(handle);
+  std::fclose(handle);
+  const int status = run_export("h1 --out " + file + "/shots");
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(std::filesystem::is_regular_file(file));
+}
+
+}  // namespace
+}  // namespace reslab

@@ -1,0 +1,65 @@
+#pragma once
+// Drives the lab window without a real window: an ImGui context with the real
+// fonts, frames run by hand, and clicks made the way a user makes them (hover,
+// press, release over three frames), in the spirit of imgui_test_engine's
+// ItemClick("Next").
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "app/lab_app.hpp"
+#include "app/lab_window.hpp"
+#include "app/settings.hpp"
+#include "app/widgets.hpp"
+
+namespace reslab::testing {
+
+class FakePlatform : public Platform {
+ public:
+  double clock = 0;
+  std::string clipboard;
+  std::vector<std::pair<std::string, int>> screenshots;  // path, scale
+  std::string screenshot_error;                           // returned by save_screenshot when set
+  int full_screen_toggles = 0;
+
+  double now() const override { return clock; }
+  void set_clipboard(const std::string& text) override { clipboard = text; }
+  void toggle_full_screen() override { ++full_screen_toggles; }
+  std::string save_screenshot(const std::string& path, int scale) override {
+    screenshots.emplace_back(path, scale);
+    return screenshot_error;
+  }
+};
+
+class GuiDriver {
+ public:
+  explicit GuiDriver(const std::string& scenario = "h1", Settings settings = {});
+  ~GuiDriver();
+  GuiDriver(const GuiDriver&) = delete;
+  GuiDriver& operator=(const GuiDriver&) = delete;
+
+  LabApp& app() { return *m_app; }
+  FakePlatform& platform() { return m_platform; }
+  const LabSession& session() { return m_app->session(); }
+
+  // One frame: draw, render, apply the commands it produced.
+  void frame();
+  // Clicks the item whose visible label is `label` (exact). False when no such enabled item was drawn.
+  bool click(const std::string& label);
+  // The first drawn item whose label contains `part`; empty when none.
+  std::string find_label(const std::string& part);
+  bool has_item(const std::string& label);
+  bool item_enabled(const std::string& label);
+  // Presses and releases a key (a GLFW key code), with modifiers.
+  void press_key(int key, bool ctrl = false, bool shift = false);
+
+ private:
+  const ItemRecord* find(const std::string& label);
+  FakePlatform m_platform;
+  ImGuiContext* m_context = nullptr;
+  std::unique_ptr<LabApp> m_app;
+  WindowState m_state;
+};
+
+}  // namespace reslab::testing

@@ -1,0 +1,315 @@
+// The lab window driven like a user: click by label, press keys, read the engine's state.
+#include <doctest/doctest.h>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/trace.hpp"
+#include "gui_driver.hpp"
+
+namespace reslab {
+namespace {
+
+using testing::GuiDriver;
+
+Settings english() {
+  Settings settings;
+  settings.lang = "en";
+  return settings;
+}
+
+GuiDriver& on_naive(GuiDriver& gui) {
+  REQUIRE(gui.click("naive read-write"));
+  REQUIRE(gui.session().model() == Model::naive);
+  return gui;
+}
+
+bool capacity_holds(GuiDriver& gui) {
+  const auto state = gui.session().committed_at(gui.session().cursor());
+  return state->all_invariants_hold();
+}
+
+std::string temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("reslab-gui-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+TEST_CASE("the first start opens H1 at step 0 in the atomic model") {
+  GuiDriver gui("", english());
+  CHECK(gui.session().scenario().id == "h1");
+  CHECK(gui.session().cursor() == 0);
+  CHECK(gui.session().model() == Model::atomic);
+  CHECK(gui.has_item("Invariant holds"));
+}
+
+TEST_CASE("clicking Next follows the preset one step at a time") {
+  GuiDriver gui("h1", english());
+  REQUIRE(gui.click("Next ▶"));
+  CHECK(gui.session().cursor() == 1);
+  CHECK(gui.session().current_step()->event == "A1");
+  REQUIRE(gui.click("Next ▶"));
+  CHECK(gui.session().current_step()->event == "B1");
+}
+
+TEST_CASE("actor buttons say what the action does in the current model") {
+  GuiDriver gui("h1", english());
+  CHECK(gui.has_item("1  Request A conditional decrement"));
+  CHECK(gui.has_item("2  Request B conditional decrement"));
+  on_naive(gui);
+  CHECK(gui.has_item("1  Request A reads inventory"));
+  CHECK(gui.has_item("2  Request B reads inventory"));
+}
+
+TEST_CASE("clicking an actor's button runs that actor's next event") {
+  GuiDriver gui("h1", english());
+  on_naive(gui);
+  REQUIRE(gui.click("2  Request B reads inventory"));
+  CHECK(gui.session().cursor() == 1);
+  CHECK(gui.session().current_step()->actor == "B");
+  CHECK(gui.has_item("2  Request B writes back and books"));
+}
+
+TEST_CASE("the naive seed order breaks the invariant and the badge says so in words") {
+  GuiDriver gui("h1", english());
+  on_naive(gui);
+  for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
+  CHECK(gui.session().cursor() == 4);
+  CHECK_FALSE(capacity_holds(gui));
+  CHECK(gui.has_item("Invariant broken"));
+  CHECK_FALSE(gui.item_enabled("Next ▶"));
+}
+
+TEST_CASE("a waiting actor's button is disabled and names the lock holder") {
+  GuiDriver gui("h1", english());
+  REQUIRE(gui.click("Next ▶"));  // A1: A holds the write lock
+  REQUIRE(gui.click("Next ▶"));  // B1: B waits
+  const std::string waiting = "2  Request B waits for Request A's write lock";
+  CHECK(gui.has_item(waiting));
+  CHECK_FALSE(gui.item_enabled(waiting));
+  CHECK_FALSE(gui.click(waiting));
+  CHECK(gui.session().cursor() == 2);
+}
+
+TEST_CASE("toggling the model replays the same order at once") {
+  GuiDriver gui("h1", english());
+  on_naive(gui);
+  for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
+  REQUIRE(gui.click("atomic (conditional update)"));
+  CHECK(gui.session().model() == Model::atomic);
+  CHECK(gui.session().cursor() == 4);
+  CHECK(gui.session().trace().order == std::vector<std::string>{"A1", "B1", "A2", "B2"});
+  CHECK(capacity_holds(gui));
+  CHECK(gui.has_item("Invariant holds"));
+}
+
+TEST_CASE("the compare view shows a badge for each model") {
+  GuiDriver gui("h1", english());
+  on_naive(gui);
+  for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
+  REQUIRE(gui.click("Side by side"));
+  CHECK(gui.app().view().compare);
+  CHECK(gui.has_item("(naive read-write) Invariant broken"));
+  CHECK(gui.has_item("(atomic (conditional update)) Invariant holds"));
+}
+
+TEST_CASE("predict mode hides the next result until it is revealed") {
+  GuiDriver gui("h1", english());
+  on_naive(gui);
+  for (int i = 0; i < 3; ++i) REQUIRE(gui.click("Next ▶"));
+  REQUIRE(gui.click("Predict"));
+  REQUIRE(gui.click("Next ▶"));
+  CHECK(gui.session().cursor() == 4);
+  CHECK(gui.has_item("Hidden: predict first"));
+  CHECK_FALSE(gui.has_item("Invariant broken"));
+  CHECK(gui.has_item("Reveal"));
+  gui.press_key(GLFW_KEY_P);
+  CHECK(gui.has_item("Invariant broken"));
+  CHECK_FALSE(gui.has_item("Hidden: predict first"));
+}
+
+TEST_CASE("in predict mode the first Next reveals, the second steps") {
+  GuiDriver gui("h1", english());
+  REQUIRE(gui.click("Predict"));
+  gui.press_key(GLFW_KEY_RIGHT);
+  CHECK(gui.session().cursor() == 1);
+  CHECK(gui.has_item("Hidden: predict first"));
+  gui.press_key(GLFW_KEY_RIGHT);
+  CHECK(gui.session().cursor() == 1);
+  CHECK_FALSE(gui.has_item("Hidden: predict first"));
+  gui.press_key(GLFW_KEY_RIGHT);
+  CHECK(gui.session().cursor() == 2);
+}
+
+TEST_CASE("keys step, rewind, reset, toggle the model and run actors in lane order") {
+  GuiDriver gui("h1", english());
+  gui.press_key(GLFW_KEY_M);
+  CHECK(gui.session().model() == Model::naive);
+  gui.press_key(GLFW_KEY_2);
+  CHECK(gui.session().current_step()->actor == "B");
+  gui.press_key(GLFW_KEY_1);
+  CHECK(gui.session().current_step()->actor == "A");
+  gui.press_key(GLFW_KEY_SPACE);
+  CHECK(gui.session().cursor() == 3);
+  gui.press_key(GLFW_KEY_LEFT);
+  CHECK(gui.session().cursor() == 2);
+  gui.press_key(GLFW_KEY_HOME);
+  CHECK(gui.session().cursor() == 0);
+  CHECK(gui.session().step_count() == 3);  // rewinding keeps the order
+}
+
+TEST_CASE("Ctrl+S saves a screenshot named after the scenario, model and step") {
+  Settings settings = english();
+  settings.screenshot_dir = temp_dir("shots");
+  settings.screenshot_scale = 2;
+  GuiDriver gui("h1", settings);
+  gui.press_key(GLFW_KEY_RIGHT);
+  gui.press_key(GLFW_KEY_S, true);
+  REQUIRE(gui.platform().screenshots.size() == 1);
+  CHECK(gui.platform().screenshots[0].first == settings.screenshot_dir + "/h1-atomic-step01.png");
+  CHECK(gui.platform().screenshots[0].second == 2);
+  REQUIRE_FALSE(gui.app().view().toasts.empty());
+  CHECK_FALSE(gui.app().view().toasts.back().error);
+}
+
+TEST_CASE("a screenshot that cannot be written is an error toast, not a crash") {
+  Settings settings = english();
+  settings.screenshot_dir = temp_dir("fail");
+  GuiDriver gui("h1", settings);
+  gui.platform().screenshot_error = "disk full";
+  REQUIRE(gui.click("Screenshot"));
+  REQUIRE_FALSE(gui.app().view().toasts.empty());
+  CHECK(gui.app().view().toasts.back().error);
+  CHECK(gui.app().view().toasts.back().text.find("disk full") != std::string::npos);
+}
+
+TEST_CASE("a screenshot folder under a file is refused with a message") {
+  const std::string dir = temp_dir("file");
+  std::ofstream(dir + "/plain").put('x');
+  Settings settings = english();
+  settings.screenshot_dir = dir + "/plain/shots";
+  GuiDriver gui("h1", settings);
+  gui.press_key(GLFW_KEY_S, true);
+  CHECK(gui.platform().screenshots.empty());
+  REQUIRE_FALSE(gui.app().view().toasts.empty());
+  CHECK(gui.app().view().toasts.back().error);
+}
+
+TEST_CASE("Copy order puts a command-line order on the clipboard") {
+  GuiDriver gui("h1", english());
+  on_naive(gui);
+  REQUIRE(gui.click("2  Request B reads inventory"));
+  REQUIRE(gui.click("1  Request A reads inventory"));
+  REQUIRE(gui.click("Copy order"));
+  CHECK(gui.platform().clipboard == "--model naive --preset seed --order B1,A1");
+}
+
+TEST_CASE("switching to Chinese relabels the controls") {
+  GuiDriver gui("h1", english());
+  REQUIRE(gui.click("中文"));
+  CHECK(gui.app().view().lang == Lang::zh);
+  CHECK(gui.has_item("下一步 ▶"));
+  CHECK(gui.has_item("1  请求 A 条件扣减"));
+  CHECK(gui.has_item("不变量成立"));
+}
+
+TEST_CASE("clicking an event on the timeline jumps to its step") {
+  GuiDriver gui("h1", english());
+  for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
+  REQUIRE(gui.click("event:B1"));
+  CHECK(gui.session().cursor() == 2);
+}
+
+TEST_CASE("picking a preset starts its order from step 0") {
+  GuiDriver gui("h1", english());
+  REQUIRE(gui.click("Next ▶"));
+  gui.app().apply(ChoosePreset{"serial"});
+  CHECK(gui.session().cursor() == 0);
+  CHECK(gui.session().wanted_order() == std::vector<std::string>{"A1", "A2", "B1", "B2"});
+}
+
+TEST_CASE("a bad scenario file keeps the current scenario and shows where the error is") {
+  GuiDriver gui("h1", english());
+  REQUIRE(gui.click("Next ▶"));
+  gui.app().apply(OpenScenario{std::string(RESLAB_TEST_DATA_DIR) + "/bad_unknown_actor.toml"});
+  gui.frame();
+  CHECK(gui.session().scenario().id == "h1");
+  CHECK(gui.session().cursor() == 1);
+  const std::string& error = gui.app().view().scenario_error;
+  CHECK(error.find("bad_unknown_actor.toml:") != std::string::npos);
+  CHECK(error.find("unknown actor") != std::string::npos);
+}
+
+TEST_CASE("an edited scenario file reloads, and a broken edit keeps the last good one") {
+  const std::string dir = temp_dir("reload");
+  const std::string file = dir + "/case.toml";
+  std::filesystem::copy_file(std::string(RESLAB_SCENARIO_DIR) + "/h1_last_room.toml", file);
+  GuiDriver gui(file, english());
+  REQUIRE(gui.session().scenario().file == file);
+
+  std::string text;
+  {
+    std::ifstream in(file);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const auto replace_title = [&](const std::string& with) {
+    std::string edited = text;
+    const std::string old_title = "H1 · Last room, two requests";
+    edited.replace(edited.find(old_title), old_title.size(), with);
+    std::ofstream(file) << edited;
+    std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(2));
+  };
+  replace_title("H1 · Last room, edited");
+  gui.platform().clock += 2;
+  gui.frame();
+  CHECK(gui.session().scenario().title.en == "H1 · Last room, edited");
+
+  std::ofstream(file, std::ios::app) << "\n[[actors]]\nid = 7\n";
+  std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(4));
+  gui.platform().clock += 2;
+  gui.frame();
+  CHECK(gui.session().scenario().title.en == "H1 · Last room, edited");
+  CHECK(gui.app().view().scenario_error.find("case.toml:") != std::string::npos);
+}
+
+TEST_CASE("the help popup lists every key and closes") {
+  GuiDriver gui("h1", english());
+  gui.press_key(GLFW_KEY_SLASH, false, true);
+  gui.frame();
+  CHECK(gui.has_item("Close"));
+  REQUIRE(gui.click("Close"));
+  CHECK_FALSE(gui.has_item("Close"));
+}
+
+TEST_CASE("zoom keys change the text size and rebuild the fonts") {
+  GuiDriver gui("h1", english());
+  const float before = ImGui::GetFontSize();
+  gui.press_key(GLFW_KEY_EQUAL, true);
+  CHECK(gui.app().view().zoom > 1.0f);
+  CHECK(ImGui::GetIO().Fonts->Fonts[0]->FontSize > before);
+  gui.press_key(GLFW_KEY_0, true);
+  CHECK(gui.app().view().zoom == doctest::Approx(1.0f));
+}
+
+TEST_CASE("play steps on its own at the chosen speed and stops at the end") {
+  GuiDriver gui("h1", english());
+  REQUIRE(gui.click("Play"));
+  CHECK(gui.app().view().playing);
+  for (int i = 0; i < 5; ++i) {
+    gui.platform().clock += 2;
+    gui.frame();
+  }
+  CHECK(gui.session().cursor() == 4);
+  gui.platform().clock += 2;
+  gui.frame();
+  CHECK_FALSE(gui.app().view().playing);
+}
+
+}  // namespace
+}  // namespace reslab
