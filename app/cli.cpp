@@ -27,6 +27,7 @@ struct TraceOptions {
   std::string model = "atomic";
   std::string preset;
   std::string order;
+  bool order_given = false;  // `--order ""` runs no step
   std::vector<std::string> at;
   std::string format = "markdown";
   std::string lang;
@@ -44,7 +45,7 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
   if (!parse_model(options.model, request.model))
     throw UsageError("--model must be naive or atomic, not '" + options.model + "'");
   if (!options.preset.empty()) request.preset = options.preset;
-  if (!options.order.empty()) request.order = split_order(options.order);
+  if (options.order_given) request.order = options.order.empty() ? std::vector<std::string>{} : split_order(options.order);
   for (const auto& item : options.at) request.at.push_back(parse_at(item));
   return make_plan(scenario, request);
 }
@@ -179,6 +180,7 @@ int run_cli(int argc, char** argv) {
   }
 
   try {
+    trace.order_given = trace_cmd->count("--order") > 0;
     if (*trace_cmd) return trace_command(trace);
     if (*check_cmd) return check_command(check_files);
     if (*export_cmd) {

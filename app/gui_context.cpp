@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include <cfloat>
+#include <deque>
 
 #include "app/lab_app.hpp"
 #include "app/theme.hpp"
@@ -20,6 +21,88 @@ std::string g_glfw_error;
 
 void remember_glfw_error(int code, const char* description) {
   g_glfw_error = std::to_string(code) + ": " + (description ? description : "");
+}
+
+// Input seen since the last take_input(). These callbacks are installed before
+// the ImGui backend's, which then chains to them, so both see every event.
+bool g_input = false;
+
+// ImGui 1.86 reads keys as up/down at the start of a frame, so a key pressed
+// and released between two frames (a quick tap, xdotool, a presenter's
+// clicker) would be missed. Taps are queued here and replayed one per frame,
+// each held down for exactly one frame with the modifiers it was pressed with.
+struct KeyTap {
+  int key;
+  int mods;
+};
+std::deque<KeyTap> g_taps;
+int g_held_for_a_frame = -1;
+
+void on_key(GLFWwindow*, int key, int, int action, int mods) {
+  g_input = true;
+  if (action == GLFW_PRESS && key >= 0 && key < 512 && g_taps.size() < 64) g_taps.push_back({key, mods});
+}
+
+void set_modifiers(ImGuiIO& io, int mods) {
+  io.KeyCtrl = (mods & GLFW_MOD_CONTROL) != 0;
+  io.KeyShift = (mods & GLFW_MOD_SHIFT) != 0;
+  io.KeyAlt = (mods & GLFW_MOD_ALT) != 0;
+  io.KeySuper = (mods & GLFW_MOD_SUPER) != 0;
+}
+
+int physical_modifiers(GLFWwindow* window) {
+  const auto down = [&](int left, int right) {
+    return glfwGetKey(window, left) == GLFW_PRESS || glfwGetKey(window, right) == GLFW_PRESS;
+  };
+  return (down(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL) ? GLFW_MOD_CONTROL : 0) |
+         (down(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT) ? GLFW_MOD_SHIFT : 0) |
+         (down(GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT) ? GLFW_MOD_ALT : 0) |
+         (down(GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER) ? GLFW_MOD_SUPER : 0);
+}
+
+// Call after the backend's NewFrame and before ImGui::NewFrame.
+void replay_key_taps(GLFWwindow* window) {
+  ImGuiIO& io = ImGui::GetIO();
+  const int released = g_held_for_a_frame;
+  if (released >= 0) {
+    io.KeysDown[released] = glfwGetKey(window, released) == GLFW_PRESS;
+    set_modifiers(io, physical_modifiers(window));
+    g_held_for_a_frame = -1;
+  }
+  // Modifier keys themselves need no replay: their state travels with the tap.
+  while (!g_taps.empty()) {
+    const int key = g_taps.front().key;
+    const bool modifier = key >= GLFW_KEY_LEFT_SHIFT && key <= GLFW_KEY_RIGHT_SUPER;
+    if (!modifier) break;
+    g_taps.pop_front();
+  }
+  if (g_taps.empty() || g_taps.front().key == released) return;  // a key needs one frame up between taps
+  const KeyTap tap = g_taps.front();
+  g_taps.pop_front();
+  io.KeysDown[tap.key] = true;
+  set_modifiers(io, tap.mods | physical_modifiers(window));
+  g_held_for_a_frame = tap.key;
+}
+
+void on_char(GLFWwindow*, unsigned) { g_input = true; }
+void on_mouse_button(GLFWwindow*, int, int, int) { g_input = true; }
+void on_cursor(GLFWwindow*, double, double) { g_input = true; }
+void on_cursor_enter(GLFWwindow*, int) { g_input = true; }
+void on_scroll(GLFWwindow*, double, double) { g_input = true; }
+void on_focus(GLFWwindow*, int) { g_input = true; }
+void on_refresh(GLFWwindow*) { g_input = true; }
+void on_size(GLFWwindow*, int, int) { g_input = true; }
+
+void watch_input(GLFWwindow* window) {
+  glfwSetKeyCallback(window, on_key);
+  glfwSetCharCallback(window, on_char);
+  glfwSetMouseButtonCallback(window, on_mouse_button);
+  glfwSetCursorPosCallback(window, on_cursor);
+  glfwSetCursorEnterCallback(window, on_cursor_enter);
+  glfwSetScrollCallback(window, on_scroll);
+  glfwSetWindowFocusCallback(window, on_focus);
+  glfwSetWindowRefreshCallback(window, on_refresh);
+  glfwSetFramebufferSizeCallback(window, on_size);
 }
 
 // An RGBA framebuffer object, deleted with its storage.
@@ -69,6 +152,7 @@ GuiContext::GuiContext(int width, int height, bool visible, const std::string& t
   }
   glfwMakeContextCurrent(m_window);
   glfwSwapInterval(1);
+  watch_input(m_window);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; settings live in our own file
@@ -82,6 +166,12 @@ GuiContext::~GuiContext() {
   ImGui::DestroyContext();
   glfwDestroyWindow(m_window);
   glfwTerminate();
+}
+
+bool GuiContext::take_input() {
+  const bool seen = g_input || !g_taps.empty() || g_held_for_a_frame >= 0;
+  g_input = false;
+  return seen;
 }
 
 float GuiContext::content_scale() const {
@@ -111,6 +201,7 @@ void GuiContext::begin_frame(LabApp& app) {
 Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state) {
   if (app.fonts_dirty() || m_font_scale != 1.0f) rebuild_fonts(app, 1.0f);
   begin_frame(app);
+  replay_key_taps(m_window);
   ImGui::NewFrame();
   Commands commands = draw_lab_window(app, state);
   ImGui::Render();

@@ -30,6 +30,8 @@ class GuiContext {
   GuiContext& operator=(const GuiContext&) = delete;
 
   GLFWwindow* window() const { return m_window; }
+  // Whether any input or window event arrived since the last call (GLFW's wait does not say).
+  bool take_input();
   // Monitor scale (HiDPI); 1 under Xvfb.
   float content_scale() const;
 

@@ -1,4 +1,4 @@
-// [SECTION] index: platform · input wake-ups · run_gui
+// [SECTION] index: platform · run_gui
 #include "app/gui_main.hpp"
 
 #include <epoxy/gl.h>
@@ -6,6 +6,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 
 #include "app/gui_context.hpp"
@@ -59,18 +60,10 @@ class WindowPlatform : public Platform {
   int m_saved[4] = {100, 100, 1600, 900};
 };
 
-// [SECTION] input wake-ups
-// GLFW does not say whether a wait ended on input; these callbacks do. The
-// ImGui backend installs its own afterwards and calls these first.
-bool g_input = false;
-void on_key(GLFWwindow*, int, int, int, int) { g_input = true; }
-void on_char(GLFWwindow*, unsigned) { g_input = true; }
-void on_mouse_button(GLFWwindow*, int, int, int) { g_input = true; }
-void on_cursor(GLFWwindow*, double, double) { g_input = true; }
-void on_scroll(GLFWwindow*, double, double) { g_input = true; }
-void on_refresh(GLFWwindow*) { g_input = true; }
-void on_size(GLFWwindow*, int, int) { g_input = true; }
-void on_focus(GLFWwindow*, int) { g_input = true; }
+// SIGTERM or Ctrl+C in the terminal: leave the loop (it wakes at least once a
+// second) and save the settings as a normal close would.
+volatile std::sig_atomic_t g_stop = 0;
+void on_stop_signal(int) { g_stop = 1; }
 
 }  // namespace
 
@@ -81,14 +74,9 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code) {
   GuiContext gui(settings.window_width, settings.window_height, true, "reslab");
   GLFWwindow* window = gui.window();
   if (settings.maximized) glfwMaximizeWindow(window);
-  glfwSetKeyCallback(window, on_key);
-  glfwSetCharCallback(window, on_char);
-  glfwSetMouseButtonCallback(window, on_mouse_button);
-  glfwSetCursorPosCallback(window, on_cursor);
-  glfwSetScrollCallback(window, on_scroll);
-  glfwSetWindowRefreshCallback(window, on_refresh);
-  glfwSetFramebufferSizeCallback(window, on_size);
-  glfwSetWindowFocusCallback(window, on_focus);
+
+  std::signal(SIGTERM, on_stop_signal);
+  std::signal(SIGINT, on_stop_signal);
 
   WindowPlatform platform;
   LabApp app(platform, settings, scenario_name);
@@ -97,7 +85,7 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code) {
 
   int frames_left = kFramesAfterInput;
   double wait = app.tick();
-  while (!glfwWindowShouldClose(window)) {
+  while (!glfwWindowShouldClose(window) && !g_stop) {
     if (frames_left > 0) {
       glfwPollEvents();
     } else if (wait < 0) {
@@ -105,8 +93,7 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code) {
     } else {
       glfwWaitEventsTimeout(std::max(wait, 0.001));
     }
-    if (g_input) frames_left = kFramesAfterInput;
-    g_input = false;
+    if (gui.take_input()) frames_left = kFramesAfterInput;
     const int revision = app.revision();
     wait = app.tick();
     if (app.revision() != revision || app.fonts_dirty()) frames_left = std::max(frames_left, 2);

@@ -96,7 +96,7 @@ std::optional<std::string> LabSession::next_event() const {
 
 std::string LabSession::order_argument() const {
   std::string order;
-  for (int i = 0; i < m_cursor; ++i) order += (order.empty() ? "" : ",") + m_trace.order[i];
+  for (const auto& id : m_trace.order) order += (order.empty() ? "" : ",") + id;
   std::string argument = "--model " + std::string(model_name(m_model));
   if (!m_preset.empty()) argument += " --preset " + m_preset;
   argument += " --order " + (order.empty() ? std::string("\"\"") : order);
@@ -190,6 +190,28 @@ std::string LabSession::move_event(const std::string& event_id, std::int64_t sec
   std::stable_sort(m_wanted.begin(), m_wanted.end(), [&](const std::string& a, const std::string& b) {
     return timing.time_of(a) < timing.time_of(b);
   });
+  // Each actor still runs its own events in lane order (ties in file order):
+  // its events keep the places they got, refilled in that order.
+  for (const auto& actor : m_scenario->actors) {
+    std::vector<std::size_t> places;
+    std::vector<std::string> wanted_here;
+    for (std::size_t i = 0; i < m_wanted.size(); ++i) {
+      if (m_scenario->find_event(m_wanted[i])->actor != actor.id) continue;
+      places.push_back(i);
+      wanted_here.push_back(m_wanted[i]);
+    }
+    std::vector<std::string> lane;
+    for (const auto& event : m_scenario->events)
+      if (event.actor == actor.id) lane.push_back(event.id);
+    std::stable_sort(lane.begin(), lane.end(), [&](const std::string& a, const std::string& b) {
+      return timing.time_of(a) < timing.time_of(b);
+    });
+    std::size_t next = 0;
+    for (const auto& id : lane) {
+      if (next == places.size()) break;
+      if (std::find(wanted_here.begin(), wanted_here.end(), id) != wanted_here.end()) m_wanted[places[next++]] = id;
+    }
+  }
   rebuild();
   return {};
 }

@@ -48,10 +48,12 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
   for (auto& column : rest) column.time = std::max(column.time, last_time);
   columns.insert(columns.end(), rest.begin(), rest.end());
 
-  // Who is waiting at the step shown, on which event.
+  // Who is waiting at the step shown, on which event. While a step's result is
+  // hidden, the waits are those before it: a new wait would give the answer away.
   std::vector<std::string> waiting_events;
-  if (const Step* shown = session.current_step())
-    for (const auto& status : shown->actors)
+  const int state_step = hidden_from != 0 ? std::min(cursor, hidden_from - 1) : cursor;
+  if (state_step > 0)
+    for (const auto& status : trace.steps[static_cast<std::size_t>(state_step - 1)].actors)
       if (!status.waiting_event.empty()) waiting_events.push_back(status.waiting_event);
 
   float x = g.left + g.label_width + g.column_width * 0.5f;
@@ -76,6 +78,8 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
       marker.kind = MarkerKind::pending;
     } else if (column.step > cursor) {
       marker.kind = MarkerKind::planned;
+    } else if (hidden_from != 0 && column.step >= hidden_from) {
+      marker.kind = column.step == cursor ? MarkerKind::current : MarkerKind::done;
     } else if (std::find(waiting_events.begin(), waiting_events.end(), marker.event) != waiting_events.end()) {
       marker.kind = MarkerKind::waiting;
     } else {

@@ -48,7 +48,7 @@ struct MarkerRecord {
   MarkerKind kind = MarkerKind::pending;
   int step = 0;  // 1-based step index; 0 when not in the order
   float x = 0, y = 0, radius = 0;
-  std::int64_t time = 0;  // effective time (or scheduled, when pending)
+  std::int64_t time = 0;  // effective time; a pending event's is never before the last step's
   bool movable = false;
   std::string outcome;  // empty while pending or hidden
 };

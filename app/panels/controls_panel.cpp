@@ -14,6 +14,14 @@ namespace {
 void draw_actor_buttons(const PanelContext& ctx) {
   const auto controls = ctx.session().controls();
   const float width = ImGui::GetContentRegionAvail().x;
+  if (ctx.view().result_hidden(ctx.session().cursor())) {
+    // Who waits and who is done would give the hidden result away.
+    for (std::size_t i = 0; i < controls.size(); ++i)
+      button(ctx.tr("controls.actor_hidden", {{"actor", ctx.actor_name(controls[i].actor)}}) + "##actor" +
+                 std::to_string(i),
+             false, ImVec2(width, 0));
+    return;
+  }
   for (std::size_t i = 0; i < controls.size(); ++i) {
     const ActorControl& control = controls[i];
     const std::string key = i < 9 ? std::to_string(i + 1) + "  " : "   ";
