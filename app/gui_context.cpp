@@ -105,6 +105,8 @@ void watch_input(GLFWwindow* window) {
   glfwSetFramebufferSizeCallback(window, on_size);
 }
 
+}  // namespace
+
 // An RGBA framebuffer object, deleted with its storage.
 class Framebuffer {
  public:
@@ -125,13 +127,14 @@ class Framebuffer {
   Framebuffer(const Framebuffer&) = delete;
   Framebuffer& operator=(const Framebuffer&) = delete;
   bool complete() const { return m_complete; }
+  void bind() const { glBindFramebuffer(GL_FRAMEBUFFER, m_fbo); }
+
+  int width = 0, height = 0;
 
  private:
   GLuint m_fbo = 0, m_color = 0;
   bool m_complete = false;
 };
-
-}  // namespace
 
 // [SECTION] window
 GuiContext::GuiContext(int width, int height, bool visible, const std::string& title) {
@@ -161,6 +164,7 @@ GuiContext::GuiContext(int width, int height, bool visible, const std::string& t
 }
 
 GuiContext::~GuiContext() {
+  m_target.reset();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
@@ -221,9 +225,15 @@ Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state) {
 RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int height, int scale) {
   if (app.fonts_dirty() || m_font_scale != static_cast<float>(scale)) rebuild_fonts(app, static_cast<float>(scale));
   const int pixel_width = width * scale, pixel_height = height * scale;
-  Framebuffer target(pixel_width, pixel_height);
+  // Kept between captures: an export renders many frames of one size.
+  if (!m_target || m_target->width != pixel_width || m_target->height != pixel_height) {
+    m_target.reset();
+    m_target = std::make_unique<Framebuffer>(pixel_width, pixel_height);
+    m_target->width = pixel_width;
+    m_target->height = pixel_height;
+  }
   RgbaImage image;
-  if (!target.complete()) return image;
+  if (!m_target->complete()) return image;
 
   ImGuiIO& io = ImGui::GetIO();
   // Two frames: the first lays out auto-sized items, the second draws them settled.
@@ -237,6 +247,7 @@ RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int he
     draw_lab_window(app, state, false);
     ImGui::Render();
   }
+  m_target->bind();
   glViewport(0, 0, pixel_width, pixel_height);
   const ImVec4 clear = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   glClearColor(clear.x, clear.y, clear.z, 1.0f);
@@ -248,6 +259,7 @@ RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int he
   image.pixels.resize(static_cast<std::size_t>(pixel_width) * pixel_height * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, pixel_width, pixel_height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
   flip_rows(image);
   return image;
 }

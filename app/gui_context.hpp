@@ -2,6 +2,7 @@
 // A GLFW window with an OpenGL 3.3 core context and Dear ImGui bound to it;
 // one frame of the lab window, on screen or into an offscreen framebuffer (so
 // a 2x screenshot or export does not depend on the screen).
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -14,6 +15,7 @@ struct GLFWwindow;
 namespace reslab {
 
 class LabApp;
+class Framebuffer;
 
 // GLFW could not start or make a GL 3.3 context (e.g. no display).
 class DisplayError : public std::runtime_error {
@@ -47,6 +49,7 @@ class GuiContext {
   void begin_frame(LabApp& app);
   float m_font_scale = 0;  // the render scale the atlas was last built for
   GLFWwindow* m_window = nullptr;
+  std::unique_ptr<Framebuffer> m_target;  // the offscreen target of the last capture
 };
 
 }  // namespace reslab
