@@ -116,11 +116,11 @@ int check_command(const std::vector<std::string>& files) {
 // [SECTION] default command
 // Opens the desktop app. A scenario named on the command line is checked first,
 // so a bad file is an error here (exit 2) rather than a window with a banner.
-int default_command(const std::string& scenario_name, const std::string& lang_code) {
+int default_command(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only) {
   if (!lang_code.empty()) chosen_lang(lang_code);
   if (!scenario_name.empty()) load_scenario_file(resolve_scenario(scenario_name));
   try {
-    return run_gui(scenario_name, lang_code);
+    return run_gui(scenario_name, lang_code, first_frame_only);
   } catch (const DisplayError& e) {
     std::cerr << "reslab: " << e.what() << "\n";
     return 1;
@@ -139,6 +139,9 @@ int run_cli(int argc, char** argv) {
   std::string default_lang;
   app.add_option("scenario", default_scenario, "Bundled scenario id (h1, h2, ...) or a .toml file to open (default: the last one used, H1 the first time)");
   app.add_option("--lang", default_lang, "zh or en (default: from the locale)");
+  bool first_frame_only = false;
+  app.add_flag("--first-frame-only", first_frame_only, "Exit after the first frame (start-up benchmark)")
+      ->group("");  // not in --help
 
   TraceOptions trace;
   CLI::App* trace_cmd = app.add_subcommand("trace", "Run a scenario and print its trace");
@@ -191,7 +194,7 @@ int run_cli(int argc, char** argv) {
         return 1;
       }
     }
-    return default_command(default_scenario, default_lang);
+    return default_command(default_scenario, default_lang, first_frame_only);
   } catch (const ScenarioError& e) {
     std::cerr << e.what() << "\n";
     return kExitBadInput;

@@ -82,6 +82,7 @@ int run_export(const ExportOptions& options) {
   if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
 
   GuiContext gui(width, height, false, "reslab export");
+  gui.start_imgui();
   ExportPlatform platform;
   Settings settings;
   settings.lang = std::string(lang_code(lang));

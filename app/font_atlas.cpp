@@ -2,18 +2,40 @@
 
 #include <imgui_freetype.h>
 
+#include <fstream>
+#include <map>
+
 #include "app/font_lookup.hpp"
 
 namespace reslab {
 namespace {
 
+// Font files read once per run: Noto Sans CJK is one 19 MB collection holding
+// both the sans and the mono face, and ImGui would otherwise read it per font.
+std::vector<unsigned char>* font_bytes(const std::string& path) {
+  static std::map<std::string, std::vector<unsigned char>> files;
+  auto found = files.find(path);
+  if (found != files.end()) return &found->second;
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return nullptr;
+  const std::streamsize size = in.tellg();
+  if (size <= 0) return nullptr;
+  std::vector<unsigned char> bytes(static_cast<std::size_t>(size));
+  in.seekg(0);
+  if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) return nullptr;
+  return &files.emplace(path, std::move(bytes)).first->second;
+}
+
 ImFont* add_font(ImFontAtlas& atlas, const std::optional<FontFile>& file, float size, const ImWchar* ranges) {
   if (!file) return nullptr;
+  std::vector<unsigned char>* bytes = font_bytes(file->path);
+  if (!bytes) return nullptr;
   ImFontConfig config;
   config.FontNo = file->index;
+  config.FontDataOwnedByAtlas = false;  // the cache above keeps the bytes
   config.OversampleH = 1;  // FreeType hints; oversampling only costs atlas space
   config.OversampleV = 1;
-  return atlas.AddFontFromFileTTF(file->path.c_str(), size, &config, ranges);
+  return atlas.AddFontFromMemoryTTF(bytes->data(), static_cast<int>(bytes->size()), size, &config, ranges);
 }
 
 }  // namespace
@@ -31,6 +53,13 @@ UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std:
   static ImVector<ImWchar> ranges;  // must outlive the atlas build
   ranges.clear();
   builder.BuildRanges(&ranges);
+  // The badge's big line is numbers and operators ("0 + 2 + 0 != 1"); night names are Latin too.
+  ImFontGlyphRangesBuilder badge_builder;
+  badge_builder.AddRanges(atlas.GetGlyphRangesDefault());
+  badge_builder.AddText("≠→…·×");
+  static ImVector<ImWchar> badge_ranges;
+  badge_ranges.clear();
+  badge_builder.BuildRanges(&badge_ranges);
 
   UiFonts fonts;
   fonts.pixel_size = pixel_size;
@@ -41,7 +70,7 @@ UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std:
   if (fonts.body) {
     fonts.has_cjk = true;
     fonts.heading = add_font(atlas, sans, pixel_size * 1.25f, ranges.Data);
-    fonts.badge = add_font(atlas, sans, pixel_size * 1.6f, ranges.Data);
+    fonts.badge = add_font(atlas, sans, pixel_size * 1.6f, badge_ranges.Data);
     fonts.mono = add_font(atlas, mono, pixel_size * 0.92f, ranges.Data);
   } else {
     // ImGui's built-in font has Latin only: the app stays usable in English.

@@ -22,6 +22,9 @@ struct UiFonts {
 
 // Base text size in pixels at zoom 1.
 constexpr float kBaseFontPixels = 18.0f;
+inline float font_pixels(float zoom, float monitor_scale) {
+  return kBaseFontPixels * zoom * monitor_scale;
+}
 
 // Clears the atlas and adds the fonts at `pixel_size` (already zoomed and scaled).
 // Call before ImGui's first frame or between frames, then re-upload the texture.

@@ -156,18 +156,27 @@ GuiContext::GuiContext(int width, int height, bool visible, const std::string& t
   glfwMakeContextCurrent(m_window);
   glfwSwapInterval(1);
   watch_input(m_window);
+}
+
+void GuiContext::start_imgui(std::unique_ptr<ImFontAtlas> prebuilt_atlas, float prebuilt_scale) {
   IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
+  m_atlas = std::move(prebuilt_atlas);
+  ImGui::CreateContext(m_atlas.get());
   ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; settings live in our own file
   ImGui_ImplGlfw_InitForOpenGL(m_window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
+  // An atlas built for another monitor scale is rebuilt before the first frame.
+  if (m_atlas && prebuilt_scale == content_scale()) m_font_scale = 1.0f;
 }
 
 GuiContext::~GuiContext() {
   m_target.reset();
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplGlfw_Shutdown();
-  ImGui::DestroyContext();
+  if (ImGui::GetCurrentContext()) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  m_atlas.reset();
   glfwDestroyWindow(m_window);
   glfwTerminate();
 }
@@ -187,7 +196,7 @@ float GuiContext::content_scale() const {
 // [SECTION] fonts
 void GuiContext::rebuild_fonts(LabApp& app, float render_scale) {
   ImGuiIO& io = ImGui::GetIO();
-  const float pixels = kBaseFontPixels * app.view().zoom * content_scale() * render_scale;
+  const float pixels = font_pixels(app.view().zoom, content_scale()) * render_scale;
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   app.fonts_rebuilt(build_fonts(*io.Fonts, pixels, app.glyph_texts()));
   io.FontGlobalScale = 1.0f / render_scale;

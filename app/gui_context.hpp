@@ -11,6 +11,7 @@
 #include "app/png_writer.hpp"
 
 struct GLFWwindow;
+struct ImFontAtlas;
 
 namespace reslab {
 
@@ -25,8 +26,12 @@ class DisplayError : public std::runtime_error {
 
 class GuiContext {
  public:
-  // Throws DisplayError. A hidden window is for exports: it renders offscreen only.
+  // Opens the window and its GL context. Throws DisplayError. A hidden window is for
+  // exports: it renders offscreen only. Call start_imgui() before any frame.
   GuiContext(int width, int height, bool visible, const std::string& title);
+  // Creates the ImGui context and its backends. `prebuilt_atlas`: fonts built while the
+  // window opened (for `prebuilt_scale`), or null to build them before the first frame.
+  void start_imgui(std::unique_ptr<ImFontAtlas> prebuilt_atlas = nullptr, float prebuilt_scale = 1.0f);
   ~GuiContext();
   GuiContext(const GuiContext&) = delete;
   GuiContext& operator=(const GuiContext&) = delete;
@@ -49,7 +54,8 @@ class GuiContext {
   void begin_frame(LabApp& app);
   float m_font_scale = 0;  // the render scale the atlas was last built for
   GLFWwindow* m_window = nullptr;
-  std::unique_ptr<Framebuffer> m_target;  // the offscreen target of the last capture
+  std::unique_ptr<Framebuffer> m_target;
+  std::unique_ptr<ImFontAtlas> m_atlas;  // outlives the ImGui context that shares it  // the offscreen target of the last capture
 };
 
 }  // namespace reslab

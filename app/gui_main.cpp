@@ -7,8 +7,13 @@
 
 #include <algorithm>
 #include <csignal>
+#include <future>
+#include <optional>
 #include <iostream>
 
+#include <imgui.h>
+
+#include "app/font_atlas.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/png_writer.hpp"
@@ -68,18 +73,36 @@ void on_stop_signal(int) { g_stop = 1; }
 }  // namespace
 
 // [SECTION] run_gui
-int run_gui(const std::string& scenario_name, const std::string& lang_code) {
+int run_gui(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only) {
   Settings settings = load_settings(settings_path());
   if (!lang_code.empty()) settings.lang = lang_code;
-  GuiContext gui(settings.window_width, settings.window_height, true, "reslab");
+  WindowPlatform platform;
+  LabApp app(platform, settings, scenario_name);
+  // The fonts (FreeType over a 19 MB collection) build while the window opens:
+  // together they are most of the start-up time. No ImGui context exists yet,
+  // so the worker shares nothing with this thread but `app`, which it only reads.
+  auto fonts = std::async(std::launch::async, [&app] {
+    auto atlas = std::make_unique<ImFontAtlas>();
+    UiFonts built = build_fonts(*atlas, font_pixels(app.view().zoom, 1.0f), app.glyph_texts());
+    return std::make_pair(std::move(atlas), built);
+  });
+  std::optional<GuiContext> window_context;
+  try {
+    window_context.emplace(settings.window_width, settings.window_height, true, "reslab");
+  } catch (...) {
+    fonts.wait();
+    throw;
+  }
+  GuiContext& gui = *window_context;
+  auto [atlas, built] = fonts.get();
+  gui.start_imgui(std::move(atlas), 1.0f);
+  app.fonts_rebuilt(built);
   GLFWwindow* window = gui.window();
   if (settings.maximized) glfwMaximizeWindow(window);
 
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGINT, on_stop_signal);
 
-  WindowPlatform platform;
-  LabApp app(platform, settings, scenario_name);
   WindowState state;
   platform.attach(&gui, &app, &state);
 
@@ -100,6 +123,10 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code) {
     if (frames_left <= 0) continue;
 
     const Commands commands = gui.frame_on_screen(app, state);
+    if (first_frame_only) {
+      glFinish();
+      return 0;
+    }
     app.apply(commands);
     if (!commands.empty()) frames_left = kFramesAfterInput;
     --frames_left;

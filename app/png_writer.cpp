@@ -20,9 +20,9 @@ namespace {
 
 // [SECTION] encoder settings
 // Chosen with bench/png_bench.cpp on a UI-like frame (CPU medians on the dev VM, 1920x1080 / 3840x2160):
-// stb_image_write 177 / 754 ms; libpng level 1 + UP on RGB 23 / 76 ms, 271 / 643 KB. SUB is as fast but
-// 12-25% larger, no filter is 4-12 ms faster but 25% larger at 2x, level 2 saves 5% for a little more time,
-// and keeping the alpha channel of an opaque frame costs ~15% in both time and bytes.
+// stb_image_write 177 / 730 ms; libpng level 1 + UP on RGB 23 / 77 ms, 271 / 643 KB. SUB is as fast but
+// 13-33% larger, no filter is 4-13 ms faster but 25% larger at 2x, level 2 saves 5-7% for a little more
+// time, and keeping the alpha channel of an opaque frame costs ~15% more time and 10-13% more bytes.
 constexpr int kCompressionLevel = 1;
 constexpr int kRowFilter = PNG_FILTER_UP;
 // The reader is for our own screenshots; a hostile header must not make it allocate gigabytes.
@@ -99,7 +99,7 @@ bool encode_png(const std::uint8_t* pixels, int width, int height, bool opaque, 
   return true;
 }
 
-// Kept out of decode_png: the vector may throw, and an exception must not cross libpng's C frames.
+// Kept out of decode_png, which must not throw: an exception would skip png_destroy_read_struct.
 bool resize_pixels(std::vector<std::uint8_t>* pixels, std::size_t bytes) noexcept {
   try {
     pixels->assign(bytes, 0);
@@ -141,7 +141,8 @@ bool decode_png(PngStatus* status, std::vector<std::uint8_t>* pixels, int* width
   const png_uint_32 columns = png_get_image_width(png, info);
   const png_uint_32 rows = png_get_image_height(png, info);
   const std::size_t stride = static_cast<std::size_t>(columns) * kChannels;
-  if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row layout after conversion to RGBA8");
+  if (png_get_rowbytes(png, info) != stride)
+    png_error(png, "unexpected row layout after conversion to RGBA8");
   if (!resize_pixels(pixels, stride * rows)) png_error(png, "not enough memory for the image");
   for (int pass = 0; pass < passes; ++pass)
     for (png_uint_32 row = 0; row < rows; ++row) png_read_row(png, pixels->data() + row * stride, nullptr);
@@ -157,7 +158,9 @@ std::string failure(const std::string& path, const std::string& reason) {
   return "Could not save the image to " + path + ": " + reason;
 }
 
-std::string errno_text(int error_number) { return std::generic_category().message(error_number); }
+std::string errno_text(int error_number) {
+  return std::generic_category().message(error_number);
+}
 
 std::string status_reason(const PngStatus& status) {
   if (status.error_number != 0) return errno_text(status.error_number);

@@ -38,7 +38,8 @@ class ScratchFolder {
   // Every name in the folder, hidden temporary files included.
   std::vector<std::string> names() const {
     std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator(m_path)) found.push_back(entry.path().filename().string());
+    for (const auto& entry : fs::directory_iterator(m_path))
+      found.push_back(entry.path().filename().string());
     return found;
   }
 
@@ -62,7 +63,9 @@ RgbaImage pattern(int width, int height, bool opaque) {
   return image;
 }
 
-std::string reason(int error_number) { return std::generic_category().message(error_number); }
+std::string reason(int error_number) {
+  return std::generic_category().message(error_number);
+}
 
 }  // namespace
 
