@@ -65,7 +65,8 @@ void draw_explanation_panel(const PanelContext& ctx) {
     ImGui::Separator();
     ImGui::TextUnformatted(ctx.tr("why.questions").c_str());
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
-      ImGui::Text("%zu. %s", i + 1, scenario.questions[i].in(lang).c_str());
+      // ImGui wraps at spaces; Chinese has none, so "2. " would stand alone on its line.
+      ImGui::Text(lang == Lang::zh ? "%zu．%s" : "%zu. %s", i + 1, scenario.questions[i].in(lang).c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
