@@ -92,6 +92,7 @@ void on_scroll(GLFWwindow*, double, double) { g_input = true; }
 void on_focus(GLFWwindow*, int) { g_input = true; }
 void on_refresh(GLFWwindow*) { g_input = true; }
 void on_size(GLFWwindow*, int, int) { g_input = true; }
+void on_content_scale(GLFWwindow*, float, float) { g_input = true; }
 
 void watch_input(GLFWwindow* window) {
   glfwSetKeyCallback(window, on_key);
@@ -103,6 +104,7 @@ void watch_input(GLFWwindow* window) {
   glfwSetWindowFocusCallback(window, on_focus);
   glfwSetWindowRefreshCallback(window, on_refresh);
   glfwSetFramebufferSizeCallback(window, on_size);
+  glfwSetWindowContentScaleCallback(window, on_content_scale);
 }
 
 }  // namespace
@@ -166,7 +168,8 @@ void GuiContext::start_imgui(std::unique_ptr<ImFontAtlas> prebuilt_atlas, float 
   ImGui_ImplGlfw_InitForOpenGL(m_window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   // An atlas built for another monitor scale is rebuilt before the first frame.
-  if (m_atlas && prebuilt_scale == content_scale()) m_font_scale = 1.0f;
+  m_monitor_scale = content_scale();
+  if (m_atlas && prebuilt_scale == m_monitor_scale) m_font_scale = 1.0f;
 }
 
 GuiContext::~GuiContext() {
@@ -202,6 +205,7 @@ void GuiContext::rebuild_fonts(LabApp& app, float render_scale) {
   io.FontGlobalScale = 1.0f / render_scale;
   ImGui_ImplOpenGL3_CreateFontsTexture();
   m_font_scale = render_scale;
+  m_monitor_scale = content_scale();
 }
 
 // [SECTION] frames
@@ -212,7 +216,8 @@ void GuiContext::begin_frame(LabApp& app) {
 }
 
 Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state) {
-  if (app.fonts_dirty() || m_font_scale != 1.0f) rebuild_fonts(app, 1.0f);
+  // A move to a monitor with another scale rebuilds the fonts at that size rather than stretching them.
+  if (app.fonts_dirty() || m_font_scale != 1.0f || m_monitor_scale != content_scale()) rebuild_fonts(app, 1.0f);
   begin_frame(app);
   replay_key_taps(m_window);
   ImGui::NewFrame();

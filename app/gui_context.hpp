@@ -52,7 +52,8 @@ class GuiContext {
 
  private:
   void begin_frame(LabApp& app);
-  float m_font_scale = 0;  // the render scale the atlas was last built for
+  float m_font_scale = 0;     // the render scale the atlas was last built for
+  float m_monitor_scale = 1;  // the monitor scale it was built for
   GLFWwindow* m_window = nullptr;
   std::unique_ptr<Framebuffer> m_target;
   std::unique_ptr<ImFontAtlas> m_atlas;  // outlives the ImGui context that shares it  // the offscreen target of the last capture

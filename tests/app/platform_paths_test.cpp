@@ -1,4 +1,5 @@
 #include "app/platform_paths.hpp"
+#include "tests/app/app_test_support.hpp"
 
 #include <doctest/doctest.h>
 
@@ -12,6 +13,8 @@ using namespace reslab;
 namespace fs = std::filesystem;
 
 namespace {
+
+using reslab::test::TempDir;
 
 // Sets (or, with nullopt, unsets) an environment variable and puts the old value back at scope end.
 class ScopedEnv {
@@ -39,25 +42,6 @@ class ScopedEnv {
   std::optional<std::string> m_old;
 };
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "reslab_paths_test_XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string path() const { return m_path.string(); }
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
-
- private:
-  fs::path m_path;
-};
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

@@ -1,4 +1,5 @@
 #include "app/settings.hpp"
+#include "tests/app/app_test_support.hpp"
 
 #include <doctest/doctest.h>
 
@@ -15,25 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh folder under /tmp, removed with everything in it when the test ends.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "reslab_settings_test_XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
+using reslab::test::TempDir;
 
- private:
-  fs::path m_path;
-};
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

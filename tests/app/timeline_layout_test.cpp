@@ -13,22 +13,12 @@
 
 #include "core/scenario_library.hpp"
 #include "core/scenario_loader.hpp"
+#include "tests/app/app_test_support.hpp"
 
 using namespace reslab;
+using namespace reslab::test;
 
 namespace {
-
-std::shared_ptr<const Scenario> bundled_case(const std::string& name) {
-  static const bool dir_set = setenv("RESLAB_SCENARIO_DIR", RESLAB_SCENARIO_DIR, 1) == 0;
-  REQUIRE(dir_set);
-  return std::make_shared<const Scenario>(load_scenario_file(resolve_scenario(name)));
-}
-
-// H1 with one more preset, "b-skips-ahead" (A1,B1,B2,A2): the atomic model stops at B2.
-std::shared_ptr<const Scenario> h1_with_waiting_preset() {
-  return std::make_shared<const Scenario>(
-      load_scenario_file(std::string(RESLAB_TEST_DATA_DIR) + "/waiting_preset.toml"));
-}
 
 // Offsets that are not zero, so a record that forgets them shows up.
 TimelineGeometry geometry() {

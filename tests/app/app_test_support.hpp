@@ -1,0 +1,50 @@
+#pragma once
+// Shared by the app's tests: a scratch folder, and the bundled cases as the app loads them.
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include "core/scenario.hpp"
+#include "core/scenario_library.hpp"
+#include "core/scenario_loader.hpp"
+
+namespace reslab::test {
+
+// A fresh folder under /tmp, removed with everything in it when the test ends.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "reslab_app_test_XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    m_path = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(m_path, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string path() const { return m_path.string(); }
+  std::string file(const std::string& name) const { return (m_path / name).string(); }
+
+ private:
+  std::filesystem::path m_path;
+};
+
+inline std::shared_ptr<const Scenario> bundled_case(const std::string& name) {
+  static const bool dir_set = setenv("RESLAB_SCENARIO_DIR", RESLAB_SCENARIO_DIR, 1) == 0;
+  REQUIRE(dir_set);
+  return std::make_shared<const Scenario>(load_scenario_file(resolve_scenario(name)));
+}
+
+// H1 with one more preset, "b-skips-ahead" (A1,B1,B2,A2): fine naive, stuck at B2 atomic.
+inline std::shared_ptr<const Scenario> h1_with_waiting_preset() {
+  return std::make_shared<const Scenario>(
+      load_scenario_file(std::string(RESLAB_TEST_DATA_DIR) + "/waiting_preset.toml"));
+}
+
+}  // namespace reslab::test
