@@ -36,6 +36,7 @@ struct MoveEvent {
 struct OpenScenario {
   std::string name_or_path;  // a bundled id or a .toml file
 };
+struct DismissError {};
 struct TogglePlay {};
 struct TogglePredict {};  // turns predict mode on, reveals a hidden result, or turns it off
 struct RevealStep {};
@@ -65,7 +66,7 @@ struct ToggleFullScreen {};
 struct ShowHelp {};
 
 using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, ChoosePreset,
-                             UseOrder, MoveEvent, OpenScenario, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
+                             UseOrder, MoveEvent, OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
                              SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown, CopyOrder,
                              ToggleFullScreen, ShowHelp>;
 using Commands = std::vector<Command>;

@@ -49,7 +49,7 @@ UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std:
   builder.AddRanges(atlas.GetGlyphRangesDefault());
   for (const auto& text : texts) builder.AddText(text.c_str());
   // Symbols drawn as text: arrows, not-equal, check and cross, ellipsis, middle dot.
-  builder.AddText("→←↔≠≤≥✓✗…·×▶◀▾■●○“”‘’—–");
+  builder.AddText("→←↔≠≤≥✓✗…·×▶◀▾■●○“”‘’—–．、：（）");
   static ImVector<ImWchar> ranges;  // must outlive the atlas build
   ranges.clear();
   builder.BuildRanges(&ranges);

@@ -7,6 +7,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <cfloat>
 #include <deque>
@@ -221,7 +222,14 @@ Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state) {
   begin_frame(app);
   replay_key_taps(m_window);
   ImGui::NewFrame();
-  Commands commands = draw_lab_window(app, state);
+  Commands commands;
+  try {
+    commands = draw_lab_window(app, state);
+  } catch (const std::exception& e) {
+    // Never in front of a class: close what the panel left open, say what happened, carry on.
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    app.toast(e.what(), true);
+  }
   ImGui::Render();
   int width = 0, height = 0;
   glfwGetFramebufferSize(m_window, &width, &height);

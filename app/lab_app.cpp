@@ -242,6 +242,7 @@ void LabApp::apply(const Command& command) {
               after_session_change();
             },
             [&](const OpenScenario& open) { open_scenario(open.name_or_path); },
+            [&](const DismissError&) { m_view.scenario_error.clear(); },
             [&](const TogglePlay&) {
               m_view.playing = !m_view.playing;
               m_view.next_play_at = m_platform.now() + m_view.seconds_per_step;

@@ -19,18 +19,22 @@ namespace {
 
 // [SECTION] banners
 void draw_banners(const PanelContext& ctx) {
-  const auto banner = [&](const std::string& text) {
+  const auto banner = [&](const std::string& text, bool dismissable) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(ctx.colors.broken_fill));
     const float height = ImGui::GetTextLineHeightWithSpacing() * 2.4f;
     ImGui::BeginChild(("banner" + text).c_str(), ImVec2(0, height), true);
+    if (dismissable) {
+      if (button(ctx.tr("banner.dismiss"))) ctx.send(DismissError{});
+      ImGui::SameLine();
+    }
     colored_wrapped(ctx.colors.broken_text, text);
     ImGui::EndChild();
     ImGui::PopStyleColor();
   };
   if (!ctx.view().scenario_error.empty())
-    banner(ctx.tr("banner.scenario_error", {{"error", ctx.view().scenario_error}}));
-  if (!ctx.app.fonts().warning.empty()) banner(ctx.app.fonts().warning);
-  if (!ctx.app.strings_error().empty()) banner(ctx.app.strings_error());
+    banner(ctx.tr("banner.scenario_error", {{"error", ctx.view().scenario_error}}), true);
+  if (!ctx.app.fonts().warning.empty()) banner(ctx.app.fonts().warning, false);
+  if (!ctx.app.strings_error().empty()) banner(ctx.app.strings_error(), false);
 }
 
 // [SECTION] toasts

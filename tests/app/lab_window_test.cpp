@@ -244,6 +244,9 @@ TEST_CASE("a bad scenario file keeps the current scenario and shows where the er
   const std::string& error = gui.app().view().scenario_error;
   CHECK(error.find("bad_unknown_actor.toml:") != std::string::npos);
   CHECK(error.find("unknown actor") != std::string::npos);
+  REQUIRE(gui.click("Dismiss"));
+  CHECK(gui.app().view().scenario_error.empty());
+  CHECK(gui.session().scenario().id == "h1");
 }
 
 TEST_CASE("an edited scenario file reloads, and a broken edit keeps the last good one") {
