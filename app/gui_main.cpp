@@ -74,7 +74,8 @@ void on_stop_signal(int) { g_stop = 1; }
 
 // [SECTION] run_gui
 int run_gui(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only) {
-  Settings settings = load_settings(settings_path());
+  std::string settings_warning;
+  Settings settings = load_settings(settings_path(), settings_warning);
   if (!lang_code.empty()) settings.lang = lang_code;
   WindowPlatform platform;
   LabApp app(platform, settings, scenario_name);
@@ -105,6 +106,7 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
 
   WindowState state;
   platform.attach(&gui, &app, &state);
+  if (!settings_warning.empty()) app.toast(settings_warning, true);
 
   int frames_left = kFramesAfterInput;
   double wait = app.tick();

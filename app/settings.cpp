@@ -150,6 +150,12 @@ std::string write_durably(const std::string& path, const std::string& text) {
 }  // namespace
 
 Settings load_settings(const std::string& path) {
+  std::string ignored;
+  return load_settings(path, ignored);
+}
+
+Settings load_settings(const std::string& path, std::string& warning) {
+  warning.clear();
   Settings settings;
   std::string text;
   if (path.empty() || !read_small_file(path, text)) return settings;
@@ -169,8 +175,15 @@ Settings load_settings(const std::string& path) {
     read_string(root, "last_scenario", settings.last_scenario);
     read_number(root, "seconds_per_step", kMinSecondsPerStep, kMaxSecondsPerStep, settings.seconds_per_step);
     read_boolean(root, "compare", settings.compare);
-  } catch (const std::exception&) {
-    return Settings{};  // a file we cannot read is a file we do not have
+  } catch (const toml::parse_error& error) {
+    // A file we cannot read is a file we do not have; it is rewritten on exit.
+    const auto& at = error.source().begin;
+    warning = path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
+              std::string(error.description()) + " (settings reset to their defaults)";
+    return Settings{};
+  } catch (const std::exception& error) {
+    warning = path + ": " + error.what() + " (settings reset to their defaults)";
+    return Settings{};
   }
   return settings;
 }

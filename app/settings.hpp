@@ -21,6 +21,8 @@ struct Settings {
 // unknown keys are ignored, a value of the wrong type or an unknown name falls back to its default,
 // and numbers out of range are clamped.
 Settings load_settings(const std::string& path);
+// The same; `warning` says why a file that exists could not be used ("" when it could).
+Settings load_settings(const std::string& path, std::string& warning);
 
 // Writes a temporary file next to `path` and renames it over, so a crash never leaves half a file;
 // creates the folder first. Returns empty on success, else a message naming the file and the reason.
