@@ -8,6 +8,8 @@
 #include "app/export_command.hpp"
 #include "app/gui_context.hpp"
 #include "app/gui_main.hpp"
+#include "app/load_command.hpp"
+#include "app/race_command.hpp"
 #include "core/errors.hpp"
 #include "core/plan.hpp"
 #include "core/scenario_library.hpp"
@@ -169,6 +171,39 @@ int run_cli(int argc, char** argv) {
   export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
   export_cmd->add_flag("--quiet", export_options.quiet, "No progress line");
 
+  RaceCommandOptions race_options;
+  CLI::App* race_cmd =
+      app.add_subcommand("race", "T1: threads, a connection each, race for seat A1 on one SQLite file");
+  race_cmd->add_option("--threads", race_options.threads, "Racing threads, 2 to 64 (default 16)");
+  race_cmd->add_option("--rounds", race_options.rounds, "Rounds, 1 to 100000 (default 200)");
+  race_cmd->add_option("--model", race_options.model, "naive or atomic (default atomic)");
+  race_cmd->add_option("--db", race_options.db, "Database file (default: a temporary one, removed afterwards)");
+  race_cmd->add_option("--format", race_options.format, "text or json (default text)");
+
+  LoadCommandOptions load_options;
+  CLI::App* load_cmd =
+      app.add_subcommand("load", "L1: seed 003's flash sale (seeded intents for numbered seats) on one SQLite file");
+  load_cmd->add_option("--seats", load_options.seats, "Numbered seats (default 100000)");
+  load_cmd->add_option("--intents", load_options.intents, "Purchase intents in the sale's first minute (default 50000)");
+  load_cmd->add_option("--hot-share", load_options.hot_share, "Share of intents aimed at hot seats (default 0.8)");
+  load_cmd->add_option("--hot-seats", load_options.hot_seats, "Share of seats that are hot (default 0.1)");
+  load_cmd->add_option("--threads", load_options.threads,
+                       "queue: admitting threads; race: threads with a connection each (default 16)");
+  load_cmd->add_option("--seed", load_options.seed, "Workload seed: the same seed gives the same intents (default 3)");
+  load_cmd->add_option("--rate", load_options.rate, "Open loop at this many intents/s (default: closed loop)");
+  load_cmd->add_option("--hold-seconds", load_options.hold_seconds, "Hold length in logical seconds (default 600)");
+  load_cmd->add_option("--model", load_options.model, "naive or atomic (default atomic)");
+  load_cmd->add_option("--engine", load_options.engine, "queue or race (default queue; race for --model naive)");
+  load_cmd->add_option("--batch", load_options.batch, "queue: most intents per commit (default 128)");
+  load_cmd->add_option("--batch-delay-ms", load_options.batch_delay_ms,
+                       "queue: longest wait for a batch to fill (default 1)");
+  load_cmd->add_option("--synchronous", load_options.synchronous, "normal or full (default normal)");
+  load_cmd->add_option("--checkpoint", load_options.checkpoint,
+                       "background or inline: where WAL checkpoints run (default background)");
+  load_cmd->add_flag("--no-baseline", load_options.no_baseline, "Skip the one-thread baseline");
+  load_cmd->add_option("--db", load_options.db, "Database file (default: a temporary file, removed afterwards)");
+  load_cmd->add_option("--format", load_options.format, "text or json (default text)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -186,6 +221,8 @@ int run_cli(int argc, char** argv) {
     trace.order_given = trace_cmd->count("--order") > 0;
     if (*trace_cmd) return trace_command(trace);
     if (*check_cmd) return check_command(check_files);
+    if (*race_cmd) return run_race_command(race_options);
+    if (*load_cmd) return run_load_command(load_options);
     if (*export_cmd) {
       try {
         return run_export(export_options);

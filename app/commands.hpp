@@ -64,11 +64,19 @@ struct SaveTraceMarkdown {};
 struct CopyOrder {};
 struct ToggleFullScreen {};
 struct ShowHelp {};
+struct ToggleRacePanel {};
+// T1's live race, run in the background on a temporary database.
+struct StartRace {
+  int threads = 16;
+  int rounds = 200;
+  Model model = Model::atomic;
+};
+struct CancelRace {};
 
 using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, ChoosePreset,
                              UseOrder, MoveEvent, OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
                              SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown, CopyOrder,
-                             ToggleFullScreen, ShowHelp>;
+                             ToggleFullScreen, ShowHelp, ToggleRacePanel, StartRace, CancelRace>;
 using Commands = std::vector<Command>;
 
 }  // namespace reslab

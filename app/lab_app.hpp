@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "app/font_atlas.hpp"
 #include "app/lab_session.hpp"
+#include "app/race_runner.hpp"
 #include "app/settings.hpp"
 #include "app/ui_text.hpp"
 #include "app/view_state.hpp"
@@ -68,6 +69,8 @@ class LabApp {
   const PartialReplay* comparison() const { return m_comparison ? &*m_comparison : nullptr; }
   const std::string& strings_error() const { return m_strings_error; }
   const std::vector<ScenarioEntry>& catalog() const { return m_catalog; }
+  // T1's live race, running in the background or finished.
+  const RaceRunner& race() const { return m_race; }
 
   std::string tr(std::string_view key) const { return m_text.get(m_view.lang, key); }
   std::string tr(std::string_view key, const std::vector<std::pair<std::string, std::string>>& args) const {
@@ -98,6 +101,9 @@ class LabApp {
   std::filesystem::file_time_type m_file_time{};
   double m_next_reload_check = 0;
   int m_revision = 0;
+  RaceRunner m_race;  // closing the app cancels a running race and waits for its thread
+  int m_race_revision = 0;
+  double m_next_race_refresh = 0;
 };
 
 }  // namespace reslab

@@ -8,6 +8,7 @@
 #include "app/panels/controls_panel.hpp"
 #include "app/panels/explanation_panel.hpp"
 #include "app/panels/help_panel.hpp"
+#include "app/panels/race_panel.hpp"
 #include "app/panels/sql_panel.hpp"
 #include "app/panels/state_panel.hpp"
 #include "app/panels/top_bar_panel.hpp"
@@ -112,6 +113,7 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
 
   draw_help_panel(ctx, app.view().help_open);
   ImGui::End();
+  if (app.view().race_open) draw_race_panel(ctx, state.race);
   draw_toasts(ctx);
 
   if (keyboard) read_shortcuts(app.session(), commands);

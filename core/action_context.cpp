@@ -26,6 +26,7 @@ StatementResult ActionContext::sql(const std::string& statement, std::vector<Val
 
 StatementResult ActionContext::must(const std::string& statement, std::vector<Value> params) {
   StatementResult result = execute(*m.own, statement, std::move(params));
+  if (result.busy()) throw ActorDeadlocked{statement};
   if (!result.ok()) fail_statement(statement, result);
   return result;
 }
@@ -41,13 +42,17 @@ StatementResult ActionContext::execute(Connection& connection, const std::string
   if (m_replayed < m.journal->results.size()) return m.journal->results[m_replayed++];
 
   StatementResult result = connection.run(statement, params);
-  const bool silent_retry = m.resuming && result.busy();
+  // A BUSY that waiting cannot end goes back to the action (and into the journal, so a woken
+  // replay takes the same path); any other BUSY makes the actor wait.
+  const bool deadlocked =
+      result.busy() && &connection == m.own && m.waiting_would_deadlock && m.waiting_would_deadlock();
+  const bool silent_retry = m.resuming && result.busy() && !deadlocked;
   m.resuming = false;  // only the statement the actor was waiting on is retried silently
   if (!silent_retry) {
     m.sql_log->push_back(
         {connection.name(), statement, std::move(params), result.code_name(), result.changes});
   }
-  if (result.busy()) throw ActorBlocked{statement};
+  if (result.busy() && !deadlocked) throw ActorBlocked{statement};
   m.journal->results.push_back(result);
   ++m_replayed;
   return result;

@@ -21,6 +21,12 @@ struct ActorBlocked {
   std::string statement;
 };
 
+// Thrown by ActionContext::must when a statement meets SQLITE_BUSY that waiting cannot end:
+// the lock holders are themselves waiting on this actor (a deadlock).
+struct ActorDeadlocked {
+  std::string statement;
+};
+
 // An actor's in-process memory (a remembered read, an open hold id...). A crash clears it.
 using ActorMemory = std::map<std::string, Value>;
 
@@ -46,6 +52,8 @@ class ActionContext {
     EventJournal* journal = nullptr;
     std::vector<SqlRecord>* sql_log = nullptr;
     bool resuming = false;  // a woken event: a repeated BUSY is silent, like a busy handler's retry
+    // Whether waiting now would close a cycle of waiters (a deadlock); empty means never.
+    std::function<bool()> waiting_would_deadlock;
   };
 
   explicit ActionContext(Setup setup) : m(setup) {}
@@ -61,17 +69,25 @@ class ActionContext {
   std::int64_t integer(const std::string& name, std::int64_t fallback = 0) const;
   bool has(const std::string& name) const;
 
-  // Runs a statement on the actor's own connection; throws ActorBlocked on BUSY.
+  // Runs a statement on the actor's own connection; throws ActorBlocked on BUSY. A BUSY that
+  // waiting cannot end (a deadlock) is returned instead, so the action decides what to do.
   StatementResult sql(const std::string& statement, std::vector<Value> params = {});
-  // Like sql(), for a statement the model does not expect to fail: any other result is an SqlError.
+  // Like sql(), for a statement the model does not expect to fail: a deadlock throws
+  // ActorDeadlocked, any other result is an SqlError.
   StatementResult must(const std::string& statement, std::vector<Value> params = {});
   // Runs a statement on the simulated provider's connection (its own ledger); it must succeed.
   StatementResult provider(const std::string& statement, std::vector<Value> params = {});
 
   void say(Message message) { m_explanation.push_back(std::move(message)); }
+  // True while a woken event is re-running statements it ran before it waited (served from the
+  // journal): what it says now was already said in the step where it began waiting.
+  bool replaying() const { return m_replayed < m.journal->results.size(); }
   void summarize(Message message) { m_summary = std::move(message); }
   // The request's decision is made here; its later events are noop.
   void resolve(const std::string& decision) { m_resolution = decision; }
+  // The step's outcome if the event has to wait from here on (e.g. "retried"); default "waiting".
+  void outcome_if_waiting(const std::string& outcome) { m_waiting_outcome = outcome; }
+  const std::string& waiting_outcome() const { return m_waiting_outcome; }
 
   std::vector<Message>& explanation() { return m_explanation; }
   const Message& summary() const { return m_summary; }
@@ -85,6 +101,7 @@ class ActionContext {
   std::vector<Message> m_explanation;
   Message m_summary;
   std::string m_resolution;
+  std::string m_waiting_outcome;
 };
 
 using ActionFn = std::function<std::string(ActionContext&)>;

@@ -19,4 +19,9 @@ std::vector<Figure> read_figures(Connection& observer, const std::vector<std::st
 std::vector<InvariantResult> check_invariants(Connection& observer, const std::vector<std::string>& names);
 }  // namespace hotel
 
+namespace seat {
+std::vector<Figure> read_figures(Connection& observer, const std::vector<std::string>& names);
+std::vector<InvariantResult> check_invariants(Connection& observer, const std::vector<std::string>& names);
+}  // namespace seat
+
 }  // namespace reslab

@@ -186,4 +186,9 @@ bool Connection::in_write_transaction() const {
   return sqlite3_txn_state(m_db->getHandle(), "main") == SQLITE_TXN_WRITE;
 }
 
+bool Connection::holds_lock() const {
+  // A deferred BEGIN takes no lock until the first read; a ROLLBACK or failed read leaves none.
+  return sqlite3_txn_state(m_db->getHandle(), "main") != SQLITE_TXN_NONE;
+}
+
 }  // namespace reslab

@@ -46,6 +46,7 @@ class Connection {
 
   bool in_transaction() const;        // any transaction, read or write
   bool in_write_transaction() const;  // holds the write lock
+  bool holds_lock() const;            // has read or written since BEGIN: a shared lock at least
 
   static constexpr long kStatementBudget = 5'000'000;  // VM instructions before SQLITE_INTERRUPT
 

@@ -134,6 +134,22 @@ InvariantResult released_at_most_once(Connection& observer) {
   return {"released_at_most_once", false, {"invariant.release.broken", {{"list", list}}}};
 }
 
+// The provider's books, not ours: a second charge is real money even if our tables show one payment.
+InvariantResult one_charge_per_payment(Connection& observer) {
+  const auto twice = query(observer,
+                           "SELECT payment_id, COUNT(*) FROM provider_ledger WHERE kind = 'charge'"
+                           " AND state = 'SUCCEEDED' GROUP BY payment_id HAVING COUNT(*) > 1 ORDER BY 1");
+  if (twice.rows.empty()) {
+    const Value count = single_value(
+        observer, "SELECT COUNT(*) FROM provider_ledger WHERE kind = 'charge' AND state = 'SUCCEEDED'");
+    return {"one_charge_per_payment", true, {"invariant.charge.ok", {{"count", number(count)}}}};
+  }
+  std::string list;
+  for (const auto& row : twice.rows)
+    list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
+  return {"one_charge_per_payment", false, {"invariant.charge.broken", {{"list", list}}}};
+}
+
 }  // namespace
 
 std::vector<Figure> read_figures(Connection& observer, const std::vector<std::string>& names) {
@@ -165,6 +181,7 @@ std::vector<InvariantResult> check_invariants(Connection& observer, const std::v
       {"confirmed_before_deadline", confirmed_before_deadline},
       {"one_refund_per_payment", one_refund_per_payment},
       {"released_at_most_once", released_at_most_once},
+      {"one_charge_per_payment", one_charge_per_payment},
   };
   std::vector<InvariantResult> results;
   for (const auto& name : names)

@@ -52,14 +52,15 @@ void insert_initial_row(Connection& connection, const SchemaInfo& schema, const 
 
 }  // namespace
 
-LabDatabase::LabDatabase(const Scenario& scenario, const std::vector<std::string>& connection_names)
+LabDatabase::LabDatabase(const Scenario& scenario, const std::vector<std::string>& connection_names,
+                         Model model)
     : m_schema(scenario.schema) {
   const SchemaInfo* schema = find_schema(scenario.schema);
   if (!schema) throw ScenarioError({scenario.file, 0, 0}, "unknown schema '" + scenario.schema + "'");
   const std::string uri = fresh_memdb_uri();
   m_observer = std::make_unique<Connection>(uri, "observer");
 
-  for (const auto& ddl : schema_ddl(scenario.schema)) {
+  for (const auto& ddl : schema_ddl(scenario.schema, model)) {
     const auto result = m_observer->run(ddl);
     if (!result.ok()) throw SqlError(ddl, result.code_name(), result.message);
   }

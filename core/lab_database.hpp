@@ -10,13 +10,16 @@
 #include "core/connection.hpp"
 #include "core/scenario.hpp"
 #include "core/snapshot.hpp"
+#include "core/trace.hpp"
 
 namespace reslab {
 
 class LabDatabase {
  public:
   // Throws ScenarioError (at the row's position) when an initial row is rejected by the schema.
-  LabDatabase(const Scenario& scenario, const std::vector<std::string>& connection_names);
+  // The model matters only where its fix is itself a constraint (H4's unique request key).
+  LabDatabase(const Scenario& scenario, const std::vector<std::string>& connection_names,
+              Model model = Model::atomic);
 
   Connection& connection(const std::string& name);
   Connection& observer() { return *m_observer; }

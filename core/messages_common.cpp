@@ -73,6 +73,21 @@ const MessageTemplate kCommon[] = {
      "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} "
      "持有写锁。在该事务提交或回滚之前，{actor} "
      "不能做任何其他事；之后它会在同一步内完成 {event}。"},
+    {"engine.waiting.readers",
+     "{actor} is waiting: \"{statement}\" returned SQLITE_BUSY because {holder} still holds a read lock, "
+     "and a commit has to wait until nobody else is reading (with a rollback journal, and in this lab's "
+     "in-memory database; in WAL mode readers do not hold up a commit). {actor} keeps its write lock "
+     "meanwhile and finishes {event} in the step that reader's transaction ends.",
+     "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} 仍持有读锁，"
+     "而提交必须等到没有其他人在读（回滚日志模式以及本实验的内存数据库如此；WAL 模式下读者不会挡住提交）。"
+     "{actor} 在此期间继续持有写锁，并在那个读者的事务结束的同一步内完成 {event}。"},
+    {"engine.deadlocked.summary", "{actor}: deadlock", "{actor}：死锁"},
+    {"engine.deadlocked",
+     "\"{statement}\" returned SQLITE_BUSY, but {holder} is itself waiting for {actor}: a deadlock. Waiting "
+     "cannot end it, so {actor} stops here; its transaction is left as it was (SQLite does not roll back on "
+     "BUSY).",
+     "“{statement}” 返回 SQLITE_BUSY，但 {holder} 自己正在等待 {actor}：这是死锁。等待无法解开它，所以 "
+     "{actor} 在此停止；它的事务保持原样（SQLite 不会因 BUSY 自动回滚）。"},
     {"engine.memdb_readers",
      "Here even a reader waits while a writer is open: that is an artefact of the in-memory database used by "
      "this lab "
@@ -113,7 +128,7 @@ std::span<const MessageTemplate> common_messages() {
 }
 
 std::vector<std::span<const MessageTemplate>> message_tables() {
-  return {common_messages(), hotel_messages()};
+  return {common_messages(), hotel_messages(), hotel_case_messages(), recovery_messages(), seat_messages()};
 }
 
 }  // namespace reslab

@@ -6,6 +6,8 @@
 
 namespace reslab {
 
+enum class Model;  // core/trace.hpp
+
 struct TableInfo {
   std::string name;
   std::vector<std::string> columns;  // in declaration order; the key columns come first
@@ -23,5 +25,8 @@ struct SchemaInfo {
 const SchemaInfo* find_schema(std::string_view name);
 // CREATE statements for a schema. The only SQL text a schema carries; values are never spliced in.
 const std::vector<std::string>& schema_ddl(std::string_view name);
+// The same for one model: naive lacks the constraints that are themselves the fix
+// (holds.request_key UNIQUE, H4); every other table is the same in both models.
+const std::vector<std::string>& schema_ddl(std::string_view name, Model model);
 
 }  // namespace reslab

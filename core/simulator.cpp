@@ -15,6 +15,9 @@ namespace reslab {
 namespace {
 
 const char* const kProviderConnection = "provider";
+// A worker's process dying and coming back (H5): the simulator itself rolls back and forgets.
+const char* const kCrashAction = "crash";
+const char* const kRestartAction = "restart";
 
 struct ActorState {
   const Actor* actor = nullptr;
@@ -25,11 +28,13 @@ struct ActorState {
   std::string resolved;
   int resolved_step = 0;
   std::string transaction_event;  // the event that opened the actor's current transaction
+  int down_since = 0;             // the step at which it crashed; 0 while running
 };
 
 struct EventResult {
   bool blocked = false;
   std::string blocked_statement;
+  std::string waiting_outcome;  // the outcome shown instead of "waiting", if the action named one
   std::string outcome;
   Message summary;
   std::vector<Message> explanation;
@@ -63,7 +68,7 @@ struct Simulator::Impl {
       actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}});
     }
     names.push_back(kProviderConnection);
-    db = std::make_unique<LabDatabase>(scenario, names);
+    db = std::make_unique<LabDatabase>(scenario, names, plan.model);
     initial = capture();
     if (!initial) throw std::logic_error("the initial state could not be read");
     committed = initial;
@@ -121,6 +126,9 @@ struct Simulator::Impl {
     if (!actor.waiting_event.empty())
       return event_id + " cannot run: " + event->actor + " is waiting at " + actor.waiting_event +
              " for the lock held by " + lock_holders(actor);
+    if (actor.down_since > 0 && event->action != kRestartAction)
+      return event_id + " cannot run: " + event->actor + " crashed at step " +
+             std::to_string(actor.down_since) + " and is down until it restarts";
     const auto next = next_event(event->actor);
     if (next && *next != event_id) {
       std::string order;
@@ -129,6 +137,38 @@ struct Simulator::Impl {
              " in this order)";
     }
     return {};
+  }
+
+  // The actors whose locks keep `index` from going on: the write-lock holder if another actor has
+  // it, otherwise every other actor holding a read lock (what a COMMIT has to wait for).
+  std::vector<std::size_t> blockers(std::size_t index) const {
+    std::vector<std::size_t> writers;
+    std::vector<std::size_t> readers;
+    for (std::size_t i = 0; i < actors.size(); ++i) {
+      if (i == index) continue;
+      const Connection& other = connection_of(actors[i]);
+      if (other.in_write_transaction()) {
+        writers.push_back(i);
+      } else if (other.holds_lock()) {
+        readers.push_back(i);
+      }
+    }
+    return writers.empty() ? readers : writers;
+  }
+
+  // Whether `index` waiting now would wait for an actor that (through other waiters) waits for
+  // it: a deadlock, which no commit can end because everyone in the cycle is waiting.
+  bool waiting_closes_cycle(std::size_t index) const {
+    std::vector<std::size_t> pending = blockers(index);
+    std::set<std::size_t> seen;
+    while (!pending.empty()) {
+      const std::size_t next = pending.back();
+      pending.pop_back();
+      if (next == index) return true;
+      if (!seen.insert(next).second || actors[next].waiting_event.empty()) continue;
+      for (std::size_t further : blockers(next)) pending.push_back(further);
+    }
+    return false;
   }
 
   bool any_write_transaction() const {
@@ -142,15 +182,26 @@ struct Simulator::Impl {
     if (!code) throw UsageError("action '" + event.action + "' has no code in this build");
     Connection& own = connection_of(actor);
     const bool had_transaction = own.in_transaction();
+    const auto index = static_cast<std::size_t>(&actor - actors.data());
     ActionContext ctx({plan.model, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
                        committed.get(), &own, &db->connection(kProviderConnection), &actor.journal, &log,
-                       resuming});
+                       resuming, [this, index] { return waiting_closes_cycle(index); }});
     EventResult result;
     try {
       result.outcome = code(ctx);
     } catch (const ActorBlocked& blocked) {
       result.blocked = true;
       result.blocked_statement = blocked.statement;
+      result.waiting_outcome = ctx.waiting_outcome();
+    } catch (const ActorDeadlocked& deadlocked) {
+      // SQLite does not roll back on BUSY: the transaction stays as it was, and so do its locks.
+      result.outcome = "deadlocked";
+      ctx.summarize({"engine.deadlocked.summary", {{"actor", actor.actor->id}}});
+      ctx.say({"engine.deadlocked",
+               {{"actor", actor.actor->id},
+                {"statement", deadlocked.statement},
+                {"holder", lock_holders(actor)}}});
+      ctx.resolve("deadlocked");
     } catch (...) {
       // An unexpected failure must not leave the lock held for the rest of the class.
       if (own.in_transaction()) own.run("ROLLBACK");
@@ -174,8 +225,24 @@ struct Simulator::Impl {
     }
   }
 
+  // The database rolls back a dead connection's open transaction (its waiters wake in this step) and
+  // the process's memory is gone; until its restart event the actor runs nothing.
+  void crash(ActorState& actor, Step& step) {
+    Connection& own = connection_of(actor);
+    if (own.in_transaction()) {
+      const StatementResult rollback = own.run("ROLLBACK");
+      step.sql.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes});
+      step.explanation.push_back({"recovery.crash.rolled_back", {{"event", actor.transaction_event}}});
+      actor.transaction_event.clear();
+    }
+    actor.memory.clear();
+    actor.journal.results.clear();
+    actor.down_since = step.index;
+  }
+
   Message waiting_message(const ActorState& actor, const Event& event, const std::string& statement) const {
-    return {"engine.waiting",
+    // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer.
+    return {connection_of(actor).in_write_transaction() ? "engine.waiting.readers" : "engine.waiting",
             {{"actor", actor.actor->id},
              {"event", event.id},
              {"statement", statement},
@@ -198,7 +265,8 @@ struct Simulator::Impl {
     step.event = event.id;
 
     std::shared_ptr<const CommittedState> snapshot;
-    if (!actor.resolved.empty()) {
+    const bool lifecycle = event.action == kCrashAction || event.action == kRestartAction;
+    if (!actor.resolved.empty() && !lifecycle) {
       step.outcome = "noop";
       const std::vector<std::pair<std::string, std::string>> args = {
           {"actor", actor.actor->id},
@@ -211,10 +279,12 @@ struct Simulator::Impl {
       EventResult result = execute(actor, event, step.sql, false);
       step.explanation = std::move(result.explanation);
       if (result.blocked) {
-        step.outcome = "waiting";
+        step.outcome = result.waiting_outcome.empty() ? "waiting" : result.waiting_outcome;
         actor.waiting_event = event.id;
         waiters.push_back(static_cast<std::size_t>(scenario.actor_index(event.actor)));
-        step.summary = {"engine.waiting.summary", {{"actor", actor.actor->id}}};
+        step.summary = result.waiting_outcome.empty() || result.summary.key.empty()
+                           ? Message{"engine.waiting.summary", {{"actor", actor.actor->id}}}
+                           : result.summary;
         step.explanation.push_back(waiting_message(actor, event, result.blocked_statement));
         if (starts_with_select(result.blocked_statement))
           step.explanation.push_back({"engine.memdb_readers"});
@@ -222,6 +292,8 @@ struct Simulator::Impl {
         step.outcome = result.outcome;
         step.summary = result.summary;
         finish(actor, event, result, index);
+        if (event.action == kCrashAction) crash(actor, step);
+        if (event.action == kRestartAction) actor.down_since = 0;
       }
     }
     if (!any_write_transaction()) snapshot = capture();

@@ -91,5 +91,43 @@ check "export rejects a bad size before opening a window" test "$code" = 2
 code=$(run export h1 --out /tmp --model sideways)
 check "export rejects a bad model" test "$code" = 2
 
+# T1: the live seat race (real threads on a real SQLite file).
+code=$(run race --threads 4 --rounds 20 --model atomic)
+check "race atomic exits 0" test "$code" = 0
+for line in "version     reslab " "inputs      seat=A1 threads=4 rounds=20 model=atomic" "input hash  " \
+            "max winners                    1" "rounds with multiple winners   0" "busy retries" "seconds" \
+            "verdict     atomic: exactly one winner in every round" "exit code   0"; do
+  check "race text prints '$line'" has "$line" "$out"
+done
+code=$(run race --threads 4 --rounds 20 --model naive --format json)
+check "race naive json exits 0" test "$code" = 0
+for key in version inputs input_hash threads rounds model max_winners rounds_with_multiple_winners busy_retries seconds; do
+  check "race json has $key" has "\"$key\":" "$out"
+done
+check "race naive json: 4 winners in a round" has '"max_winners": 4,' "$out"
+check "race naive json: every round oversold" has '"rounds_with_multiple_winners": 20,' "$out"
+hash_naive=$(grep -o '"input_hash": "[0-9a-f]*"' "$out")
+code=$(run race --threads 4 --rounds 20 --model naive --format json)
+check "the race input hash is the same on every run" test -n "$hash_naive" -a "$hash_naive" = "$(grep -o '"input_hash": "[0-9a-f]*"' "$out")"
+for bad in "--threads 1" "--threads 65" "--rounds 0" "--rounds 100001" "--model sideways" "--format xml" "--threads many"; do
+  code=$(run race $bad)
+  check "race $bad exits 2" test "$code" = 2
+done
+code=$(run race --model sideways)
+check "race explains a bad model" has "--model must be naive or atomic" "$err"
+race_dir=$(mktemp -d)
+printf 'my notes\n' >"$race_dir/notes.txt"
+code=$(run race --rounds 2 --db "$race_dir/notes.txt")
+check "race refuses an existing file that is not a race database" test "$code" = 2
+check "race says the file is not a race database" has "is not a reslab race database" "$err"
+check "race leaves that file untouched" test "$(cat "$race_dir/notes.txt")" = "my notes"
+code=$(run race --rounds 2 --db "$race_dir/missing/race.db")
+check "race with an unwritable --db exits 2" test "$code" = 2
+code=$(run race --threads 2 --rounds 3 --db "$race_dir/race.db")
+check "race with a new --db exits 0 and keeps the file" bash -c "test $code = 0 && test -s '$race_dir/race.db'"
+code=$(run race --threads 2 --rounds 3 --model naive --db "$race_dir/race.db")
+check "race runs again on its own --db" test "$code" = 0
+rm -rf "$race_dir"
+
 echo "$((checks - failures)) passed, $failures failed"
 test "$failures" = 0

@@ -281,9 +281,12 @@ TEST_CASE("an event of an unknown actor is refused") {
 }
 
 TEST_CASE("an unknown action lists the known actions") {
-  CHECK(error_of(kMinimal + "[[events]]\nid = \"A2\"\nactor = \"A\"\naction = \"reserve\"\ntime = 0\n") ==
-        "t.toml:15:10: unknown action 'reserve'; known actions: reserve_check, reserve_record, expire_holds, "
-        "payment_callback, refund_worker");
+  // Every case adds actions to the catalog; the list starts with H1's and H2's, in catalog order.
+  const std::string error =
+      error_of(kMinimal + "[[events]]\nid = \"A2\"\nactor = \"A\"\naction = \"reserve\"\ntime = 0\n");
+  CHECK(error.rfind("t.toml:15:10: unknown action 'reserve'; known actions: reserve_check, reserve_record, "
+                    "expire_holds, payment_callback, refund_worker",
+                    0) == 0);
 }
 
 // Events at line 12 onwards: one event of `action` with the given args.

@@ -50,6 +50,8 @@ void draw_modes(const PanelContext& ctx) {
   if (toggle_button(ctx.tr("top.compare"), ctx.view().compare)) ctx.send(ToggleCompare{});
   ImGui::SameLine();
   if (toggle_button(ctx.tr("top.predict"), ctx.view().predict)) ctx.send(TogglePredict{});
+  ImGui::SameLine();
+  if (toggle_button(ctx.tr("race.open"), ctx.view().race_open)) ctx.send(ToggleRacePanel{});
   if (ctx.view().result_hidden(ctx.session().cursor())) {
     ImGui::SameLine();
     if (button(ctx.tr("top.reveal"))) ctx.send(RevealStep{});

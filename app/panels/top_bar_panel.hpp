@@ -1,5 +1,5 @@
 #pragma once
-// The top bar: scenario picker, model toggle, compare, predict, language,
+// The top bar: scenario picker, model toggle, compare, predict, the seat race, language,
 // zoom, theme, screenshot and its options, help.
 #include "app/panels/panel_context.hpp"
 

@@ -42,6 +42,7 @@ class GuiDriver {
   LabApp& app() { return *m_app; }
   FakePlatform& platform() { return m_platform; }
   const LabSession& session() { return m_app->session(); }
+  WindowState& window_state() { return m_state; }
 
   // One frame: draw, render, apply the commands it produced.
   void frame();

@@ -1,0 +1,21 @@
+#pragma once
+// `reslab race`: T1, seed 003's lab run live. Prints what the seed's lab prints:
+// the version, the inputs, a hash of the inputs, the results and the exit code.
+#include <string>
+
+namespace reslab {
+
+struct RaceCommandOptions {
+  int threads = 16;
+  int rounds = 200;
+  std::string model = "atomic";  // naive | atomic
+  std::string db;                // empty: a temporary file, removed afterwards
+  std::string format = "text";   // text | json
+};
+
+// Returns the exit code: 0 the race ran (naive is expected to oversell), 1 the race
+// failed or the atomic model let a round end without exactly one winner, 130
+// interrupted (Ctrl+C: the partial result is printed). Throws UsageError for bad input.
+int run_race_command(const RaceCommandOptions& options);
+
+}  // namespace reslab

@@ -1,0 +1,123 @@
+// H4: the same booking request (business request key) sent twice.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "core/schema.hpp"
+#include "tests/test_support.hpp"
+
+using namespace reslab;
+using namespace reslab::test;
+
+namespace {
+
+Scenario h4() {
+  return bundled("h4_duplicate_request.toml");
+}
+
+struct Row4 {
+  std::string available;
+  std::string active_holds;
+  std::string outcome;
+  std::string summary;
+};
+
+void check_rows(const Trace& trace, const std::vector<Row4>& expected) {
+  REQUIRE(trace.steps.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const Step& step = trace.steps[i];
+    CAPTURE(i);
+    CHECK(figure(*step.committed, "available") == expected[i].available);
+    CHECK(figure(*step.committed, "active_holds") == expected[i].active_holds);
+    CHECK(step.outcome == expected[i].outcome);
+    CHECK(render(step.summary, Lang::en) == expected[i].summary);
+  }
+}
+
+std::vector<std::string> request_keys(const CommittedState& state) {
+  std::vector<std::string> keys;
+  for (const auto& row : state.table("holds")->rows) keys.push_back(to_display(row[1]));
+  return keys;
+}
+
+bool touched_inventory(const Step& step) {
+  return std::any_of(step.sql.begin(), step.sql.end(), [](const SqlRecord& r) {
+    return r.sql.find("UPDATE room_inventory") != std::string::npos;
+  });
+}
+
+std::string holds_ddl(Model model) {
+  for (const auto& ddl : schema_ddl("hotel", model))
+    if (ddl.rfind("CREATE TABLE holds(", 0) == 0) return ddl;
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("h4 naive: one request sent twice books two rooms and decrements twice") {
+  const Trace trace = run_preset(h4(), Model::naive, "seed");
+  check_rows(trace, {{"1", "1", "accepted", "attempt1 books hold #1, 1 left"},
+                     {"0", "2", "accepted", "attempt2 books hold #2 again for one request, 0 left"}});
+  const CommittedState& end = *trace.steps.back().committed;
+  CHECK(request_keys(end) == std::vector<std::string>{"booking-A", "booking-A"});
+  CHECK(touched_inventory(trace.steps[1]));
+  // The counters balance, so no invariant can see the duplicate: only the request key does.
+  CHECK(end.all_invariants_hold());
+  CHECK(render(trace.steps[1].summary, Lang::zh) == "attempt2 为同一个请求再次预订预留 #2，剩余 0");
+}
+
+TEST_CASE("h4 atomic: the retry hits the UNIQUE request key, returns booking #1 and decrements nothing") {
+  const Trace trace = run_preset(h4(), Model::atomic, "seed");
+  check_rows(trace, {{"1", "1", "accepted", "attempt1 claims key booking-A, books hold #1, commits"},
+                     {"1", "1", "accepted",
+                      "attempt2: key booking-A already booked, returns hold #1, decrements nothing"}});
+  const Step& retry = trace.steps[1];
+  std::vector<std::string> results;
+  for (const auto& record : retry.sql) results.push_back(record.result);
+  CHECK(results ==
+        std::vector<std::string>{"SQLITE_DONE", "SQLITE_CONSTRAINT_UNIQUE", "SQLITE_DONE", "SQLITE_DONE"});
+  CHECK(retry.sql[2].sql == "ROLLBACK");
+  CHECK_FALSE(touched_inventory(retry));
+  CHECK(request_keys(*retry.committed) == std::vector<std::string>{"booking-A"});
+  CHECK(retry.committed->all_invariants_hold());
+  CHECK(render(retry.summary, Lang::zh) == "attempt2：请求键 booking-A 已预订，返回预留 #1，不再扣减");
+}
+
+TEST_CASE("h4 atomic explanation says why the answer is the first booking and is honest about PostgreSQL") {
+  const Trace trace = run_preset(h4(), Model::atomic, "seed");
+  const std::string text = render(trace.steps[1].explanation, Lang::en);
+  CHECK(text.find("fails with SQLITE_CONSTRAINT_UNIQUE") != std::string::npos);
+  CHECK(text.find("hold #1, RESERVED") != std::string::npos);
+  CHECK(text.find("as an idempotent API answers a repeated request") != std::string::npos);
+  CHECK(text.find("In SQLite the write lock already serialises the two calls") != std::string::npos);
+  CHECK(text.find("in PostgreSQL two concurrent attempts can both miss a lookup") != std::string::npos);
+}
+
+TEST_CASE("h4 control: a different request key is a different booking in both models") {
+  for (Model model : {Model::naive, Model::atomic}) {
+    CAPTURE(model_name(model));
+    const Trace trace = run_preset(h4(), model, "two-guests");
+    CHECK(outcomes(trace) == std::vector<std::string>{"accepted", "accepted"});
+    const CommittedState& end = *trace.steps.back().committed;
+    CHECK(figure(end, "available") == "0");
+    CHECK(request_keys(end) == std::vector<std::string>{"booking-A", "booking-B"});
+  }
+}
+
+TEST_CASE("h4's fix is a constraint: only the atomic schema makes holds.request_key unique") {
+  CHECK(holds_ddl(Model::atomic).find("request_key TEXT UNIQUE") != std::string::npos);
+  CHECK(holds_ddl(Model::naive).find("UNIQUE") == std::string::npos);
+  CHECK(holds_ddl(Model::naive).find("request_key TEXT") != std::string::npos);
+  const auto& naive = schema_ddl("hotel", Model::naive);
+  const auto& atomic = schema_ddl("hotel", Model::atomic);
+  REQUIRE(naive.size() == atomic.size());
+  int differing = 0;
+  for (std::size_t i = 0; i < naive.size(); ++i) differing += naive[i] == atomic[i] ? 0 : 1;
+  CHECK(differing == 1);
+  CHECK(&atomic == &schema_ddl("hotel"));
+}
+
+TEST_CASE("h4 traces hash the same on every run") {
+  for (Model model : {Model::naive, Model::atomic})
+    CHECK(run_preset(h4(), model, "seed").hash == run_preset(h4(), model, "seed").hash);
+}

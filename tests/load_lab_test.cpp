@@ -1,0 +1,403 @@
+// L1, seed 003's flash-sale sizing: correctness only. Timing is measured by
+// `reslab load` and bench/, never asserted here.
+#include "core/load_lab.hpp"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <barrier>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "core/connection.hpp"
+#include "core/errors.hpp"
+
+namespace reslab {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder, removed with everything in it at the end.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "reslab_load_lab_test_XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    m_path = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(m_path, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  std::string file(const std::string& name) const { return (m_path / name).string(); }
+  const fs::path& path() const { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+std::string read_bytes(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A reduced workload: the seed's shape (80% of intents on 10% of seats) at a size tests can afford.
+LoadOptions reduced(LoadEngine engine, Model model = Model::atomic) {
+  LoadOptions options;
+  options.seats = 2'000;
+  options.intents = 4'000;
+  options.threads = 4;
+  options.engine = engine;
+  options.model = model;
+  options.baseline = false;
+  return options;
+}
+
+std::int64_t count(Connection& db, const std::string& sql) {
+  const StatementResult result = db.run(sql);
+  REQUIRE(result.ok());
+  REQUIRE(result.rows.size() == 1);
+  return as_int(result.rows[0][0]);
+}
+
+// The hold rule replayed in plain C++, intent by intent in arrival order: a seat is free, or its
+// hold expired at or before now. Returns {accepted, expired holders}.
+std::pair<std::int64_t, std::int64_t> replay(const LoadWorkload& workload, std::int64_t hold_seconds) {
+  std::map<std::int64_t, std::int64_t> expires_ms;
+  std::int64_t accepted = 0;
+  std::int64_t expired = 0;
+  for (const auto& intent : workload.intents) {
+    const std::int64_t now_ms = intent.arrival_us / 1000;
+    const auto held = expires_ms.find(intent.seat);
+    if (held != expires_ms.end() && held->second > now_ms) continue;
+    if (held != expires_ms.end()) ++expired;
+    expires_ms[intent.seat] = now_ms + hold_seconds * 1000;
+    ++accepted;
+  }
+  return {accepted, expired};
+}
+
+// [SECTION] the workload
+TEST_CASE("the seed's default workload has the same intents and hash on every run and machine") {
+  const LoadWorkload workload = make_load_workload(LoadOptions{});
+  CHECK(load_workload_text(LoadOptions{}) ==
+        "seats=100000 intents=50000 hot_share=0.8 hot_seats=0.1 seed=3 hold_seconds=600");
+  CHECK(workload.hash == "d4ecd4dd7942ad40");
+  CHECK(workload.intents.size() == 50'000);
+  CHECK(workload.hot_seat_count == 10'000);
+  CHECK(workload.hot_intents == 40'000);
+  CHECK(workload.distinct_seats == 19'295);
+  const LoadWorkload again = make_load_workload(LoadOptions{});
+  CHECK(again.hash == workload.hash);
+  CHECK(std::equal(again.intents.begin(), again.intents.end(), workload.intents.begin(),
+                   [](const LoadIntent& a, const LoadIntent& b) {
+                     return a.seat == b.seat && a.arrival_us == b.arrival_us;
+                   }));
+}
+
+TEST_CASE("another seed gives another workload and hash") {
+  LoadOptions other;
+  other.seed = 4;
+  const LoadWorkload workload = make_load_workload(other);
+  CHECK(workload.hash != "d4ecd4dd7942ad40");
+  CHECK(workload.hash == make_load_workload(other).hash);
+}
+
+TEST_CASE("how the workload is run does not change its hash") {
+  LoadOptions race = reduced(LoadEngine::race, Model::naive);
+  race.threads = 16;
+  race.rate = 3333;
+  race.db_file = "/somewhere/else.db";
+  CHECK(make_load_workload(race).hash == make_load_workload(reduced(LoadEngine::queue)).hash);
+  LoadOptions longer_holds = reduced(LoadEngine::queue);
+  longer_holds.hold_seconds = 10;
+  CHECK(make_load_workload(longer_holds).hash != make_load_workload(reduced(LoadEngine::queue)).hash);
+}
+
+TEST_CASE("intents arrive in order within the sale's first minute, each for a numbered seat") {
+  const LoadWorkload workload = make_load_workload(reduced(LoadEngine::queue));
+  std::int64_t previous = 0;
+  for (const auto& intent : workload.intents) {
+    CHECK(intent.seat >= 1);
+    CHECK(intent.seat <= 2'000);
+    CHECK(intent.arrival_us >= previous);
+    CHECK(intent.arrival_us < kLoadSaleWindowSeconds * 1'000'000);
+    previous = intent.arrival_us;
+  }
+}
+
+TEST_CASE("80% of the intents aim at 10% of the seats") {
+  const LoadWorkload workload = make_load_workload(LoadOptions{});
+  std::map<std::int64_t, std::int64_t> wanted;
+  for (const auto& intent : workload.intents) ++wanted[intent.seat];
+  std::vector<std::int64_t> counts;
+  for (const auto& [seat, intents] : wanted) counts.push_back(intents);
+  std::sort(counts.rbegin(), counts.rend());
+  std::int64_t on_busiest_tenth = 0;
+  for (std::size_t i = 0; i < 10'000 && i < counts.size(); ++i) on_busiest_tenth += counts[i];
+  CHECK(on_busiest_tenth >= 40'000);
+  CHECK(static_cast<std::int64_t>(wanted.size()) == workload.distinct_seats);
+}
+
+// [SECTION] inputs
+TEST_CASE("inputs out of range are refused with the option's name") {
+  LoadOptions options;
+  options.seats = 0;
+  CHECK_THROWS_WITH_AS(validate_load_options(options), "--seats must be between 1 and 5000000, not 0", UsageError);
+  options = LoadOptions{};
+  options.hot_share = 1.5;
+  CHECK_THROWS_AS(validate_load_options(options), UsageError);
+  options = LoadOptions{};
+  options.hot_seats = 0;
+  CHECK_THROWS_AS(validate_load_options(options), UsageError);
+  options = LoadOptions{};
+  options.threads = 65;
+  CHECK_THROWS_AS(validate_load_options(options), UsageError);
+  options = LoadOptions{};
+  options.rate = -1;
+  CHECK_THROWS_AS(validate_load_options(options), UsageError);
+  options = LoadOptions{};
+  options.batch = 0;
+  CHECK_THROWS_AS(validate_load_options(options), UsageError);
+  options = LoadOptions{};
+  options.hold_seconds = 0;
+  CHECK_THROWS_AS(validate_load_options(options), UsageError);
+  CHECK_NOTHROW(validate_load_options(LoadOptions{}));
+}
+
+TEST_CASE("the naive model is refused on the queue engine, whose one writer never interleaves intents") {
+  CHECK_THROWS_WITH_AS(validate_load_options(reduced(LoadEngine::queue, Model::naive)),
+                       doctest::Contains("runs on --engine race"), UsageError);
+  CHECK_NOTHROW(validate_load_options(reduced(LoadEngine::race, Model::naive)));
+}
+
+// [SECTION] the engines, atomic
+TEST_CASE("atomic on the queue engine oversells no seat and accepts one intent per wanted seat") {
+  const LoadResult result = run_load_lab(reduced(LoadEngine::queue));
+  CHECK_FALSE(result.cancelled);
+  CHECK(result.decided == 4'000);
+  CHECK(result.oversold == 0);
+  CHECK(result.accepted == result.distinct_seats);
+  CHECK(result.accepted + result.rejected == 4'000);
+  CHECK(result.held_seats == result.accepted);
+  CHECK(result.live_orders == result.accepted);
+  CHECK(result.order_rows == 4'000);
+  CHECK(result.journal_mode == "wal");
+  CHECK(result.busy_retries == 0);  // one writer: nobody else wants the lock
+}
+
+TEST_CASE("atomic on the race engine with 16 connections oversells no seat") {
+  LoadOptions options = reduced(LoadEngine::race);
+  options.threads = 16;
+  const LoadResult result = run_load_lab(options);
+  CHECK(result.oversold == 0);
+  CHECK(result.failed == 0);
+  CHECK(result.accepted == result.distinct_seats);
+  CHECK(result.held_seats == result.accepted);
+  CHECK(result.order_rows == 4'000);
+}
+
+TEST_CASE("the queue engine decides in arrival order: with 1 s holds its counts match a replay in C++") {
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.hold_seconds = 1;
+  options.batch = 16;
+  const LoadResult result = run_load_lab(options);
+  const auto [accepted, expired] = replay(make_load_workload(options), 1);
+  CHECK(expired > 0);  // holds do expire in the workload's logical time and seats are handed over
+  CHECK(result.accepted == accepted);
+  CHECK(result.expired_orders == expired);
+  CHECK(result.oversold == 0);
+  CHECK(result.live_orders == result.held_seats);
+}
+
+TEST_CASE("an open loop at a given rate decides every intent without overselling") {
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.intents = 600;
+  options.rate = 20'000;
+  const LoadResult result = run_load_lab(options);
+  CHECK(result.decided == 600);
+  CHECK(result.oversold == 0);
+  CHECK(result.accepted == result.distinct_seats);
+}
+
+// [SECTION] the engines, naive
+TEST_CASE("naive on race: when both buyers read the free seat before either writes, it is sold twice") {
+  LoadOptions options = reduced(LoadEngine::race, Model::naive);
+  options.seats = 1;
+  options.intents = 2;
+  options.threads = 2;
+  std::barrier<> both_have_read(2);
+  LoadControl control;
+  control.after_naive_read = [&](std::int64_t) { both_have_read.arrive_and_wait(); };
+  const LoadResult result = run_load_lab(options, &control);
+  CHECK(result.accepted == 2);
+  CHECK(result.oversold == 1);
+  CHECK(result.live_orders == 2);
+  CHECK(result.held_seats == 1);  // the seat row names one owner; the orders table promised it to two
+}
+
+TEST_CASE("naive on race: one buyer after the other sells the seat once") {
+  LoadOptions options = reduced(LoadEngine::race, Model::naive);
+  options.seats = 1;
+  options.intents = 2;
+  options.threads = 1;
+  const LoadResult result = run_load_lab(options);
+  CHECK(result.accepted == 1);
+  CHECK(result.rejected == 1);
+  CHECK(result.oversold == 0);
+}
+
+// [SECTION] baseline, progress and cancel
+TEST_CASE("the baseline runs the same workload on a fresh file and gives the ratio to it") {
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.baseline = true;
+  const LoadResult result = run_load_lab(options);
+  CHECK(result.baseline_ran);
+  CHECK(result.baseline_decided == 4'000);
+  CHECK(result.baseline_tx_per_s > 0);
+  CHECK(result.ratio_to_baseline == doctest::Approx(result.intents_per_s / result.baseline_tx_per_s));
+}
+
+TEST_CASE("progress goes through every phase in order and the series ends with every intent decided") {
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.baseline = true;
+  LoadControl control;
+  std::vector<LoadPhase> phases;
+  control.on_progress = [&](const LoadProgress& progress) {
+    if (phases.empty() || phases.back() != progress.phase) phases.push_back(progress.phase);
+  };
+  const LoadResult result = run_load_lab(options, &control);
+  CHECK(phases == std::vector<LoadPhase>{LoadPhase::setting_up, LoadPhase::running, LoadPhase::baseline,
+                                         LoadPhase::counting, LoadPhase::done});
+  REQUIRE_FALSE(result.throughput.empty());
+  CHECK(result.throughput.back().decided == 4'000);
+  std::int64_t in_histogram = 0;
+  for (const auto& bucket : result.after_admission_histogram) in_histogram += bucket.count;
+  CHECK(in_histogram == 4'000);
+}
+
+// Every committed decision is whole: a held seat points at a held order for that seat, and
+// every order row belongs to an intent that was counted.
+void check_consistent_file(const std::string& file, const LoadResult& result) {
+  Connection db("file:" + file, "check");
+  CHECK(count(db, "SELECT count(*) FROM orders") == result.decided);
+  CHECK(count(db, "SELECT count(*) FROM orders WHERE state = 'HELD'") == result.accepted);
+  CHECK(count(db, "SELECT count(*) FROM seats WHERE state = 'HELD'") == result.accepted);
+  CHECK(count(db, "SELECT count(*) FROM seats s JOIN orders o ON o.id = s.order_id"
+                  " WHERE s.state = 'HELD' AND o.state = 'HELD' AND o.seat_id = s.seat_id") == result.accepted);
+  CHECK(count(db, "SELECT count(*) FROM (SELECT seat_id FROM orders WHERE state = 'HELD'"
+                  " GROUP BY seat_id HAVING count(*) > 1)") == 0);
+  const StatementResult integrity = db.run("PRAGMA integrity_check");
+  REQUIRE(integrity.rows.size() == 1);
+  CHECK(to_display(integrity.rows[0][0]) == "ok");
+  const StatementResult status = db.run("SELECT value FROM reslab_load WHERE key = 'status'");
+  REQUIRE(status.rows.size() == 1);
+  CHECK(to_display(status.rows[0][0]) == "cancelled");
+}
+
+TEST_CASE("a cancelled queue run stops early and leaves a consistent file") {
+  ScratchDir dir;
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.rate = 2'000;  // two seconds of arrivals: the cancel lands mid-run
+  options.baseline = true;
+  options.db_file = dir.file("cancelled.db");
+  LoadControl control;
+  control.on_progress = [&](const LoadProgress& progress) {
+    if (progress.phase == LoadPhase::running && progress.decided > 0) control.cancel = true;
+  };
+  const LoadResult result = run_load_lab(options, &control);
+  CHECK(result.cancelled);
+  CHECK(result.decided > 0);
+  CHECK(result.decided < 4'000);
+  CHECK_FALSE(result.baseline_ran);
+  check_consistent_file(options.db_file, result);
+}
+
+TEST_CASE("a cancelled race run stops early and leaves a consistent file") {
+  ScratchDir dir;
+  LoadOptions options = reduced(LoadEngine::race);
+  options.rate = 2'000;
+  options.db_file = dir.file("cancelled.db");
+  LoadControl control;
+  control.on_progress = [&](const LoadProgress& progress) {
+    if (progress.phase == LoadPhase::running && progress.decided > 0) control.cancel = true;
+  };
+  const LoadResult result = run_load_lab(options, &control);
+  CHECK(result.cancelled);
+  CHECK(result.decided < 4'000);
+  check_consistent_file(options.db_file, result);
+}
+
+// [SECTION] the database file
+TEST_CASE("an existing file that is not a load database is refused and left byte for byte as it was") {
+  ScratchDir dir;
+  const std::string notes = dir.file("notes.txt");
+  std::ofstream(notes, std::ios::binary) << "my lecture notes\n";
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.db_file = notes;
+  CHECK_THROWS_WITH_AS(run_load_lab(options), doctest::Contains("is not a reslab load database"), UsageError);
+  CHECK(read_bytes(notes) == "my lecture notes\n");
+  CHECK_FALSE(fs::exists(notes + "-wal"));
+}
+
+TEST_CASE("another SQLite database with seats and orders tables is refused and not changed") {
+  ScratchDir dir;
+  const std::string box_office = dir.file("box_office.db");
+  {
+    Connection user("file:" + box_office, "user");
+    REQUIRE(user.run("CREATE TABLE seats(seat_id INTEGER PRIMARY KEY, state TEXT)").ok());
+    REQUIRE(user.run("CREATE TABLE orders(id INTEGER PRIMARY KEY, seat_id INTEGER)").ok());
+    REQUIRE(user.run("INSERT INTO seats VALUES (1, 'SOLD')").ok());
+  }
+  const std::string before = read_bytes(box_office);
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.db_file = box_office;
+  CHECK_THROWS_AS(run_load_lab(options), UsageError);
+  CHECK(read_bytes(box_office) == before);
+}
+
+TEST_CASE("a --db an earlier run made is replaced by the next run") {
+  ScratchDir dir;
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.db_file = dir.file("load.db");
+  CHECK(run_load_lab(options).order_rows == 4'000);
+  options.intents = 1'000;
+  const LoadResult second = run_load_lab(options);
+  CHECK(second.order_rows == 1'000);
+  CHECK(second.db_bytes == static_cast<std::int64_t>(fs::file_size(options.db_file)));
+}
+
+TEST_CASE("a --db in a folder that does not exist is refused with the file's name") {
+  ScratchDir dir;
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.db_file = dir.file("missing/load.db");
+  CHECK_THROWS_WITH_AS(run_load_lab(options), doctest::Contains("missing/load.db"), UsageError);
+  CHECK_FALSE(fs::exists(options.db_file));
+}
+
+TEST_CASE("the temporary database and the baseline's file are removed when the run ends") {
+  ScratchDir dir;
+  const char* old = getenv("TMPDIR");
+  const std::string saved = old ? old : "";
+  setenv("TMPDIR", dir.path().c_str(), 1);
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.baseline = true;
+  const LoadResult result = run_load_lab(options);
+  if (old)
+    setenv("TMPDIR", saved.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
+  CHECK(result.baseline_ran);
+  CHECK(fs::is_empty(dir.path()));
+}
+
+}  // namespace
+}  // namespace reslab
