@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/load_lab.hpp"
 #include "core/trace.hpp"
 
 namespace reslab {
@@ -72,11 +73,18 @@ struct StartRace {
   Model model = Model::atomic;
 };
 struct CancelRace {};
+struct ToggleLoadPanel {};
+// L1's load lab, run in the background on a temporary database file.
+struct StartLoad {
+  LoadOptions options;
+};
+struct CancelLoad {};
 
 using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, ChoosePreset,
                              UseOrder, MoveEvent, OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
                              SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown, CopyOrder,
-                             ToggleFullScreen, ShowHelp, ToggleRacePanel, StartRace, CancelRace>;
+                             ToggleFullScreen, ShowHelp, ToggleRacePanel, StartRace, CancelRace,
+                             ToggleLoadPanel, StartLoad, CancelLoad>;
 using Commands = std::vector<Command>;
 
 }  // namespace reslab

@@ -294,6 +294,11 @@ void LabApp::apply(const Command& command) {
               if (const std::string error = m_race.start(options); !error.empty()) toast(error, true);
             },
             [&](const CancelRace&) { m_race.cancel(); },
+            [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
+            [&](const StartLoad& start) {
+              if (const std::string error = m_load.start(start.options); !error.empty()) toast(error, true);
+            },
+            [&](const CancelLoad&) { m_load.cancel(); },
         },
         command);
   } catch (const std::exception& e) {
@@ -340,6 +345,14 @@ double LabApp::tick() {
     ++m_revision;
   }
   if (m_race.running()) wake_at(m_next_race_refresh);  // also notices the end: no event says a race ended
+  // The load lab the same way: redrawing at its pace would take CPU from the run it measures.
+  const int load = m_load.revision();
+  if (load != m_load_revision && (!m_load.running() || now >= m_next_load_refresh)) {
+    m_load_revision = load;
+    m_next_load_refresh = now + kRaceRefreshSeconds;
+    ++m_revision;
+  }
+  if (m_load.running()) wake_at(m_next_load_refresh);
   return wait;
 }
 

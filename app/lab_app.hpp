@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "app/font_atlas.hpp"
 #include "app/lab_session.hpp"
+#include "app/load_runner.hpp"
 #include "app/race_runner.hpp"
 #include "app/settings.hpp"
 #include "app/ui_text.hpp"
@@ -71,6 +72,8 @@ class LabApp {
   const std::vector<ScenarioEntry>& catalog() const { return m_catalog; }
   // T1's live race, running in the background or finished.
   const RaceRunner& race() const { return m_race; }
+  // L1's load lab, running in the background or finished.
+  const LoadRunner& load() const { return m_load; }
 
   std::string tr(std::string_view key) const { return m_text.get(m_view.lang, key); }
   std::string tr(std::string_view key, const std::vector<std::pair<std::string, std::string>>& args) const {
@@ -104,6 +107,9 @@ class LabApp {
   RaceRunner m_race;  // closing the app cancels a running race and waits for its thread
   int m_race_revision = 0;
   double m_next_race_refresh = 0;
+  LoadRunner m_load;  // closing the app cancels a running load lab and waits for it
+  int m_load_revision = 0;
+  double m_next_load_refresh = 0;
 };
 
 }  // namespace reslab

@@ -114,6 +114,7 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   draw_help_panel(ctx, app.view().help_open);
   ImGui::End();
   if (app.view().race_open) draw_race_panel(ctx, state.race);
+  if (app.view().load_open) draw_load_panel(ctx, state.load);
   draw_toasts(ctx);
 
   if (keyboard) read_shortcuts(app.session(), commands);

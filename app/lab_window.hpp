@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/lab_app.hpp"
 #include "app/panels/panel_context.hpp"
+#include "app/panels/load_panel.hpp"
 #include "app/panels/race_panel.hpp"
 #include "app/panels/timeline_panel.hpp"
 
@@ -15,6 +16,7 @@ struct WindowState {
   EditBuffers edits;
   TimelineDrag drag;
   RaceInputs race;
+  LoadInputs load;
 };
 
 // Call between ImGui::NewFrame() and ImGui::Render(). `keyboard`: read shortcuts (off while exporting).

@@ -31,6 +31,7 @@ struct ViewState {
   std::string scenario_error;  // the last scenario file that could not be used, with file:line:col
   std::string notice;          // e.g. where a replay stopped after a model toggle
   bool help_open = false;
+  bool load_open = false;  // the floating window of L1's load lab
   bool race_open = false;  // the floating window of T1's live seat race
   std::vector<Toast> toasts;
 

@@ -129,5 +129,63 @@ code=$(run race --threads 2 --rounds 3 --model naive --db "$race_dir/race.db")
 check "race runs again on its own --db" test "$code" = 0
 rm -rf "$race_dir"
 
+# L1: the flash-sale load lab on a reduced workload (real threads on a real SQLite file).
+small="--seats 2000 --intents 3000 --threads 4"
+code=$(run load $small --no-baseline)
+check "load atomic exits 0" test "$code" = 0
+for line in "version        reslab " "inputs         seats=2000 intents=3000 hot_share=0.8 hot_seats=0.1 seed=3" \
+            "workload hash  " "hold latency after admission" "end to end from arrival" "busy retries" \
+            "oversold seats                 0 " "database size" "verdict        atomic: 0 seats oversold" \
+            "exit code      0"; do
+  check "load text prints '$line'" has "$line" "$out"
+done
+code=$(run load $small --format json)
+check "load json exits 0" test "$code" = 0
+for key in version inputs workload_hash engine threads intents seconds intents_per_s latency_ms end_to_end_ms \
+           accepted rejected busy_retries oversold db_bytes baseline_tx_per_s ratio_to_baseline; do
+  check "load json has $key" has "\"$key\":" "$out"
+done
+for key in p50 p95 p99 max; do
+  check "load json latency has $key" has "\"$key\":" "$out"
+done
+check "load json: the default engine is the queue" has '"engine": "queue",' "$out"
+check "load json: atomic oversells nothing" has '"oversold": 0,' "$out"
+hash_load=$(grep -o '"workload_hash": "[0-9a-f]*"' "$out")
+code=$(run load $small --engine race --no-baseline --format json)
+check "the same seed gives the same workload hash on another engine" \
+  test -n "$hash_load" -a "$hash_load" = "$(grep -o '"workload_hash": "[0-9a-f]*"' "$out")"
+code=$(run load $small --seed 4 --no-baseline --format json)
+check "another seed gives another workload hash" test "$hash_load" != "$(grep -o '"workload_hash": "[0-9a-f]*"' "$out")"
+code=$(run load $small --model naive --no-baseline --format json)
+check "load naive exits 0" test "$code" = 0
+check "load naive runs on the race engine" has '"engine": "race",' "$out"
+code=$(run load $small --rate 20000 --no-baseline)
+check "load open loop exits 0" test "$code" = 0
+check "load open loop says so" has "open loop at 20,000 intents/s" "$out"
+for bad in "--seats 0" "--intents 0" "--intents many" "--hot-share 2" "--hot-seats 0" "--threads 0" "--threads 65" \
+           "--rate -5" "--batch 0" "--hold-seconds 0" "--model sideways" "--engine bus" "--format xml" \
+           "--synchronous off" "--checkpoint never" "--model naive --engine queue"; do
+  code=$(run load $bad)
+  check "load $bad exits 2" test "$code" = 2
+done
+code=$(run load --model naive --engine queue)
+check "load explains why naive needs the race engine" has "runs on --engine race" "$err"
+code=$(run load --hot-share 2)
+check "load names the option out of range" has "--hot-share must be between 0 and 1, not 2" "$err"
+load_dir=$(mktemp -d)
+printf 'my notes\n' >"$load_dir/notes.txt"
+code=$(run load $small --db "$load_dir/notes.txt")
+check "load refuses an existing file that is not a load database" test "$code" = 2
+check "load says the file is not a load database" has "is not a reslab load database" "$err"
+check "load leaves that file untouched" test "$(cat "$load_dir/notes.txt")" = "my notes"
+code=$(run load $small --db "$load_dir/missing/load.db")
+check "load with an unwritable --db exits 2" test "$code" = 2
+code=$(run load $small --no-baseline --db "$load_dir/load.db")
+check "load with a new --db exits 0 and keeps the file" bash -c "test $code = 0 && test -s '$load_dir/load.db'"
+code=$(run load $small --no-baseline --engine race --db "$load_dir/load.db")
+check "load runs again on its own --db" test "$code" = 0
+check "load leaves nothing else beside its --db" test "$(ls "$load_dir" | sort | tr '\n' ' ')" = "load.db notes.txt "
+rm -rf "$load_dir"
+
 echo "$((checks - failures)) passed, $failures failed"
 test "$failures" = 0

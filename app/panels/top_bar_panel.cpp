@@ -52,6 +52,8 @@ void draw_modes(const PanelContext& ctx) {
   if (toggle_button(ctx.tr("top.predict"), ctx.view().predict)) ctx.send(TogglePredict{});
   ImGui::SameLine();
   if (toggle_button(ctx.tr("race.open"), ctx.view().race_open)) ctx.send(ToggleRacePanel{});
+  ImGui::SameLine(0, 0);
+  if (toggle_button(ctx.tr("load.open"), ctx.view().load_open)) ctx.send(ToggleLoadPanel{});
   if (ctx.view().result_hidden(ctx.session().cursor())) {
     ImGui::SameLine();
     if (button(ctx.tr("top.reveal"))) ctx.send(RevealStep{});
