@@ -42,7 +42,7 @@ const MessageTemplate kCommon[] = {
     // Invariants
     {"invariant.capacity_balance", "available + active holds + sold = capacity",
      "可售库存 + 有效预留 + 已售数量 = 总容量"},
-    {"invariant.sold_matches_bookings", "sold = confirmed bookings", "已售数量 = 已确认预订"},
+    {"invariant.sold_matches_bookings", "sold = confirmed bookings / paid orders", "已售数量 = 已确认预订 / 已支付订单"},
     {"invariant.confirmed_before_deadline", "confirmed before the hold deadline", "在预留期限前确认"},
     {"invariant.one_refund_per_payment", "at most one refund per payment", "每笔支付至多退款一次"},
     {"invariant.released_at_most_once", "each hold released at most once", "每个预留至多释放一次"},
