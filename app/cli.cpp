@@ -181,19 +181,25 @@ int run_cli(int argc, char** argv) {
   race_cmd->add_option("--format", race_options.format, "text or json (default text)");
 
   LoadCommandOptions load_options;
-  CLI::App* load_cmd =
-      app.add_subcommand("load", "L1: seed 003's flash sale (seeded intents for numbered seats) on one SQLite file");
+  CLI::App* load_cmd = app.add_subcommand(
+      "load", "L1: seed 003's flash sale (seeded intents for numbered seats) on one SQLite file");
   load_cmd->add_option("--seats", load_options.seats, "Numbered seats (default 100000)");
-  load_cmd->add_option("--intents", load_options.intents, "Purchase intents in the sale's first minute (default 50000)");
-  load_cmd->add_option("--hot-share", load_options.hot_share, "Share of intents aimed at hot seats (default 0.8)");
+  load_cmd->add_option("--intents", load_options.intents,
+                       "Purchase intents in the sale's first minute (default 50000)");
+  load_cmd->add_option("--hot-share", load_options.hot_share,
+                       "Share of intents aimed at hot seats (default 0.8)");
   load_cmd->add_option("--hot-seats", load_options.hot_seats, "Share of seats that are hot (default 0.1)");
   load_cmd->add_option("--threads", load_options.threads,
                        "queue: admitting threads; race: threads with a connection each (default 16)");
-  load_cmd->add_option("--seed", load_options.seed, "Workload seed: the same seed gives the same intents (default 3)");
-  load_cmd->add_option("--rate", load_options.rate, "Open loop at this many intents/s (default: closed loop)");
-  load_cmd->add_option("--hold-seconds", load_options.hold_seconds, "Hold length in logical seconds (default 600)");
+  load_cmd->add_option("--seed", load_options.seed,
+                       "Workload seed: the same seed gives the same intents (default 3)");
+  load_cmd->add_option("--rate", load_options.rate,
+                       "Open loop at this many intents/s (default: closed loop)");
+  load_cmd->add_option("--hold-seconds", load_options.hold_seconds,
+                       "Hold length in logical seconds (default 600)");
   load_cmd->add_option("--model", load_options.model, "naive or atomic (default atomic)");
-  load_cmd->add_option("--engine", load_options.engine, "queue or race (default queue; race for --model naive)");
+  load_cmd->add_option("--engine", load_options.engine,
+                       "queue or race (default queue; race for --model naive)");
   load_cmd->add_option("--batch", load_options.batch, "queue: most intents per commit (default 128)");
   load_cmd->add_option("--batch-delay-ms", load_options.batch_delay_ms,
                        "queue: longest wait for a batch to fill (default 1)");
@@ -201,7 +207,8 @@ int run_cli(int argc, char** argv) {
   load_cmd->add_option("--checkpoint", load_options.checkpoint,
                        "background or inline: where WAL checkpoints run (default background)");
   load_cmd->add_flag("--no-baseline", load_options.no_baseline, "Skip the one-thread baseline");
-  load_cmd->add_option("--db", load_options.db, "Database file (default: a temporary file, removed afterwards)");
+  load_cmd->add_option("--db", load_options.db,
+                       "Database file (default: a temporary file, removed afterwards)");
   load_cmd->add_option("--format", load_options.format, "text or json (default text)");
 
   try {

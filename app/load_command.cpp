@@ -92,7 +92,8 @@ std::string fixed(double value, int digits) {
 // 50000 -> "50,000": throughput figures are read aloud in class.
 std::string grouped(double value) {
   std::string digits = std::to_string(static_cast<long long>(value + 0.5));
-  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3)
+    digits.insert(static_cast<std::size_t>(at), ",");
   return digits;
 }
 
@@ -107,7 +108,8 @@ std::string latencies(const LatencySummary& summary) {
 
 std::string durability(LoadSynchronous synchronous) {
   return synchronous == LoadSynchronous::normal
-             ? "a commit survives the program crashing; a power cut or OS crash may lose the commits since the "
+             ? "a commit survives the program crashing; a power cut or OS crash may lose the commits since "
+               "the "
                "last checkpoint (WAL synced at checkpoints only)"
              : "the WAL is synced at every commit: a commit survives a power cut";
 }
@@ -117,10 +119,10 @@ std::string verdict(const LoadResult& result) {
   if (result.oversold == 0)
     return "0 seats oversold: each intent's conditional UPDATE re-checked its seat under the write lock";
   return std::to_string(result.oversold) + " seats oversold: " +
-         (result.options.model == Model::naive
-              ? "each intent read its seat in one transaction and wrote it in another, so two intents that read "
-                "before either wrote both took the seat"
-              : "the atomic model should never do this");
+         (result.options.model == Model::naive ? "each intent read its seat in one transaction and wrote it "
+                                                 "in another, so two intents that read "
+                                                 "before either wrote both took the seat"
+                                               : "the atomic model should never do this");
 }
 
 // [SECTION] text
@@ -135,47 +137,55 @@ void print_text(const LoadResult& result, int exit_code) {
   std::printf("reslab load: L1, seed 003's flash sale on one SQLite file\n");
   std::printf("version        reslab %s, SQLite %s\n", RESLAB_VERSION, result.sqlite_version.c_str());
   std::printf("inputs         %s\n", result.inputs_text.c_str());
-  std::printf("workload hash  %s (FNV-1a 64 of the workload inputs and every intent)\n", result.workload_hash.c_str());
+  std::printf("workload hash  %s (FNV-1a 64 of the workload inputs and every intent)\n",
+              result.workload_hash.c_str());
   std::printf("workload       %s intents on %s seats; %s (%s) aimed at %s hot seats; %s seats wanted\n",
-              grouped(static_cast<double>(options.intents)).c_str(), grouped(static_cast<double>(options.seats)).c_str(),
+              grouped(static_cast<double>(options.intents)).c_str(),
+              grouped(static_cast<double>(options.seats)).c_str(),
               grouped(static_cast<double>(result.hot_intents)).c_str(),
               share(result.hot_intents, options.intents).c_str(),
               grouped(static_cast<double>(result.hot_seat_count)).c_str(),
               grouped(static_cast<double>(result.distinct_seats)).c_str());
-  std::printf("engine         %s, %s model, %d %s, %s\n", std::string(load_engine_name(options.engine)).c_str(),
+  std::printf("engine         %s, %s model, %d %s, %s\n",
+              std::string(load_engine_name(options.engine)).c_str(),
               std::string(model_name(options.model)).c_str(), options.threads,
-              options.engine == LoadEngine::queue ? "admitting threads, one writer" : "threads with a connection each",
+              options.engine == LoadEngine::queue ? "admitting threads, one writer"
+                                                  : "threads with a connection each",
               options.rate > 0 ? ("open loop at " + grouped(options.rate) + " intents/s").c_str()
                                : "closed loop (as fast as it goes)");
   std::printf("database       %s, journal mode %s, checkpoints %s, synchronous=%s: %s\n",
               options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file.c_str(),
               result.journal_mode.c_str(),
               options.background_checkpoint ? "on their own thread" : "inline in the committing thread",
-              std::string(load_synchronous_name(options.synchronous)).c_str(), durability(options.synchronous).c_str());
+              std::string(load_synchronous_name(options.synchronous)).c_str(),
+              durability(options.synchronous).c_str());
   std::printf("results\n");
   line("intents decided", grouped(static_cast<double>(result.decided)) + " of " +
-                              grouped(static_cast<double>(options.intents)) + " in " + fixed(result.seconds, 3) + " s" +
-                              (result.cancelled ? " (cancelled)" : ""));
-  line("throughput", grouped(result.intents_per_s) + " intents/s (seed peak " + grouped(kSeedPeakIntentsPerSecond) +
-                         "/s; 10x is " + grouped(10 * kSeedPeakIntentsPerSecond) + "/s)");
+                              grouped(static_cast<double>(options.intents)) + " in " +
+                              fixed(result.seconds, 3) + " s" + (result.cancelled ? " (cancelled)" : ""));
+  line("throughput", grouped(result.intents_per_s) + " intents/s (seed peak " +
+                         grouped(kSeedPeakIntentsPerSecond) + "/s; 10x is " +
+                         grouped(10 * kSeedPeakIntentsPerSecond) + "/s)");
   line("hold latency after admission", latencies(result.after_admission));
   line("end to end from arrival", latencies(result.end_to_end));
   line("accepted", grouped(static_cast<double>(result.accepted)));
   line("rejected (seat taken)", grouped(static_cast<double>(result.rejected)));
   if (result.failed > 0) line("gave up after BUSY retries", grouped(static_cast<double>(result.failed)));
   line("busy retries", grouped(static_cast<double>(result.busy_retries)));
-  line("oversold seats", std::to_string(result.oversold) + " (by SQL: seats with more than one live hold or sale)");
+  line("oversold seats",
+       std::to_string(result.oversold) + " (by SQL: seats with more than one live hold or sale)");
   line("held seats / live orders", grouped(static_cast<double>(result.held_seats)) + " / " +
                                        grouped(static_cast<double>(result.live_orders)));
   line("database size", megabytes(result.db_bytes) + " on disk (seed's logical estimate " +
                             megabytes(kSeedLogicalBytes) + "); the WAL peaked at " +
                             megabytes(result.wal_peak_bytes));
   const LoadTimeSplit& split = result.time_split;
-  std::string where = grouped(static_cast<double>(split.commits)) + " commits, " + fixed(split.mean_batch, 1) +
-                      " intents each; statements " + fixed(split.statements_seconds, 3) + " s, commit " +
-                      fixed(split.commit_seconds, 3) + " s (longest " + fixed(split.longest_commit_ms, 1) +
-                      " ms, longest transaction " + fixed(split.longest_transaction_ms, 1) + " ms), " +
-                      std::to_string(split.checkpoints) + " checkpoints " + fixed(split.checkpoint_seconds, 3) + " s" +
+  std::string where = grouped(static_cast<double>(split.commits)) + " commits, " +
+                      fixed(split.mean_batch, 1) + " intents each; statements " +
+                      fixed(split.statements_seconds, 3) + " s, commit " + fixed(split.commit_seconds, 3) +
+                      " s (longest " + fixed(split.longest_commit_ms, 1) + " ms, longest transaction " +
+                      fixed(split.longest_transaction_ms, 1) + " ms), " + std::to_string(split.checkpoints) +
+                      " checkpoints " + fixed(split.checkpoint_seconds, 3) + " s" +
                       (options.background_checkpoint
                            ? " (own thread; " + std::to_string(split.wal_restarts) + " held the writer off)"
                            : " (inside COMMIT)");
@@ -186,20 +196,27 @@ void print_text(const LoadResult& result, int exit_code) {
   }
   line(options.engine == LoadEngine::queue ? "writer time" : "worker time", where);
   if (result.baseline_ran) {
-    std::printf("baseline       one thread, one intent per transaction, back to back, on a fresh file of the same kind\n");
-    line("baseline", grouped(result.baseline_tx_per_s) + " tx/s (" + grouped(static_cast<double>(result.baseline_decided)) +
-                         " intents in " + fixed(result.baseline_seconds, 3) + " s)");
+    std::printf(
+        "baseline       one thread, one intent per transaction, back to back, on a fresh file of the same "
+        "kind\n");
+    line("baseline", grouped(result.baseline_tx_per_s) + " tx/s (" +
+                         grouped(static_cast<double>(result.baseline_decided)) + " intents in " +
+                         fixed(result.baseline_seconds, 3) + " s)");
     line("ratio to baseline", fixed(result.ratio_to_baseline, 2) + "x");
   } else {
     std::printf("baseline       not run%s\n", result.cancelled ? " (cancelled)" : "");
   }
-  std::printf("verdict        %s: %s\n", std::string(model_name(options.model)).c_str(), verdict(result).c_str());
+  std::printf("verdict        %s: %s\n", std::string(model_name(options.model)).c_str(),
+              verdict(result).c_str());
   std::printf("exit code      %d\n", exit_code);
 }
 
 // [SECTION] json
 nlohmann::ordered_json latency_json(const LatencySummary& summary) {
-  return {{"p50", summary.p50_ms}, {"p95", summary.p95_ms}, {"p99", summary.p99_ms}, {"max", summary.max_ms},
+  return {{"p50", summary.p50_ms},
+          {"p95", summary.p95_ms},
+          {"p99", summary.p99_ms},
+          {"max", summary.max_ms},
           {"mean", summary.mean_ms}};
 }
 
@@ -207,7 +224,7 @@ nlohmann::ordered_json histogram_json(const std::vector<LatencyBucket>& buckets)
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const auto& bucket : buckets)
     out.push_back({{"upper_ms", std::isinf(bucket.upper_ms) ? nlohmann::ordered_json(nullptr)
-                                                             : nlohmann::ordered_json(bucket.upper_ms)},
+                                                            : nlohmann::ordered_json(bucket.upper_ms)},
                    {"count", bucket.count}});
   return out;
 }
@@ -217,20 +234,21 @@ void print_json(const LoadResult& result, int exit_code) {
   nlohmann::ordered_json out;
   out["version"] = std::string("reslab ") + RESLAB_VERSION;
   out["sqlite_version"] = result.sqlite_version;
-  out["inputs"] = {{"seats", options.seats},
-                   {"intents", options.intents},
-                   {"hot_share", options.hot_share},
-                   {"hot_seats", options.hot_seats},
-                   {"seed", options.seed},
-                   {"hold_seconds", options.hold_seconds},
-                   {"model", std::string(model_name(options.model))},
-                   {"engine", std::string(load_engine_name(options.engine))},
-                   {"threads", options.threads},
-                   {"rate", options.rate > 0 ? nlohmann::ordered_json(options.rate) : nlohmann::ordered_json(nullptr)},
-                   {"batch", options.batch},
-                   {"batch_delay_ms", options.batch_delay_ms},
-                   {"synchronous", std::string(load_synchronous_name(options.synchronous))},
-                   {"checkpoint", options.background_checkpoint ? "background" : "inline"}};
+  out["inputs"] = {
+      {"seats", options.seats},
+      {"intents", options.intents},
+      {"hot_share", options.hot_share},
+      {"hot_seats", options.hot_seats},
+      {"seed", options.seed},
+      {"hold_seconds", options.hold_seconds},
+      {"model", std::string(model_name(options.model))},
+      {"engine", std::string(load_engine_name(options.engine))},
+      {"threads", options.threads},
+      {"rate", options.rate > 0 ? nlohmann::ordered_json(options.rate) : nlohmann::ordered_json(nullptr)},
+      {"batch", options.batch},
+      {"batch_delay_ms", options.batch_delay_ms},
+      {"synchronous", std::string(load_synchronous_name(options.synchronous))},
+      {"checkpoint", options.background_checkpoint ? "background" : "inline"}};
   out["inputs_text"] = result.inputs_text;
   out["workload_hash"] = result.workload_hash;
   out["engine"] = std::string(load_engine_name(options.engine));
@@ -260,11 +278,12 @@ void print_json(const LoadResult& result, int exit_code) {
   out["seed_logical_bytes"] = kSeedLogicalBytes;
   out["journal_mode"] = result.journal_mode;
   out["synchronous"] = std::string(load_synchronous_name(options.synchronous));
-  out["db"] = options.db_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(options.db_file);
-  out["baseline_tx_per_s"] =
-      result.baseline_ran ? nlohmann::ordered_json(result.baseline_tx_per_s) : nlohmann::ordered_json(nullptr);
-  out["ratio_to_baseline"] =
-      result.baseline_ran ? nlohmann::ordered_json(result.ratio_to_baseline) : nlohmann::ordered_json(nullptr);
+  out["db"] =
+      options.db_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(options.db_file);
+  out["baseline_tx_per_s"] = result.baseline_ran ? nlohmann::ordered_json(result.baseline_tx_per_s)
+                                                 : nlohmann::ordered_json(nullptr);
+  out["ratio_to_baseline"] = result.baseline_ran ? nlohmann::ordered_json(result.ratio_to_baseline)
+                                                 : nlohmann::ordered_json(nullptr);
   out["baseline_seconds"] = result.baseline_seconds;
   const LoadTimeSplit& split = result.time_split;
   out["time_split"] = {{"commits", split.commits},
@@ -280,7 +299,8 @@ void print_json(const LoadResult& result, int exit_code) {
                        {"longest_transaction_ms", split.longest_transaction_ms}};
   nlohmann::ordered_json series = nlohmann::ordered_json::array();
   for (const auto& sample : result.throughput)
-    series.push_back({{"seconds", sample.seconds}, {"decided", sample.decided}, {"intents_per_s", sample.intents_per_s}});
+    series.push_back(
+        {{"seconds", sample.seconds}, {"decided", sample.decided}, {"intents_per_s", sample.intents_per_s}});
   out["throughput_series"] = std::move(series);
   out["latency_histogram"] = histogram_json(result.after_admission_histogram);
   out["end_to_end_histogram"] = histogram_json(result.end_to_end_histogram);

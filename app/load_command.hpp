@@ -16,11 +16,11 @@ struct LoadCommandOptions {
   std::uint64_t seed = 3;
   double rate = 0;  // 0: closed loop
   std::int64_t hold_seconds = 600;
-  std::string model = "atomic";     // naive | atomic
-  std::string engine;               // queue | race; empty: queue, or race for the naive model
+  std::string model = "atomic";  // naive | atomic
+  std::string engine;            // queue | race; empty: queue, or race for the naive model
   int batch = 128;
   double batch_delay_ms = 1;
-  std::string synchronous = "normal";  // normal | full
+  std::string synchronous = "normal";     // normal | full
   std::string checkpoint = "background";  // background | inline
   bool no_baseline = false;
   std::string db;               // empty: a temporary file, removed afterwards

@@ -55,7 +55,8 @@ class HeadlessWindow {
   void frame() {
     ImGuiIO& io = ImGui::GetIO();
     if (m_app->fonts_dirty()) {
-      m_app->fonts_rebuilt(build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom, m_app->glyph_texts()));
+      m_app->fonts_rebuilt(
+          build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom, m_app->glyph_texts()));
       unsigned char* pixels = nullptr;
       int width = 0, height = 0;
       io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
@@ -87,8 +88,8 @@ void main_layout(benchmark::State& state, const std::string& scenario, int steps
 
 const bool registered = [] {
   for (const char* scenario : {"h1", "h2"}) {
-    benchmark::RegisterBenchmark((std::string("frame/main_layout/") + scenario + "/first_step").c_str(), main_layout,
-                                 std::string(scenario), 0)
+    benchmark::RegisterBenchmark((std::string("frame/main_layout/") + scenario + "/first_step").c_str(),
+                                 main_layout, std::string(scenario), 0)
         ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark((std::string("frame/main_layout/") + scenario + "/after_4_steps").c_str(),
                                  main_layout, std::string(scenario), 4)

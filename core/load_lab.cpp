@@ -92,7 +92,8 @@ void validate_load_options(const LoadOptions& options) {
   const auto range = [](const std::string& name, auto value, auto low, auto high) {
     if (!(value >= low && value <= high))  // written this way so NaN fails too
       throw UsageError(name + " must be between " + number_text(static_cast<double>(low)) + " and " +
-                       number_text(static_cast<double>(high)) + ", not " + number_text(static_cast<double>(value)));
+                       number_text(static_cast<double>(high)) + ", not " +
+                       number_text(static_cast<double>(value)));
   };
   range("--seats", options.seats, std::int64_t{1}, kLoadMaxSeats);
   range("--intents", options.intents, std::int64_t{1}, kLoadMaxIntents);
@@ -107,8 +108,10 @@ void validate_load_options(const LoadOptions& options) {
   if (options.model != Model::naive && options.model != Model::atomic) throw UsageError("unknown model");
   if (options.model == Model::naive && options.engine == LoadEngine::queue)
     throw UsageError(
-        "--model naive reads in one transaction and writes in another, which only goes wrong when transactions "
-        "run concurrently: it runs on --engine race (the queue's single writer never interleaves two intents)");
+        "--model naive reads in one transaction and writes in another, which only goes wrong when "
+        "transactions "
+        "run concurrently: it runs on --engine race (the queue's single writer never interleaves two "
+        "intents)");
 }
 
 std::string load_workload_text(const LoadOptions& options) {
@@ -123,7 +126,8 @@ std::string load_inputs_text(const LoadOptions& options) {
                      " threads=" + std::to_string(options.threads) +
                      " rate=" + (options.rate > 0 ? number_text(options.rate) : std::string("closed"));
   if (options.engine == LoadEngine::queue)
-    text += " batch=" + std::to_string(options.batch) + " batch_delay_ms=" + number_text(options.batch_delay_ms);
+    text +=
+        " batch=" + std::to_string(options.batch) + " batch_delay_ms=" + number_text(options.batch_delay_ms);
   return text + " synchronous=" + std::string(load_synchronous_name(options.synchronous)) +
          " checkpoint=" + (options.background_checkpoint ? "background" : "inline");
 }
@@ -208,7 +212,8 @@ LoadWorkload make_load_workload(const LoadOptions& options) {
     if (hot[i] || cold_count == 0) {
       intent.seat = seat_ids[below(random, static_cast<std::uint64_t>(hot_count))];
     } else {
-      intent.seat = seat_ids[static_cast<std::size_t>(hot_count) + below(random, static_cast<std::uint64_t>(cold_count))];
+      intent.seat = seat_ids[static_cast<std::size_t>(hot_count) +
+                             below(random, static_cast<std::uint64_t>(cold_count))];
     }
     intent.arrival_us = arrivals[i];
     if (!wanted[static_cast<std::size_t>(intent.seat)]) {
@@ -236,7 +241,8 @@ constexpr const char* kSchema =
     "CREATE TABLE orders(id INTEGER PRIMARY KEY, request_key TEXT NOT NULL UNIQUE, seat_id INTEGER NOT NULL,"
     " state TEXT NOT NULL, created_at INTEGER NOT NULL);";
 constexpr const char* kFormat = "reslab load 1";
-constexpr const char* kSetMark = "INSERT INTO reslab_load(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2";
+constexpr const char* kSetMark =
+    "INSERT INTO reslab_load(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2";
 constexpr const char* kLoadTables =
     "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('reslab_load', 'seats', 'orders')";
 constexpr const char* kReadFormat = "SELECT value FROM reslab_load WHERE key = 'format'";
@@ -260,7 +266,8 @@ constexpr const char* kInsertOrder =
 // naive: read in one transaction, then write what was decided from that read in another.
 constexpr const char* kReadSeat = "SELECT state, order_id, expires_at FROM seats WHERE seat_id = ?1";
 constexpr const char* kExpireOrder = "UPDATE orders SET state = 'EXPIRED' WHERE id = ?1";
-constexpr const char* kTakeSeat = "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3";
+constexpr const char* kTakeSeat =
+    "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3";
 
 constexpr const char* kCountOversold =
     "SELECT count(*) FROM (SELECT seat_id FROM orders WHERE state IN ('HELD', 'PAID')"
@@ -317,7 +324,7 @@ class Checkpointer {
       if (m_requested) return;
       m_requested = true;
     }
-    m_wake.notify_one();
+    m_wake.notify_all();
   }
   // Finishes the checkpoint under way and joins the thread; the counts are final afterwards.
   void stop();
@@ -431,7 +438,8 @@ class Statement {
   }
   [[noreturn]] void fail(int rc) const {
     const bool missing = rc == SQLITE_NOTFOUND;
-    throw LoadSqlError(m_sql, missing ? rc : sqlite3_extended_errcode(m_db), missing ? "no row" : sqlite3_errmsg(m_db));
+    throw LoadSqlError(m_sql, missing ? rc : sqlite3_extended_errcode(m_db),
+                       missing ? "no row" : sqlite3_errmsg(m_db));
   }
 
  private:
@@ -491,7 +499,8 @@ class LoadConnection {
     return value;
   }
   void set_synchronous(LoadSynchronous synchronous) {
-    script(synchronous == LoadSynchronous::normal ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL");
+    script(synchronous == LoadSynchronous::normal ? "PRAGMA synchronous = NORMAL"
+                                                  : "PRAGMA synchronous = FULL");
     script(kCacheSize);
   }
   // Leaves no transaction open after a failure, so nobody else is kept waiting for the lock.
@@ -520,7 +529,7 @@ void Checkpointer::stop() {
     std::lock_guard lock(m_mutex);
     m_stopping = true;
   }
-  m_wake.notify_one();
+  m_wake.notify_all();
   if (m_thread.joinable()) m_thread.join();
 }
 
@@ -563,7 +572,8 @@ class LoadFile {
   // `temporary_parent`: where a temporary file goes (empty: the system's temporary folder).
   LoadFile(const std::string& requested, const std::string& temporary_parent, const char* stem) {
     if (requested.empty()) {
-      const fs::path parent = temporary_parent.empty() ? fs::temp_directory_path() : fs::path(temporary_parent);
+      const fs::path parent =
+          temporary_parent.empty() ? fs::temp_directory_path() : fs::path(temporary_parent);
       std::string pattern = (parent / (std::string(stem) + "-XXXXXX")).string();
       if (!mkdtemp(pattern.data()))
         throw UsageError("cannot create a temporary folder in " + parent.string() + " for the load database");
@@ -580,7 +590,8 @@ class LoadFile {
       check_is_load_database(requested);
       remove_database(requested);
       if (fs::exists(requested, error))
-        throw UsageError("--db " + requested + ": cannot replace the earlier load database (permission denied?)");
+        throw UsageError("--db " + requested +
+                         ": cannot replace the earlier load database (permission denied?)");
     }
   }
   ~LoadFile() {
@@ -598,10 +609,10 @@ class LoadFile {
   std::string set_up(const LoadOptions& options, const std::string& workload_hash) {
     try {
       LoadConnection db(m_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-      if (const char* ps = getenv("RESLAB_TMP_PAGE_SIZE")) db.script((std::string("PRAGMA page_size = ") + ps).c_str());  // TMP-EXPERIMENT
       const std::string journal_mode = db.text("PRAGMA journal_mode = WAL");
       if (journal_mode != "wal")
-        throw UsageError(where() + ": SQLite cannot use WAL here (journal mode stays '" + journal_mode + "')");
+        throw UsageError(where() + ": SQLite cannot use WAL here (journal mode stays '" + journal_mode +
+                         "')");
       db.set_synchronous(options.synchronous);
       db.script("BEGIN IMMEDIATE");
       db.script(kSchema);
@@ -628,14 +639,16 @@ class LoadFile {
   std::string where() const { return m_named ? "--db " + m_path : m_path; }
 
   static void check_is_load_database(const std::string& file) {
-    const std::string refusal = "--db " + file +
-                                " exists and is not a reslab load database (it lacks the reslab_load, seats and "
-                                "orders tables); it was left untouched. Name a new file, or one that an earlier "
-                                "`reslab load --db` made.";
+    const std::string refusal =
+        "--db " + file +
+        " exists and is not a reslab load database (it lacks the reslab_load, seats and "
+        "orders tables); it was left untouched. Name a new file, or one that an earlier "
+        "`reslab load --db` made.";
     try {
       // Read-only: looking must not change the user's file.
       LoadConnection look(file, SQLITE_OPEN_READONLY);
-      if (look.sql(kLoadTables).integer() != 3 || look.text(kReadFormat) != kFormat) throw UsageError(refusal);
+      if (look.sql(kLoadTables).integer() != 3 || look.text(kReadFormat) != kFormat)
+        throw UsageError(refusal);
     } catch (const LoadSqlError&) {
       throw UsageError(refusal);
     }
@@ -688,11 +701,15 @@ void insert_order(IntentContext& sql, std::int64_t index, const LoadIntent& inte
 }
 
 // atomic, inside the caller's write transaction: true when the intent now holds its seat.
-bool decide_atomically(IntentContext& sql, std::int64_t index, const LoadIntent& intent, std::int64_t hold_ms) {
+bool decide_atomically(IntentContext& sql, std::int64_t index, const LoadIntent& intent,
+                       std::int64_t hold_ms) {
   const std::int64_t now_ms = intent.arrival_us / 1000;
   sql.expire_past_holder.bind(1, intent.seat).bind(2, now_ms).run();
-  const bool held =
-      sql.take_seat_if_free.bind(1, order_id_of(index)).bind(2, now_ms + hold_ms).bind(3, intent.seat).bind(4, now_ms).run() == 1;
+  const bool held = sql.take_seat_if_free.bind(1, order_id_of(index))
+                        .bind(2, now_ms + hold_ms)
+                        .bind(3, intent.seat)
+                        .bind(4, now_ms)
+                        .run() == 1;
   insert_order(sql, index, intent, held);
   return held;
 }
@@ -738,6 +755,8 @@ bool write_blindly(IntentContext& sql, std::int64_t index, const LoadIntent& int
 // [SECTION] admission queue
 // A bounded FIFO of intent indices between the admitting threads and the one writer. Its
 // bound is the closed loop's window: a thread with an intent waits for room before admitting it.
+// Every wake-up here is notify_all: glibc 2.36 (Debian 12) can lose a notify_one among several
+// waiters (sourceware bug 25847), which hung a run with --batch 1 and 16 admitting threads.
 class AdmissionQueue {
  public:
   explicit AdmissionQueue(std::size_t capacity) : m_ring(capacity) {}
@@ -756,7 +775,7 @@ class AdmissionQueue {
     ++m_count;
     const bool wake = m_writer_waiting;
     lock.unlock();
-    if (wake) m_not_empty.notify_one();
+    if (wake) m_not_empty.notify_all();
     return index;
   }
 
@@ -771,7 +790,7 @@ class AdmissionQueue {
     admitted_ns = nanoseconds_since(start);
     const bool wake = m_writer_waiting;
     lock.unlock();
-    if (wake) m_not_empty.notify_one();
+    if (wake) m_not_empty.notify_all();
     return true;
   }
 
@@ -955,7 +974,8 @@ void queue_writer(EngineRun& run, AdmissionQueue& queue) {
       try {
         sql.begin.run();
         for (std::int64_t index : batch)
-          held += decide_atomically(sql, index, run.workload.intents[static_cast<std::size_t>(index)], run.hold_ms());
+          held += decide_atomically(sql, index, run.workload.intents[static_cast<std::size_t>(index)],
+                                    run.hold_ms());
         const auto statements_done = Clock::now();
         sql.commit.run();
         note_transaction(split, began, statements_done);
@@ -990,7 +1010,8 @@ void queue_admitter(EngineRun& run, AdmissionQueue& queue, std::atomic<int>& adm
   } else {
     const auto take = [&run]() -> std::int64_t {
       const std::int64_t index = run.take_intent();
-      if (index >= 0) run.admitted_ns[static_cast<std::size_t>(index)] = run.arrival_ns[static_cast<std::size_t>(index)];
+      if (index >= 0)
+        run.admitted_ns[static_cast<std::size_t>(index)] = run.arrival_ns[static_cast<std::size_t>(index)];
       return index;
     };
     while (queue.admit_next(take) >= 0) {
@@ -1118,7 +1139,8 @@ void drive(EngineRun& run, LoadControl* control, LoadPhase phase, std::vector<Th
     progress.accepted = run.accepted.load();
     progress.rejected = run.rejected.load();
     const double interval = progress.seconds - last_seconds;
-    progress.intents_per_s = interval > 0 ? static_cast<double>(progress.decided - last_decided) / interval : 0;
+    progress.intents_per_s =
+        interval > 0 ? static_cast<double>(progress.decided - last_decided) / interval : 0;
     if (series) series->push_back({progress.seconds, progress.decided, progress.intents_per_s});
     last_decided = progress.decided;
     last_seconds = progress.seconds;
@@ -1142,7 +1164,8 @@ LatencySummary summarize(std::vector<std::int64_t>& nanoseconds) {
   std::sort(nanoseconds.begin(), nanoseconds.end());
   // Nearest rank: the smallest value with at least p% of the values at or below it.
   const auto rank = [&](double percent) {
-    const auto position = static_cast<std::size_t>(std::ceil(percent / 100.0 * static_cast<double>(nanoseconds.size())));
+    const auto position =
+        static_cast<std::size_t>(std::ceil(percent / 100.0 * static_cast<double>(nanoseconds.size())));
     return static_cast<double>(nanoseconds[std::max<std::size_t>(position, 1) - 1]) / 1e6;
   };
   summary.p50_ms = rank(50);
@@ -1180,9 +1203,10 @@ void count_afterwards(const std::string& file, bool cancelled, LoadResult& resul
   result.expired_orders = db.sql(kCountExpiredOrders).integer();
   db.sql(kSetMark).bind(1, "status").bind(2, cancelled ? "cancelled" : "done").run();
   // A WAL frame is a 24-byte header and a page; the file starts with a 32-byte header.
-  result.wal_peak_bytes = result.time_split.wal_peak_frames > 0
-                              ? 32 + result.time_split.wal_peak_frames * (db.sql("PRAGMA page_size").integer() + 24)
-                              : 0;
+  result.wal_peak_bytes =
+      result.time_split.wal_peak_frames > 0
+          ? 32 + result.time_split.wal_peak_frames * (db.sql("PRAGMA page_size").integer() + 24)
+          : 0;
   db.script("PRAGMA wal_checkpoint(TRUNCATE)");
   result.db_bytes = file_bytes(file);
 }
@@ -1219,7 +1243,8 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
   result.busy_retries = run.busy_retries;
   result.time_split = run.split;
   if (run.split.commits > 0)
-    result.time_split.mean_batch = static_cast<double>(result.decided) / static_cast<double>(run.split.commits);
+    result.time_split.mean_batch =
+        static_cast<double>(result.decided) / static_cast<double>(run.split.commits);
 
   std::vector<std::int64_t> after_admission;
   std::vector<std::int64_t> end_to_end;
@@ -1248,7 +1273,15 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
     baseline_options.threads = 1;
     baseline_options.rate = 0;
     baseline_options.db_file.clear();
-    LoadFile baseline_file("", file.folder(), "reslab-load-baseline");
+    // Beside the run's file, so both sit on the same file system; the system's temporary
+    // folder when that folder takes no new entries.
+    std::unique_ptr<LoadFile> beside;
+    try {
+      beside = std::make_unique<LoadFile>("", file.folder(), "reslab-load-baseline");
+    } catch (const UsageError&) {
+      beside = std::make_unique<LoadFile>("", "", "reslab-load-baseline");
+    }
+    LoadFile& baseline_file = *beside;
     baseline_file.set_up(baseline_options, workload.hash);
     EngineRun baseline(workload, baseline_options, baseline_file.path());
     drive(baseline, control, LoadPhase::baseline, nullptr);

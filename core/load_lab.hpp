@@ -151,17 +151,17 @@ struct ThroughputSample {
 // Where the writer's (queue) or the workers' (race) time went.
 struct LoadTimeSplit {
   std::int64_t commits = 0;
-  double mean_batch = 0;             // intents per commit
-  double statements_seconds = 0;     // the intents' own statements
-  double commit_seconds = 0;         // COMMIT: writing the WAL frames (and syncing them with FULL)
-  double checkpoint_seconds = 0;     // copying the WAL back into the file (on its own thread by default)
+  double mean_batch = 0;          // intents per commit
+  double statements_seconds = 0;  // the intents' own statements
+  double commit_seconds = 0;      // COMMIT: writing the WAL frames (and syncing them with FULL)
+  double checkpoint_seconds = 0;  // copying the WAL back into the file (on its own thread by default)
   std::int64_t checkpoints = 0;
-  std::int64_t wal_restarts = 0;     // background checkpoints that held the writer off to bound the WAL
-  double idle_seconds = 0;           // queue: the writer waiting for intents
-  double lock_wait_seconds = 0;      // race: summed over threads, waiting for the write lock
-  double longest_commit_ms = 0;      // the slowest COMMIT
-  double longest_transaction_ms = 0; // the slowest write transaction, BEGIN (once it had the lock) to COMMIT
-  std::int64_t wal_peak_frames = 0;  // the longest the WAL got, in pages
+  std::int64_t wal_restarts = 0;      // background checkpoints that held the writer off to bound the WAL
+  double idle_seconds = 0;            // queue: the writer waiting for intents
+  double lock_wait_seconds = 0;       // race: summed over threads, waiting for the write lock
+  double longest_commit_ms = 0;       // the slowest COMMIT
+  double longest_transaction_ms = 0;  // the slowest write transaction, BEGIN (once it had the lock) to COMMIT
+  std::int64_t wal_peak_frames = 0;   // the longest the WAL got, in pages
 };
 
 struct LoadResult {
@@ -179,7 +179,7 @@ struct LoadResult {
   std::int64_t decided = 0;  // intents with a committed decision
   std::int64_t accepted = 0;
   std::int64_t rejected = 0;
-  std::int64_t failed = 0;   // race: gave up after the bounded BUSY retries
+  std::int64_t failed = 0;  // race: gave up after the bounded BUSY retries
   std::int64_t busy_retries = 0;
   double seconds = 0;  // first admission to last decision
   double intents_per_s = 0;
@@ -191,13 +191,13 @@ struct LoadResult {
   LoadTimeSplit time_split;
 
   // Counted afterwards, by SQL over the whole file.
-  std::int64_t oversold = 0;      // seats with more than one live hold or sale
-  std::int64_t held_seats = 0;    // seats in state HELD
-  std::int64_t live_orders = 0;   // orders HELD or PAID
-  std::int64_t order_rows = 0;    // every decided intent leaves one
+  std::int64_t oversold = 0;     // seats with more than one live hold or sale
+  std::int64_t held_seats = 0;   // seats in state HELD
+  std::int64_t live_orders = 0;  // orders HELD or PAID
+  std::int64_t order_rows = 0;   // every decided intent leaves one
   std::int64_t expired_orders = 0;
-  std::int64_t db_bytes = 0;       // the file after a final checkpoint
-  std::int64_t wal_peak_bytes = 0; // the WAL at its longest during the run
+  std::int64_t db_bytes = 0;        // the file after a final checkpoint
+  std::int64_t wal_peak_bytes = 0;  // the WAL at its longest during the run
 
   bool baseline_ran = false;
   std::int64_t baseline_decided = 0;

@@ -151,7 +151,8 @@ TEST_CASE("80% of the intents aim at 10% of the seats") {
 TEST_CASE("inputs out of range are refused with the option's name") {
   LoadOptions options;
   options.seats = 0;
-  CHECK_THROWS_WITH_AS(validate_load_options(options), "--seats must be between 1 and 5000000, not 0", UsageError);
+  CHECK_THROWS_WITH_AS(validate_load_options(options), "--seats must be between 1 and 5000000, not 0",
+                       UsageError);
   options = LoadOptions{};
   options.hot_share = 1.5;
   CHECK_THROWS_AS(validate_load_options(options), UsageError);
@@ -291,10 +292,12 @@ void check_consistent_file(const std::string& file, const LoadResult& result) {
   CHECK(count(db, "SELECT count(*) FROM orders") == result.decided);
   CHECK(count(db, "SELECT count(*) FROM orders WHERE state = 'HELD'") == result.accepted);
   CHECK(count(db, "SELECT count(*) FROM seats WHERE state = 'HELD'") == result.accepted);
-  CHECK(count(db, "SELECT count(*) FROM seats s JOIN orders o ON o.id = s.order_id"
-                  " WHERE s.state = 'HELD' AND o.state = 'HELD' AND o.seat_id = s.seat_id") == result.accepted);
-  CHECK(count(db, "SELECT count(*) FROM (SELECT seat_id FROM orders WHERE state = 'HELD'"
-                  " GROUP BY seat_id HAVING count(*) > 1)") == 0);
+  CHECK(count(db,
+              "SELECT count(*) FROM seats s JOIN orders o ON o.id = s.order_id"
+              " WHERE s.state = 'HELD' AND o.state = 'HELD' AND o.seat_id = s.seat_id") == result.accepted);
+  CHECK(count(db,
+              "SELECT count(*) FROM (SELECT seat_id FROM orders WHERE state = 'HELD'"
+              " GROUP BY seat_id HAVING count(*) > 1)") == 0);
   const StatementResult integrity = db.run("PRAGMA integrity_check");
   REQUIRE(integrity.rows.size() == 1);
   CHECK(to_display(integrity.rows[0][0]) == "ok");
