@@ -74,6 +74,11 @@ class LabApp {
   const RaceRunner& race() const { return m_race; }
   // L1's load lab, running in the background or finished.
   const LoadRunner& load() const { return m_load; }
+  // Blocks until a running race or load lab has ended (tests; shutdown does it too).
+  void wait_for_background() {
+    m_race.wait();
+    m_load.wait();
+  }
 
   std::string tr(std::string_view key) const { return m_text.get(m_view.lang, key); }
   std::string tr(std::string_view key, const std::vector<std::pair<std::string, std::string>>& args) const {
