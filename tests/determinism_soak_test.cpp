@@ -1,9 +1,12 @@
 // The soak: every bundled scenario, both models, 1,000 seeded random orders.
 // Orders the waiting rule refuses are counted, not failed. Nothing may crash,
 // the atomic model must keep every invariant, and a seed replays to the same hash.
+// ctest runs it once per scenario file (RESLAB_SOAK_FILE) so the cores share the
+// work; RESLAB_SOAK_ORDERS cuts the orders per model (the sanitizer build uses 50).
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -18,6 +21,11 @@ namespace {
 
 constexpr int kOrdersPerModel = 1000;
 constexpr int kReplayEvery = 50;  // re-run every 50th seed and compare the hash
+
+int orders_per_model() {
+  const char* orders = std::getenv("RESLAB_SOAK_ORDERS");
+  return orders && std::atoi(orders) > 0 ? std::atoi(orders) : kOrdersPerModel;
+}
 
 // A random interleaving of the actors' lanes (each lane keeps its own order),
 // sometimes cut short, as a student clicking actors at random would make.
@@ -44,7 +52,9 @@ std::vector<std::string> random_order(const Scenario& scenario, const Plan& timi
   return order;
 }
 
-std::vector<std::string> bundled_files() {
+// One file when ctest names it, otherwise every bundled scenario.
+std::vector<std::string> soaked_files() {
+  if (const char* file = std::getenv("RESLAB_SOAK_FILE"); file && *file) return {file};
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(RESLAB_SCENARIO_DIR))
     if (entry.path().extension() == ".toml") files.push_back(entry.path().string());
@@ -54,8 +64,10 @@ std::vector<std::string> bundled_files() {
 
 }  // namespace
 
-TEST_CASE("1,000 random orders per model run every bundled case without a crash or a broken atomic invariant") {
-  for (const auto& file : bundled_files()) {
+TEST_CASE("random orders (1,000 per model, 50 under the sanitizers) run every bundled case without a crash or a broken atomic invariant" *
+          doctest::test_suite("soak") * doctest::skip()) {
+  const int orders = orders_per_model();
+  for (const auto& file : soaked_files()) {
     const Scenario scenario = load_scenario_file(file);
     for (Model model : {Model::naive, Model::atomic}) {
       CAPTURE(file);
@@ -66,7 +78,7 @@ TEST_CASE("1,000 random orders per model run every bundled case without a crash 
       const Plan timing = make_plan(scenario, base);
       std::mt19937 random(20261129u + static_cast<unsigned>(model));
       int refused = 0;
-      for (int seed = 0; seed < kOrdersPerModel; ++seed) {
+      for (int seed = 0; seed < orders; ++seed) {
         PlanRequest request = base;
         request.order = random_order(scenario, timing, random);
         const Plan plan = make_plan(scenario, request);
@@ -83,7 +95,7 @@ TEST_CASE("1,000 random orders per model run every bundled case without a crash 
         if (seed % kReplayEvery == 0) CHECK(replay_as_far_as_possible(scenario, plan).trace.hash == replay.trace.hash);
       }
       MESSAGE(std::filesystem::path(file).filename().string()
-              << " " << model_name(model) << ": " << refused << " of " << kOrdersPerModel
+              << " " << model_name(model) << ": " << refused << " of " << orders
               << " orders stopped by the waiting rule");
     }
   }
