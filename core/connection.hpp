@@ -2,7 +2,7 @@
 // One SQLite connection with a name ("A", "provider", "observer"). Statements
 // never throw for SQLite result codes: the caller sees the code and decides,
 // because BUSY and constraint failures are what the lab is about.
-#include <map>
+#include <unordered_map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,7 +55,7 @@ class Connection {
 
   std::string m_name;
   std::unique_ptr<SQLite::Database> m_db;
-  std::map<std::string, std::unique_ptr<SQLite::Statement>> m_statements;
+  std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_statements;
   long m_budget_left = kStatementBudget;
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 
 #include "core/errors.hpp"
 #include "core/schema.hpp"
@@ -50,13 +51,91 @@ void insert_initial_row(Connection& connection, const SchemaInfo& schema, const 
   }
 }
 
+void insert_initial_rows(Connection& observer, const SchemaInfo& schema, const Scenario& scenario,
+                         bool empty_first) {
+  observer.run("BEGIN");
+  try {
+    if (empty_first)
+      for (const auto& table : schema.tables) {
+        // Table names come from the schema, never from a scenario file.
+        const std::string sql = "DELETE FROM " + table.name;
+        const auto result = observer.run(sql);
+        if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
+      }
+    for (const auto& row : scenario.initial) insert_initial_row(observer, schema, row);
+  } catch (...) {
+    observer.run("ROLLBACK");
+    throw;
+  }
+  observer.run("COMMIT");
+}
+
+const SchemaInfo& schema_of(const Scenario& scenario) {
+  const SchemaInfo* schema = find_schema(scenario.schema);
+  if (!schema) throw ScenarioError({scenario.file, 0, 0}, "unknown schema '" + scenario.schema + "'");
+  return *schema;
+}
+
+// Idle databases by schema, model and connection names. A handful is enough: a session replays one
+// scenario at a time (two with the compare view), tests and benchmarks a few more.
+class LabDatabasePool {
+ public:
+  static LabDatabasePool& instance() {
+    static LabDatabasePool pool;
+    return pool;
+  }
+  std::unique_ptr<LabDatabase> take(const std::string& key) {
+    std::lock_guard lock(m_mutex);
+    for (auto it = m_idle.begin(); it != m_idle.end(); ++it) {
+      if (it->first != key) continue;
+      auto database = std::move(it->second);
+      m_idle.erase(it);
+      return database;
+    }
+    return nullptr;
+  }
+  void give(std::string key, std::unique_ptr<LabDatabase> database) {
+    std::lock_guard lock(m_mutex);
+    if (m_idle.size() == kMaxIdle) m_idle.erase(m_idle.begin());  // the longest idle goes
+    m_idle.emplace_back(std::move(key), std::move(database));
+  }
+
+ private:
+  static constexpr std::size_t kMaxIdle = 8;
+  std::mutex m_mutex;
+  std::vector<std::pair<std::string, std::unique_ptr<LabDatabase>>> m_idle;
+};
+
+std::string pool_key(const std::string& schema, Model model, const std::vector<std::string>& names) {
+  std::string key = schema + "/" + std::string(model_name(model));
+  for (const auto& name : names) key += "/" + name;
+  return key;
+}
+
 }  // namespace
+
+void LabDatabaseReturn::operator()(LabDatabase* database) const {
+  std::unique_ptr<LabDatabase> owned(database);
+  if (!owned || !owned->make_idle()) return;
+  std::string key = owned->pool_key();
+  LabDatabasePool::instance().give(std::move(key), std::move(owned));
+}
+
+LabDatabaseHandle open_lab_database(const Scenario& scenario, const std::vector<std::string>& connection_names,
+                                    Model model) {
+  auto reused = LabDatabasePool::instance().take(pool_key(scenario.schema, model, connection_names));
+  if (reused) {
+    LabDatabaseHandle handle(reused.release());
+    handle->reset(scenario);
+    return handle;
+  }
+  return LabDatabaseHandle(new LabDatabase(scenario, connection_names, model));
+}
 
 LabDatabase::LabDatabase(const Scenario& scenario, const std::vector<std::string>& connection_names,
                          Model model)
-    : m_schema(scenario.schema) {
-  const SchemaInfo* schema = find_schema(scenario.schema);
-  if (!schema) throw ScenarioError({scenario.file, 0, 0}, "unknown schema '" + scenario.schema + "'");
+    : m_schema(scenario.schema), m_pool_key(reslab::pool_key(scenario.schema, model, connection_names)) {
+  const SchemaInfo& schema = schema_of(scenario);
   const std::string uri = fresh_memdb_uri();
   m_observer = std::make_unique<Connection>(uri, "observer");
 
@@ -64,16 +143,7 @@ LabDatabase::LabDatabase(const Scenario& scenario, const std::vector<std::string
     const auto result = m_observer->run(ddl);
     if (!result.ok()) throw SqlError(ddl, result.code_name(), result.message);
   }
-  m_observer->run("BEGIN");
-  for (const auto& row : scenario.initial) {
-    try {
-      insert_initial_row(*m_observer, *schema, row);
-    } catch (...) {
-      m_observer->run("ROLLBACK");
-      throw;
-    }
-  }
-  m_observer->run("COMMIT");
+  insert_initial_rows(*m_observer, schema, scenario, false);
 
   for (const auto& name : connection_names) {
     auto connection = std::make_unique<Connection>(uri, name);
@@ -82,6 +152,19 @@ LabDatabase::LabDatabase(const Scenario& scenario, const std::vector<std::string
     connection->run("SELECT count(*) FROM sqlite_schema");
     m_connections.emplace(name, std::move(connection));
   }
+}
+
+void LabDatabase::reset(const Scenario& scenario) {
+  insert_initial_rows(*m_observer, schema_of(scenario), scenario, true);
+}
+
+bool LabDatabase::make_idle() {
+  const auto idle = [](Connection& connection) {
+    return !connection.in_transaction() || (connection.run("ROLLBACK").ok() && !connection.in_transaction());
+  };
+  bool all_idle = idle(*m_observer);
+  for (auto& [name, connection] : m_connections) all_idle = idle(*connection) && all_idle;
+  return all_idle;
 }
 
 Connection& LabDatabase::connection(const std::string& name) {

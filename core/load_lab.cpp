@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "core/connection.hpp"
+#include "core/hash.hpp"
 #include "core/errors.hpp"
 
 namespace reslab {
@@ -134,29 +135,6 @@ std::string load_inputs_text(const LoadOptions& options) {
 
 // [SECTION] workload
 namespace {
-
-class Fnv1a64 {
- public:
-  void bytes(const std::string& text) {
-    for (unsigned char c : text) byte(c);
-  }
-  // Little-endian byte by byte, so the hash does not depend on the machine's byte order.
-  void number(std::uint64_t value) {
-    for (int i = 0; i < 8; ++i) byte(static_cast<unsigned char>(value >> (8 * i)));
-  }
-  std::string hex() const {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(m_hash));
-    return text;
-  }
-
- private:
-  void byte(unsigned char c) {
-    m_hash ^= c;
-    m_hash *= 1099511628211ull;
-  }
-  std::uint64_t m_hash = 1469598103934665603ull;
-};
 
 // Uniform in [0, bound): rejection sampling, no modulo bias, the same on every standard library.
 std::uint64_t below(std::mt19937_64& random, std::uint64_t bound) {

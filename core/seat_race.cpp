@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/connection.hpp"
+#include "core/hash.hpp"
 #include "core/errors.hpp"
 
 namespace reslab {
@@ -26,12 +27,9 @@ namespace fs = std::filesystem;
 
 // [SECTION] inputs
 std::uint64_t fnv1a64(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
+  Fnv1a64 hash;
+  hash.bytes(text);
+  return hash.value();
 }
 
 // [SECTION] SQL

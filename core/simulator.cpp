@@ -51,7 +51,7 @@ bool starts_with_select(const std::string& sql) {
 struct Simulator::Impl {
   const Scenario& scenario;
   Plan plan;
-  std::unique_ptr<LabDatabase> db;
+  LabDatabaseHandle db;
   std::vector<ActorState> actors;
   std::deque<std::size_t> waiters;  // actor indices, in the order they began waiting
   std::int64_t clock = 0;
@@ -68,7 +68,7 @@ struct Simulator::Impl {
       actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}});
     }
     names.push_back(kProviderConnection);
-    db = std::make_unique<LabDatabase>(scenario, names, plan.model);
+    db = open_lab_database(scenario, names, plan.model);
     initial = capture();
     if (!initial) throw std::logic_error("the initial state could not be read");
     committed = initial;
@@ -438,11 +438,24 @@ Trace Simulator::trace() const {
   return trace;
 }
 
+Trace Simulator::take_trace() {
+  Trace trace;
+  trace.scenario = m->scenario.id;
+  trace.model = m->plan.model;
+  trace.preset = m->plan.preset;
+  for (const auto& step : m->steps) trace.order.push_back(step.event);
+  trace.initial = m->initial;
+  trace.steps = std::move(m->steps);
+  m->steps.clear();
+  trace.hash = trace_hash(trace);
+  return trace;
+}
+
 // [SECTION] run_plan
 Trace run_plan(const Scenario& scenario, const Plan& plan) {
   Simulator simulator(scenario, plan);
   for (const auto& id : plan.order) simulator.run(id);
-  return simulator.trace();
+  return simulator.take_trace();
 }
 
 PartialReplay replay_as_far_as_possible(const Scenario& scenario, const Plan& plan) {
@@ -455,7 +468,7 @@ PartialReplay replay_as_far_as_possible(const Scenario& scenario, const Plan& pl
     }
     simulator.run(id);
   }
-  replay.trace = simulator.trace();
+  replay.trace = simulator.take_trace();
   return replay;
 }
 

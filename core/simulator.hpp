@@ -40,6 +40,8 @@ class Simulator {
   std::vector<ActorStatus> actor_statuses() const;
   // The steps so far as a trace, with its hash.
   Trace trace() const;
+  // The same, moving the steps out: the simulator has no steps afterwards (a finished replay).
+  Trace take_trace();
 
  private:
   struct Impl;

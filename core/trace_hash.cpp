@@ -1,42 +1,95 @@
-#include <cstdio>
+// The trace hash: FNV-1a over the language-free content of a trace, fed field by field
+// (no JSON is built): scenario, model, order, and for the initial state and every step
+// its index, time, actor, event, outcome, wake-ups, tables, figures and invariant verdicts.
+#include <bit>
+#include <unordered_map>
 
-#include "core/trace_format.hpp"
+#include "core/hash.hpp"
+#include "core/trace.hpp"
 
 namespace reslab {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
+void add_value(Fnv1a64& hash, const Value& value) {
+  if (const auto* i = std::get_if<std::int64_t>(&value)) {
+    hash.tag('i');
+    hash.number(static_cast<std::uint64_t>(*i));
+  } else if (const auto* d = std::get_if<double>(&value)) {
+    hash.tag('r');
+    hash.number(std::bit_cast<std::uint64_t>(*d));
+  } else if (const auto* s = std::get_if<std::string>(&value)) {
+    hash.tag('t');
+    hash.field(*s);
+  } else {
+    hash.tag('n');
   }
-  return hash;
+}
+
+std::uint64_t state_digest(const CommittedState& state) {
+  Fnv1a64 hash;
+  hash.number(state.tables.size());
+  for (const auto& table : state.tables) {
+    hash.field(table.name);
+    hash.number(table.columns.size());
+    for (const auto& column : table.columns) hash.field(column);
+    hash.number(table.rows.size());
+    for (const auto& row : table.rows) {
+      hash.number(row.size());
+      for (const auto& value : row) add_value(hash, value);
+    }
+  }
+  hash.number(state.figures.size());
+  for (const auto& figure : state.figures) {
+    hash.field(figure.name);
+    add_value(hash, figure.value);
+    hash.number(figure.nights.size());
+    for (const auto& night : figure.nights) {
+      hash.field(night.night);
+      hash.number(static_cast<std::uint64_t>(night.capacity));
+      hash.number(static_cast<std::uint64_t>(night.available));
+      hash.number(static_cast<std::uint64_t>(night.sold));
+    }
+  }
+  hash.number(state.invariants.size());
+  for (const auto& invariant : state.invariants) {
+    hash.field(invariant.name);
+    hash.tag(invariant.holds ? 'y' : 'x');
+  }
+  return hash.value();
 }
 
 }  // namespace
 
 std::string trace_hash(const Trace& trace) {
-  // Only language-free content: tables, figures, invariant verdicts, outcomes, wakes.
-  Json content = Json::array();
-  auto add_state = [&](const CommittedState& state) {
-    Json verdicts = Json::array();
-    for (const auto& invariant : state.invariants) verdicts.push_back({invariant.name, invariant.holds});
-    content.push_back({tables_to_json(state.tables), figures_to_json(state.figures), std::move(verdicts)});
+  // Steps that commit nothing share their state: each distinct state is digested once.
+  std::unordered_map<const CommittedState*, std::uint64_t> digests;
+  const auto digest = [&](const CommittedState& state) {
+    auto [it, fresh] = digests.try_emplace(&state, 0);
+    if (fresh) it->second = state_digest(state);
+    return it->second;
   };
-  content.push_back({trace.scenario, std::string(model_name(trace.model)), trace.order});
-  add_state(*trace.initial);
+  Fnv1a64 hash;
+  hash.field(trace.scenario);
+  hash.field(model_name(trace.model));
+  hash.number(trace.order.size());
+  for (const auto& id : trace.order) hash.field(id);
+  hash.number(digest(*trace.initial));
+  hash.number(trace.steps.size());
   for (const auto& step : trace.steps) {
-    Json wakes = Json::array();
-    for (const auto& wake : step.wakes) wakes.push_back({wake.actor, wake.event, wake.outcome});
-    content.push_back({step.index, step.time, step.actor, step.event, step.outcome, std::move(wakes)});
-    add_state(*step.committed);
+    hash.number(static_cast<std::uint64_t>(step.index));
+    hash.number(static_cast<std::uint64_t>(step.time));
+    hash.field(step.actor);
+    hash.field(step.event);
+    hash.field(step.outcome);
+    hash.number(step.wakes.size());
+    for (const auto& wake : step.wakes) {
+      hash.field(wake.actor);
+      hash.field(wake.event);
+      hash.field(wake.outcome);
+    }
+    hash.number(digest(*step.committed));
   }
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(fnv1a(content.dump())));
-  return buffer;
+  return hash.hex();
 }
 
 }  // namespace reslab
