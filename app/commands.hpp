@@ -6,8 +6,8 @@
 #include <variant>
 #include <vector>
 
-#include "core/load_lab.hpp"
-#include "core/trace.hpp"
+#include "core/labs/load_lab.hpp"
+#include "core/sim/trace.hpp"
 
 namespace reslab {
 

@@ -7,12 +7,12 @@
 #include <system_error>
 
 #include "app/platform_paths.hpp"
-#include "core/action_catalog.hpp"
-#include "core/errors.hpp"
-#include "core/message_catalog.hpp"
-#include "core/scenario_library.hpp"
-#include "core/scenario_loader.hpp"
-#include "core/trace_format.hpp"
+#include "core/sim/action_catalog.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/message_catalog.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 namespace {

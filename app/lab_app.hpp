@@ -15,7 +15,7 @@
 #include "app/settings.hpp"
 #include "app/ui_text.hpp"
 #include "app/view_state.hpp"
-#include "core/simulator.hpp"
+#include "core/sim/simulator.hpp"
 
 namespace reslab {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
-#include "core/plan.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/plan.hpp"
 
 namespace reslab {
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/scenario.hpp"
-#include "core/simulator.hpp"
-#include "core/trace.hpp"
+#include "core/sim/scenario.hpp"
+#include "core/sim/simulator.hpp"
+#include "core/sim/trace.hpp"
 
 namespace reslab {
 

@@ -2,7 +2,7 @@
 
 #include <exception>
 
-#include "core/errors.hpp"
+#include "core/sim/errors.hpp"
 
 namespace reslab {
 

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/load_lab.hpp"
+#include "core/labs/load_lab.hpp"
 
 namespace reslab {
 

@@ -1,4 +1,4 @@
-#include "app/cli.hpp"
+#include "app/cli/cli.hpp"
 
 int main(int argc, char** argv) {
   return reslab::run_cli(argc, argv);

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <exception>
 
-#include "core/errors.hpp"
+#include "core/sim/errors.hpp"
 
 namespace reslab {
 

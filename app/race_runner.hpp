@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "core/seat_race.hpp"
+#include "core/labs/seat_race.hpp"
 
 namespace reslab {
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "core/message.hpp"
+#include "core/sim/message.hpp"
 
 namespace reslab {
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/text.hpp"
+#include "core/sim/text.hpp"
 
 namespace reslab {
 

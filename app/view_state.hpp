@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/text.hpp"
+#include "core/sim/text.hpp"
 
 namespace reslab {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/plan.hpp"
-#include "core/scenario_library.hpp"
-#include "core/scenario_loader.hpp"
-#include "core/simulator.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/sim/simulator.hpp"
 
 namespace {
 

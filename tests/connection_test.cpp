@@ -1,4 +1,4 @@
-#include "core/connection.hpp"
+#include "core/backends/sqlite/connection.hpp"
 
 #include <doctest/doctest.h>
 

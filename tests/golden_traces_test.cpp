@@ -10,9 +10,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/hash.hpp"
-#include "core/scenario_library.hpp"
-#include "core/trace_format.hpp"
+#include "core/formats/hash.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/formats/trace_format.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
+#include "core/sim/errors.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/schema.hpp"
+#include "core/cases/schema.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

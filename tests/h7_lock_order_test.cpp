@@ -2,7 +2,7 @@
 // simulator as a cycle of waiters, and what each model does about it.
 #include <doctest/doctest.h>
 
-#include "core/scenario_loader.hpp"
+#include "core/sim/scenario_loader.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <string>
 
-#include "core/plan.hpp"
-#include "core/scenario_loader.hpp"
-#include "core/simulator.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/sim/simulator.hpp"
 
 using namespace reslab;
 

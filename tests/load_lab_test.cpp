@@ -1,6 +1,6 @@
 // L1, seed 003's flash-sale sizing: correctness only. Timing is measured by
 // `reslab load` and bench/, never asserted here.
-#include "core/load_lab.hpp"
+#include "core/labs/load_lab.hpp"
 
 #include <doctest/doctest.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@
 #include <system_error>
 #include <vector>
 
-#include "core/connection.hpp"
-#include "core/errors.hpp"
+#include "core/backends/sqlite/connection.hpp"
+#include "core/sim/errors.hpp"
 
 namespace reslab {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/scenario_loader.hpp"
+#include "core/sim/scenario_loader.hpp"
 
 #include <doctest/doctest.h>
 

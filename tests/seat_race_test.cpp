@@ -1,5 +1,5 @@
 // T1, seed 003's lab: real threads, one SQLite file, one seat.
-#include "core/seat_race.hpp"
+#include "core/labs/seat_race.hpp"
 
 #include <doctest/doctest.h>
 #include <stdlib.h>
@@ -10,8 +10,8 @@
 #include <string>
 #include <system_error>
 
-#include "core/connection.hpp"
-#include "core/errors.hpp"
+#include "core/backends/sqlite/connection.hpp"
+#include "core/sim/errors.hpp"
 
 namespace reslab {
 namespace {

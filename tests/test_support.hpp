@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "core/plan.hpp"
-#include "core/scenario_loader.hpp"
-#include "core/simulator.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/sim/simulator.hpp"
 
 namespace reslab::test {
 

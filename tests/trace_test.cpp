@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "core/trace_format.hpp"
+#include "core/formats/trace_format.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

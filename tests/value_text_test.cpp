@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "core/message.hpp"
-#include "core/text.hpp"
-#include "core/value.hpp"
+#include "core/sim/message.hpp"
+#include "core/sim/text.hpp"
+#include "core/sim/value.hpp"
 
 using namespace reslab;
 

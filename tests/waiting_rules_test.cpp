@@ -4,7 +4,7 @@
 // after the commit that freed the lock.
 #include <doctest/doctest.h>
 
-#include "core/scenario_loader.hpp"
+#include "core/sim/scenario_loader.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

@@ -5,7 +5,7 @@
 
 #include "app/panels/invariant_badge.hpp"
 #include "app/widgets.hpp"
-#include "core/trace_format.hpp"
+#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 namespace {

@@ -3,8 +3,8 @@
 #include <imgui.h>
 
 #include "app/widgets.hpp"
-#include "core/message.hpp"
-#include "core/trace_format.hpp"
+#include "core/sim/message.hpp"
+#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 namespace {

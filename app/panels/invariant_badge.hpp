@@ -4,7 +4,7 @@
 #include <string>
 
 #include "app/panels/panel_context.hpp"
-#include "core/snapshot.hpp"
+#include "core/sim/snapshot.hpp"
 
 namespace reslab {
 

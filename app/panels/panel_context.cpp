@@ -2,8 +2,8 @@
 
 #include <imgui.h>
 
-#include "core/action_catalog.hpp"
-#include "core/message.hpp"
+#include "core/sim/action_catalog.hpp"
+#include "core/sim/message.hpp"
 
 namespace reslab {
 

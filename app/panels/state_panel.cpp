@@ -5,8 +5,8 @@
 
 #include "app/panels/table_view.hpp"
 #include "app/widgets.hpp"
-#include "core/message.hpp"
-#include "core/trace_format.hpp"
+#include "core/sim/message.hpp"
+#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/panels/panel_context.hpp"
-#include "core/snapshot.hpp"
+#include "core/sim/snapshot.hpp"
 
 namespace reslab {
 

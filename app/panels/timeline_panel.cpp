@@ -7,7 +7,7 @@
 
 #include "app/timeline_layout.hpp"
 #include "app/widgets.hpp"
-#include "core/trace_format.hpp"
+#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <system_error>
 
-#include "core/scenario.hpp"
-#include "core/scenario_library.hpp"
-#include "core/scenario_loader.hpp"
+#include "core/sim/scenario.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
 
 namespace reslab::test {
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "app/cli.hpp"
-#include "core/errors.hpp"
-#include "core/scenario_library.hpp"
-#include "core/scenario_loader.hpp"
+#include "app/cli/cli.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/test_support.hpp"
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/trace.hpp"
+#include "core/sim/trace.hpp"
 #include "gui_driver.hpp"
 
 namespace reslab {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/scenario_library.hpp"
-#include "core/scenario_loader.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
 #include "tests/app/app_test_support.hpp"
 
 using namespace reslab;

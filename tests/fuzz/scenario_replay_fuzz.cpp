@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/errors.hpp"
-#include "core/plan.hpp"
-#include "core/scenario_loader.hpp"
-#include "core/simulator.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/sim/simulator.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,0 +1,254 @@
+// [SECTION] index: shared options · trace · check · default command · run_cli
+#include "app/cli/cli.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <optional>
+
+#include "app/cli/export_command.hpp"
+#include "app/gui_context.hpp"
+#include "app/gui_main.hpp"
+#include "app/cli/load_command.hpp"
+#include "app/cli/race_command.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/sim/simulator.hpp"
+#include "core/formats/trace_format.hpp"
+
+namespace reslab {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadInput = 2;
+
+// [SECTION] shared options
+struct TraceOptions {
+  std::string scenario;
+  std::string model = "atomic";
+  std::string preset;
+  std::string order;
+  bool order_given = false;  // `--order ""` runs no step
+  std::vector<std::string> at;
+  std::string format = "markdown";
+  std::string lang;
+};
+
+Lang chosen_lang(const std::string& code) {
+  Lang lang = lang_from_environment();
+  if (!code.empty() && !parse_lang(code, lang))
+    throw UsageError("--lang must be zh or en, not '" + code + "'");
+  return lang;
+}
+
+Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
+  PlanRequest request;
+  if (!parse_model(options.model, request.model))
+    throw UsageError("--model must be naive or atomic, not '" + options.model + "'");
+  if (!options.preset.empty()) request.preset = options.preset;
+  if (options.order_given) request.order = options.order.empty() ? std::vector<std::string>{} : split_order(options.order);
+  for (const auto& item : options.at) request.at.push_back(parse_at(item));
+  return make_plan(scenario, request);
+}
+
+// [SECTION] trace
+int trace_command(const TraceOptions& options) {
+  const Lang lang = chosen_lang(options.lang);
+  if (options.format != "markdown" && options.format != "json")
+    throw UsageError("--format must be markdown or json, not '" + options.format + "'");
+  const Scenario scenario = load_scenario_file(resolve_scenario(options.scenario));
+  const Trace trace = run_plan(scenario, plan_from(scenario, options));
+  if (options.format == "json") {
+    std::cout << trace_to_json(trace, scenario, lang).dump(2) << "\n";
+  } else {
+    std::cout << trace_to_markdown(trace, scenario, lang);
+  }
+  return kExitOk;
+}
+
+// [SECTION] check
+// A file is good when it loads, its initial rows fit the schema, and every
+// preset runs under at least one model (a preset may stop in one model by design).
+int check_command(const std::vector<std::string>& files) {
+  int exit_code = kExitOk;
+  for (const auto& file : files) {
+    try {
+      const Scenario scenario = load_scenario_file(file);
+      Simulator initial_rows_fit(scenario, make_plan(scenario, PlanRequest{}));  // throws at a rejected row
+      int warnings = 0;
+      for (const auto& preset : scenario.presets) {
+        std::vector<std::string> failures;
+        for (Model model : {Model::naive, Model::atomic}) {
+          try {
+            PlanRequest request;
+            request.model = model;
+            request.preset = preset.name;
+            run_plan(scenario, make_plan(scenario, request));
+          } catch (const UsageError& e) {
+            failures.push_back(std::string(model_name(model)) + ": " + e.what());
+          }
+        }
+        const std::string where =
+            file + ":" + std::to_string(preset.pos.line) + ":" + std::to_string(preset.pos.column);
+        if (failures.size() == 2) {
+          std::cerr << where << ": preset '" << preset.name << "' cannot run: " << failures[0] << "; "
+                    << failures[1] << "\n";
+          exit_code = kExitBadInput;
+        } else if (failures.size() == 1) {
+          std::cerr << where << ": warning: preset '" << preset.name << "' stops under " << failures[0]
+                    << "\n";
+          ++warnings;
+        }
+      }
+      if (exit_code == kExitOk)
+        std::cout << file << ": ok (" << scenario.id << ", " << scenario.actors.size() << " actors, "
+                  << scenario.events.size() << " events, " << scenario.presets.size() << " presets"
+                  << (warnings ? ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings")
+                               : "")
+                  << ")\n";
+    } catch (const ScenarioError& e) {
+      std::cerr << e.what() << "\n";
+      exit_code = kExitBadInput;
+    }
+  }
+  return exit_code;
+}
+
+// [SECTION] default command
+// Opens the desktop app. A scenario named on the command line is checked first,
+// so a bad file is an error here (exit 2) rather than a window with a banner.
+int default_command(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only) {
+  if (!lang_code.empty()) chosen_lang(lang_code);
+  if (!scenario_name.empty()) load_scenario_file(resolve_scenario(scenario_name));
+  try {
+    return run_gui(scenario_name, lang_code, first_frame_only);
+  } catch (const DisplayError& e) {
+    std::cerr << "reslab: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace
+
+// [SECTION] run_cli
+int run_cli(int argc, char** argv) {
+  CLI::App app{
+      "reslab: a lab for why reservation systems oversell, and how transactions, conditional updates "
+      "and idempotency prevent it."};
+  app.set_version_flag("--version", std::string("reslab ") + RESLAB_VERSION);
+  std::string default_scenario;
+  std::string default_lang;
+  app.add_option("scenario", default_scenario, "Bundled scenario id (h1, h2, ...) or a .toml file to open (default: the last one used, H1 the first time)");
+  app.add_option("--lang", default_lang, "zh or en (default: from the locale)");
+  bool first_frame_only = false;
+  app.add_flag("--first-frame-only", first_frame_only, "Exit after the first frame (start-up benchmark)")
+      ->group("");  // not in --help
+
+  TraceOptions trace;
+  CLI::App* trace_cmd = app.add_subcommand("trace", "Run a scenario and print its trace");
+  trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id or a .toml file")->required();
+  trace_cmd->add_option("--model", trace.model, "naive or atomic (default atomic)");
+  trace_cmd->add_option("--preset", trace.preset, "Preset name (default: the scenario's first)");
+  trace_cmd->add_option("--order", trace.order, "Event ids to run, comma separated, e.g. A1,B1,A2,B2");
+  trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
+  trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
+  trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
+
+  std::vector<std::string> check_files;
+  CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
+  check_cmd->add_option("files", check_files, "Scenario files")->required();
+
+  ExportOptions export_options;
+  CLI::App* export_cmd = app.add_subcommand("export", "Write one PNG per step (needs a display; Xvfb works)");
+  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")->required();
+  export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")->required();
+  export_cmd->add_option("--model", export_options.model, "naive, atomic or both (default both)");
+  export_cmd->add_option("--preset", export_options.preset, "Preset name (default: the scenario's first)");
+  export_cmd->add_option("--order", export_options.order, "Event ids to run, comma separated");
+  export_cmd->add_option("--size", export_options.size, "Window size in logical pixels (default 1920x1080)");
+  export_cmd->add_option("--scale", export_options.scale, "1 or 2: pixels per logical pixel (default 1)");
+  export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
+  export_cmd->add_flag("--quiet", export_options.quiet, "No progress line");
+
+  RaceCommandOptions race_options;
+  CLI::App* race_cmd =
+      app.add_subcommand("race", "T1: threads, a connection each, race for seat A1 on one SQLite file");
+  race_cmd->add_option("--threads", race_options.threads, "Racing threads, 2 to 64 (default 16)");
+  race_cmd->add_option("--rounds", race_options.rounds, "Rounds, 1 to 100000 (default 200)");
+  race_cmd->add_option("--model", race_options.model, "naive or atomic (default atomic)");
+  race_cmd->add_option("--db", race_options.db, "Database file (default: a temporary one, removed afterwards)");
+  race_cmd->add_option("--format", race_options.format, "text or json (default text)");
+
+  LoadCommandOptions load_options;
+  CLI::App* load_cmd = app.add_subcommand(
+      "load", "L1: seed 003's flash sale (seeded intents for numbered seats) on one SQLite file");
+  load_cmd->add_option("--seats", load_options.seats, "Numbered seats (default 100000)");
+  load_cmd->add_option("--intents", load_options.intents,
+                       "Purchase intents in the sale's first minute (default 50000)");
+  load_cmd->add_option("--hot-share", load_options.hot_share,
+                       "Share of intents aimed at hot seats (default 0.8)");
+  load_cmd->add_option("--hot-seats", load_options.hot_seats, "Share of seats that are hot (default 0.1)");
+  load_cmd->add_option("--threads", load_options.threads,
+                       "queue: admitting threads; race: threads with a connection each (default 16)");
+  load_cmd->add_option("--seed", load_options.seed,
+                       "Workload seed: the same seed gives the same intents (default 3)");
+  load_cmd->add_option("--rate", load_options.rate,
+                       "Open loop at this many intents/s (default: closed loop)");
+  load_cmd->add_option("--hold-seconds", load_options.hold_seconds,
+                       "Hold length in logical seconds (default 600)");
+  load_cmd->add_option("--model", load_options.model, "naive or atomic (default atomic)");
+  load_cmd->add_option("--engine", load_options.engine,
+                       "queue or race (default queue; race for --model naive)");
+  load_cmd->add_option("--batch", load_options.batch, "queue: most intents per commit (default 128)");
+  load_cmd->add_option("--batch-delay-ms", load_options.batch_delay_ms,
+                       "queue: longest wait for a batch to fill (default 1)");
+  load_cmd->add_option("--synchronous", load_options.synchronous, "normal or full (default normal)");
+  load_cmd->add_option("--checkpoint", load_options.checkpoint,
+                       "background or inline: where WAL checkpoints run (default background)");
+  load_cmd->add_flag("--no-baseline", load_options.no_baseline, "Skip the one-thread baseline");
+  load_cmd->add_option("--db", load_options.db,
+                       "Database file (default: a temporary file, removed afterwards)");
+  load_cmd->add_option("--format", load_options.format, "text or json (default text)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitBadInput;
+  }
+
+  try {
+    trace.order_given = trace_cmd->count("--order") > 0;
+    if (*trace_cmd) return trace_command(trace);
+    if (*check_cmd) return check_command(check_files);
+    if (*race_cmd) return run_race_command(race_options);
+    if (*load_cmd) return run_load_command(load_options);
+    if (*export_cmd) {
+      try {
+        return run_export(export_options);
+      } catch (const DisplayError& e) {
+        std::cerr << "reslab: " << e.what() << "\n";
+        return 1;
+      }
+    }
+    return default_command(default_scenario, default_lang, first_frame_only);
+  } catch (const ScenarioError& e) {
+    std::cerr << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const UsageError& e) {
+    std::cerr << "reslab: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "reslab: internal error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace reslab

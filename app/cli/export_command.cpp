@@ -1,0 +1,133 @@
+// [SECTION] index: options · platform · run_export
+#include "app/cli/export_command.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "app/gui_context.hpp"
+#include "app/lab_app.hpp"
+#include "app/platform_paths.hpp"
+#include "app/png_writer.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
+
+namespace reslab {
+namespace {
+
+constexpr int kExitBadInput = 2;
+constexpr int kExitFailed = 1;
+
+// [SECTION] options
+std::pair<int, int> parse_size(const std::string& text) {
+  const auto x = text.find('x');
+  int width = 0, height = 0;
+  const bool ok = x != std::string::npos &&
+                  std::from_chars(text.data(), text.data() + x, width).ec == std::errc() &&
+                  std::from_chars(text.data() + x + 1, text.data() + text.size(), height).ec == std::errc();
+  if (!ok || width < 640 || height < 400 || width > 7680 || height > 4320)
+    throw UsageError("--size must be WIDTHxHEIGHT between 640x400 and 7680x4320, not '" + text + "'");
+  return {width, height};
+}
+
+std::vector<Model> parse_models(const std::string& text) {
+  if (text == "both") return {Model::naive, Model::atomic};
+  Model model;
+  if (!parse_model(text, model)) throw UsageError("--model must be naive, atomic or both, not '" + text + "'");
+  return {model};
+}
+
+// [SECTION] platform
+class ExportPlatform : public Platform {
+ public:
+  double now() const override { return glfwGetTime(); }
+  void set_clipboard(const std::string&) override {}
+  void toggle_full_screen() override {}
+  std::string save_screenshot(const std::string&, int) override { return "not available while exporting"; }
+};
+
+std::string two_digits(int number) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%02d", number);
+  return text;
+}
+
+}  // namespace
+
+// [SECTION] run_export
+int run_export(const ExportOptions& options) {
+  // Everything the user typed is checked before a window opens or a file is written.
+  const auto [width, height] = parse_size(options.size);
+  if (options.scale != 1 && options.scale != 2) throw UsageError("--scale must be 1 or 2");
+  const std::vector<Model> models = parse_models(options.model);
+  Lang lang = lang_from_environment();
+  if (!options.lang.empty() && !parse_lang(options.lang, lang))
+    throw UsageError("--lang must be zh or en, not '" + options.lang + "'");
+  if (!options.preset.empty() && !options.order.empty())
+    throw UsageError("give --preset or --order, not both");
+  const std::string file = resolve_scenario(options.scenario);
+  const Scenario scenario = load_scenario_file(file);
+  PlanRequest request;
+  if (!options.preset.empty()) request.preset = options.preset;
+  if (!options.order.empty()) request.order = split_order(options.order);
+  const Plan plan = make_plan(scenario, request);
+  if (options.out.empty()) throw UsageError("--out DIR is required");
+  if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
+
+  GuiContext gui(width, height, false, "reslab export");
+  gui.start_imgui();
+  ExportPlatform platform;
+  Settings settings;
+  settings.lang = std::string(lang_code(lang));
+  LabApp app(platform, settings, file);
+  if (!app.view().scenario_error.empty()) throw UsageError(app.view().scenario_error);
+  WindowState state;
+
+  int written = 0;
+  double total_ms = 0;
+  for (const Model model : models) {
+    app.apply(SetModel{model});
+    if (!options.order.empty()) {
+      app.apply(UseOrder{"", plan.order});
+    } else {
+      app.apply(ChoosePreset{plan.preset});
+    }
+    const int steps = app.session().step_count();
+    if (!app.session().stopped().empty())
+      std::cerr << "reslab export: " << model_name(model) << ": stops after step " << steps << ": "
+                << app.session().stopped() << "\n";
+    for (int step = 1; step <= steps; ++step) {
+      app.apply(JumpTo{step});
+      const auto started = std::chrono::steady_clock::now();
+      const RgbaImage image = gui.capture(app, state, width, height, options.scale);
+      const std::string path = (std::filesystem::path(options.out) /
+                                (scenario.id + "-" + std::string(model_name(model)) + "-step" + two_digits(step) + ".png"))
+                                   .string();
+      const std::string error =
+          image.pixels.empty() ? "the offscreen framebuffer could not be created" : write_png(path, image);
+      if (!error.empty()) {
+        std::cerr << "\nreslab export: " << error << "\n";
+        return kExitFailed;
+      }
+      total_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      ++written;
+      if (!options.quiet)
+        std::cerr << "\rexporting " << scenario.id << " " << model_name(model) << ": step " << step << "/" << steps
+                  << "   " << std::flush;
+    }
+  }
+  if (!options.quiet) std::cerr << "\n";
+  std::cout << "wrote " << written << " PNG files to " << options.out << " (" << width * options.scale << "x"
+            << height * options.scale << ", " << static_cast<int>(written ? total_ms / written : 0)
+            << " ms per image)\n";
+  return 0;
+}
+
+}  // namespace reslab

@@ -1,0 +1,62 @@
+#pragma once
+// One SQLite connection with a name ("A", "provider", "observer"). Statements
+// never throw for SQLite result codes: the caller sees the code and decides,
+// because BUSY and constraint failures are what the lab is about.
+#include <unordered_map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/sim/value.hpp"
+
+namespace SQLite {
+class Database;
+class Statement;
+}  // namespace SQLite
+
+namespace reslab {
+
+struct StatementResult {
+  std::vector<std::string> columns;
+  std::vector<Row> rows;
+  int code = 0;     // extended result code of the last step: SQLITE_DONE on success
+  int changes = 0;  // rows changed by this statement (0 unless it wrote)
+  std::string message;
+
+  bool ok() const;
+  bool busy() const;
+  bool constraint() const;
+  std::string code_name() const;
+};
+
+// "SQLITE_DONE", "SQLITE_BUSY", "SQLITE_CONSTRAINT_UNIQUE", ...
+std::string result_code_name(int code);
+
+class Connection {
+ public:
+  // Opens `uri` (a file: URI; the memdb VFS in stepped cases) with defence in
+  // depth: no ATTACH, no extension loading, a per-statement execution budget.
+  Connection(const std::string& uri, std::string name);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  const std::string& name() const { return m_name; }
+  StatementResult run(const std::string& sql, const std::vector<Value>& params = {});
+
+  bool in_transaction() const;        // any transaction, read or write
+  bool in_write_transaction() const;  // holds the write lock
+  bool holds_lock() const;            // has read or written since BEGIN: a shared lock at least
+
+  static constexpr long kStatementBudget = 5'000'000;  // VM instructions before SQLITE_INTERRUPT
+
+ private:
+  SQLite::Statement& prepared(const std::string& sql);
+
+  std::string m_name;
+  std::unique_ptr<SQLite::Database> m_db;
+  std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_statements;
+  long m_budget_left = kStatementBudget;
+};
+
+}  // namespace reslab

@@ -1,0 +1,367 @@
+// Messages of the hotel cases H3 (three nights), H4 (duplicate request), H6 (payment call inside
+// the transaction) and H7 (lock order and bounded retry). Glossary terms follow SPEC section 10.
+#include "core/sim/message_catalog.hpp"
+
+namespace reslab {
+namespace {
+
+const MessageTemplate kHotelCases[] = {
+    // H3 naive: each night on its own
+    {"h3.night.naive.summary", "{actor} takes {night}, committed at once", "{actor} 扣减 {night}，立即提交"},
+    {"h3.night.naive",
+     "{actor} runs UPDATE ... SET available = available - 1 WHERE room_night_id = '{night}' AND available > "
+     "0 "
+     "on its own: one row changed, {available} left for {night}, committed at once. There is no booking yet, "
+     "so "
+     "the room is counted nowhere: available + active holds + sold for {night} is now short of its capacity.",
+     "{actor} 单独执行 UPDATE ... SET available = available - 1 WHERE room_night_id = '{night}' AND "
+     "available > "
+     "0：更新了一行，{night} 剩余 {available}，立即提交。此时还没有预订，这间房哪里都没算上：{night} "
+     "的可售库存 + "
+     "有效预留 + 已售数量已经少于总容量。"},
+    {"h3.night.naive.none.summary", "{actor}: 0 rows for {night}, carries on",
+     "{actor}：{night} 更新 0 行，继续"},
+    {"h3.night.naive.none",
+     "The update for {night} changed 0 rows (sold out, or no inventory row at all). The naive loop does not "
+     "look at rows changed and simply moves on; the nights it already took stay taken.",
+     "{night} 的更新改了 0 "
+     "行（已售罄，或者根本没有库存行）。朴素循环不看更新行数，直接继续；已经扣减的晚上保持扣减。"},
+    {"h3.book.naive.rejected.summary", "{actor}: last update failed, rejected; {taken} stay taken",
+     "{actor}：最后一次更新失败，拒绝；{taken} 仍被扣减"},
+    {"h3.book.naive.rejected",
+     "The naive code judges the whole stay by the last UPDATE ({last}: {changes} rows changed) and rejects "
+     "the "
+     "request. Nobody gives back the nights it already took ({taken}): they stay decremented with no "
+     "booking, "
+     "and capacity_balance for those nights stays broken.",
+     "朴素代码只凭最后一次 UPDATE（{last}：更新 {changes} "
+     "行）判断整笔预订，于是拒绝请求。已经扣减的晚上（{taken}）"
+     "没有人归还：它们保持扣减却没有预订，这几晚的容量平衡一直被破坏。"},
+    {"h3.book.naive.accepted.summary", "{actor} books hold #{hold} for {nights}",
+     "{actor} 为 {nights} 预订预留 #{hold}"},
+    {"h3.book.naive.accepted",
+     "The last UPDATE ({last}) changed {changes} row, so the naive code books hold #{hold} for {nights}. "
+     "Here "
+     "every night was taken, but only by luck: the code never checked the others.",
+     "最后一次 UPDATE（{last}）更新了 {changes} 行，朴素代码就为 {nights} 预订了预留 "
+     "#{hold}。这次每一晚都扣减成功，"
+     "但只是运气：代码从没检查其他几晚。"},
+    {"h3.book.naive.wrongly",
+     "The last UPDATE ({last}) changed {changes} row, so the naive code books hold #{hold} for {nights}, "
+     "although {skipped} was never decremented (its update changed 0 rows). A room is promised for a night "
+     "no "
+     "inventory counted, and no per-night invariant can see it: that night has no row to check.",
+     "最后一次 UPDATE（{last}）更新了 {changes} 行，朴素代码就为 {nights} 预订了预留 #{hold}，可是 {skipped} "
+     "从未被扣减（它的更新改了 0 行）。一间房被许诺给了没有任何库存计数的一晚，而按晚检查的不变量也看不到它："
+     "那一晚根本没有可检查的行。"},
+    {"h3.book.duplicate.summary", "{actor}: duplicate request key, rejected",
+     "{actor}：业务请求键重复，拒绝"},
+    {"h3.book.duplicate", "The hold could not be inserted: this request key already has a booking.",
+     "无法插入预留：这个业务请求键已经有预订。"},
+    // H3 atomic: one transaction, date order, every night checked
+    {"h3.night.atomic.summary", "{actor} takes {night} in its transaction, {available} left",
+     "{actor} 在事务中扣减 {night}，剩余 {available}"},
+    {"h3.night.atomic.first",
+     "{actor} takes the write lock with BEGIN IMMEDIATE, then runs the conditional UPDATE for {night} and "
+     "checks rows changed: one row, {available} left. The transaction stays open for the other nights, so "
+     "the "
+     "committed state does not show it yet.",
+     "{actor} 用 BEGIN IMMEDIATE 取得写锁，然后对 {night} 执行条件 UPDATE 并检查更新行数：更新了一行，剩余 "
+     "{available}。事务继续为其余几晚保持打开，所以已提交状态还看不到它。"},
+    {"h3.night.atomic",
+     "In the same transaction, the next night in date order: the conditional UPDATE for {night} changes one "
+     "row, "
+     "{available} left. Still nothing committed.",
+     "在同一事务中按日期顺序处理下一晚：{night} 的条件 UPDATE 更新了一行，剩余 "
+     "{available}。仍然没有提交任何东西。"},
+    {"h3.atomic.rejected.summary", "{actor}: a night failed, rolls back every night, rejected",
+     "{actor}：有一晚失败，回滚所有晚上，拒绝"},
+    {"h3.atomic.sold_out",
+     "The conditional UPDATE for {night} changed 0 rows: {night} is sold out (available is 0). One night "
+     "failing fails the whole stay.",
+     "{night} 的条件 UPDATE 更新了 0 行：{night} 已售罄（可售库存为 0）。一晚失败，整笔住宿就失败。"},
+    {"h3.atomic.missing",
+     "The UPDATE for {night} changed 0 rows because {night} has no inventory row at all. A missing night "
+     "counts "
+     "as a failure, even if a later night's UPDATE would succeed: success is judged night by night, never by "
+     "the last UPDATE.",
+     "{night} 的 UPDATE 更新了 0 行，因为 {night} 根本没有库存行。缺失的一晚也算失败，即使后面某晚的 UPDATE "
+     "会成功：成功要逐晚判断，绝不能只看最后一次 UPDATE。"},
+    {"h3.atomic.out_of_order",
+     "{night} ({date}) does not come after the night taken before it ({previous}). The code takes nights in "
+     "one fixed date order, so it treats this as a failure.",
+     "{night}（{date}）不在之前扣减的那一晚（{previous}"
+     "）之后。代码按固定的日期顺序扣减各晚，因此把这视为失败。"},
+    {"h3.book.atomic.mismatch",
+     "Before booking, {actor} compares the nights it decremented in this transaction ({taken}) with the "
+     "nights "
+     "of the stay ({nights}). They differ, so the stay is not booked.",
+     "预订之前，{actor} "
+     "比较本事务中扣减的晚上（{taken}）和这次住宿的晚上（{nights}）。两者不一致，所以不预订。"},
+    {"h3.atomic.rolled_back",
+     "ROLLBACK undoes every decrement of this transaction (nights taken before: {taken}). They were never "
+     "committed, so the committed state never showed them and no room is lost.",
+     "ROLLBACK 撤销本事务的所有扣减（之前扣减的晚上：{taken}）。它们从未提交，已提交状态从来没有显示过，"
+     "没有房间丢失。"},
+    {"h3.atomic.locks",
+     "SQLite's BEGIN IMMEDIATE holds the one write lock of the whole database, so nobody else can write "
+     "between "
+     "the nights. PostgreSQL locks each night's row as it is updated; taking the nights in a fixed date "
+     "order "
+     "keeps two multi-night bookings from locking the same nights in opposite orders and deadlocking. With "
+     "SQLite's single lock the order changes nothing here, but the same code stays correct on PostgreSQL.",
+     "SQLite 的 BEGIN IMMEDIATE 持有整个数据库唯一的写锁，所以在各晚之间别人无法写入。PostgreSQL "
+     "在更新时逐行锁住每一晚；按固定日期顺序扣减，可以避免两笔多晚预订以相反顺序锁住同样的晚上而死锁。"
+     "在 SQLite 的单一写锁下这里的顺序不改变结果，但同样的代码在 PostgreSQL 上也保持正确。"},
+    {"h3.book.atomic.summary", "{actor} books hold #{hold} for {nights}, commits",
+     "{actor} 为 {nights} 预订预留 #{hold}，提交"},
+    {"h3.book.atomic",
+     "Every night of the stay ({nights}) was decremented in this transaction, so {actor} inserts hold "
+     "#{hold} "
+     "with one hold_nights row per night and commits: all nights and the booking become visible together.",
+     "这次住宿的每一晚（{nights}）都已在本事务中扣减，{actor} 插入预留 #{hold}，每晚一行 "
+     "hold_nights，然后提交："
+     "所有晚上和预订一起变得可见。"},
+    // H4: the same request key twice
+    {"h4.create.rejected.summary", "{actor}: no room left, rejected", "{actor}：没有房间，拒绝"},
+    {"h4.create.rejected",
+     "The conditional UPDATE for {night} changed 0 rows: no room left, the request is rejected.",
+     "{night} 的条件 UPDATE 更新了 0 行：没有房间，请求被拒绝。"},
+    {"h4.create.naive.summary", "{actor} books hold #{hold}, {available} left",
+     "{actor} 预订预留 #{hold}，剩余 {available}"},
+    {"h4.create.naive",
+     "{actor} decrements {night} and inserts hold #{hold} for request key {key}, each statement committed on "
+     "its "
+     "own, without asking whether this request key was seen before.",
+     "{actor} 扣减 {night} 并为业务请求键 {key} 插入预留 "
+     "#{hold}，每条语句各自提交，不检查这个业务请求键是否出现过。"},
+    {"h4.create.naive.again.summary", "{actor} books hold #{hold} again for one request, {available} left",
+     "{actor} 为同一个请求再次预订预留 #{hold}，剩余 {available}"},
+    {"h4.create.naive.again",
+     "Request key {key} already has booking {earlier}, but the naive code does not look, and nothing in the "
+     "naive schema stops it (holds.request_key is not unique there): it decrements {night} again and inserts "
+     "hold #{hold}. One request now holds two rooms; the client thinks it booked one. The counters still "
+     "balance, so capacity_balance cannot tell: only the request key shows the duplicate.",
+     "业务请求键 {key} 已经有预订 {earlier}，但朴素代码不查，朴素模型的表结构也不阻止（那里 "
+     "holds.request_key "
+     "不是唯一的）：它再次扣减 {night} 并插入预留 #{hold}。一个请求现在占了两间房，而客户端以为只订了一间。"
+     "计数仍然平衡，容量平衡看不出问题：只有业务请求键暴露了重复。"},
+    {"h4.create.atomic.summary", "{actor} claims key {key}, books hold #{hold}, commits",
+     "{actor} 占用请求键 {key}，预订预留 #{hold}，提交"},
+    {"h4.create.atomic",
+     "In one BEGIN IMMEDIATE transaction {actor} first inserts hold #{hold} under request key {key} (the "
+     "UNIQUE "
+     "constraint claims the key), then decrements {night} with the conditional UPDATE ({available} left), "
+     "and "
+     "commits.",
+     "{actor} 在一个 BEGIN IMMEDIATE 事务中先以业务请求键 {key} 插入预留 #{hold}（UNIQUE 约束占住这个键），"
+     "再用条件 UPDATE 扣减 {night}（剩余 {available}），然后提交。"},
+    {"h4.create.atomic.rejected",
+     "The key was claimed, but the conditional UPDATE for {night} changed 0 rows: no room left. ROLLBACK "
+     "also "
+     "removes the claimed key, so a later retry is not mistaken for a booking.",
+     "请求键已占住，但 {night} 的条件 UPDATE 更新了 0 行：没有房间。ROLLBACK 也撤销了占住的键，"
+     "之后的重试不会被误认为已有预订。"},
+    {"h4.create.atomic.again.summary",
+     "{actor}: key {key} already booked, returns hold #{hold}, decrements nothing",
+     "{actor}：请求键 {key} 已预订，返回预留 #{hold}，不再扣减"},
+    {"h4.create.atomic.again",
+     "Inserting the hold under request key {key} fails with {code}: this request was already booked. {actor} "
+     "rolls back before touching the inventory, reads the first booking (hold #{hold}, {state}) and answers "
+     "with it. The client gets the same booking as the first time (outcome accepted, as an idempotent API "
+     "answers a repeated request), and no room is decremented twice.",
+     "以业务请求键 {key} 插入预留失败，返回 {code}：这个请求已经预订过。{actor} "
+     "在动库存之前回滚，读出第一笔预订（预留 #{hold}，{state}）并以它作答。客户端得到与第一次相同的预订"
+     "（处理结果为接受，就像幂等接口回答重复请求那样），没有房间被扣减两次。"},
+    {"h4.create.atomic.locks",
+     "In SQLite the write lock already serialises the two calls, so a lookup by key would have found hold #1 "
+     "too. The UNIQUE constraint is what stays correct without that lock: in PostgreSQL two concurrent "
+     "attempts "
+     "can both miss a lookup; the second INSERT then waits on the first one's uncommitted key and fails with "
+     "a "
+     "unique violation once it commits, which aborts the whole transaction. Hence ROLLBACK first, then read "
+     "the first booking.",
+     "在 SQLite 中写锁已经让两次调用串行，所以按键查询也能找到预留 #1。UNIQUE "
+     "约束则在没有这把锁时仍然正确：在 "
+     "PostgreSQL 中两个并发请求都可能查不到；第二个 INSERT "
+     "会等待第一个尚未提交的键，第一个提交后它以唯一约束冲突"
+     "失败，并中止整个事务。所以先 ROLLBACK，再读取第一笔预订。"},
+    // H6: the payment call inside or outside the transaction
+    {"h6.pay.rejected.summary", "{actor}: no room left, rejected", "{actor}：没有房间，拒绝"},
+    {"h6.pay.rejected", "The conditional UPDATE changed 0 rows: no room left, nothing to pay for.",
+     "条件 UPDATE 更新了 0 行：没有房间，也就没有可支付的。"},
+    {"h6.pay.naive.summary", "{actor} holds the lock and calls the provider", "{actor} 持有锁并调用支付"},
+    {"h6.pay.naive",
+     "{actor} opens BEGIN IMMEDIATE, decrements ({available} left), inserts hold #{hold} and then calls the "
+     "provider for payment {payment} without committing: the write lock is held for as long as the network "
+     "call takes.",
+     "{actor} 执行 BEGIN IMMEDIATE，扣减库存（剩余 {available}），插入预留 "
+     "#{hold}，然后在未提交的情况下为支付 "
+     "{payment} 调用支付服务：网络调用持续多久，写锁就被占住多久。"},
+    {"h6.pay.atomic.summary", "{actor} commits hold #{hold}, then calls the provider",
+     "{actor} 提交预留 #{hold}，再调用支付"},
+    {"h6.pay.atomic",
+     "{actor} decrements ({available} left), inserts hold #{hold} and a PENDING payment row for {payment} in "
+     "one "
+     "short transaction and commits. Only then does it call the provider: no lock is held during the call, "
+     "and the payment row means a lost answer can still be reconciled.",
+     "{actor} 在一个短事务中扣减库存（剩余 {available}），插入预留 #{hold} 和支付 {payment} 的 PENDING "
+     "记录并提交。之后才调用支付服务：调用期间不持有任何锁，而支付记录让丢失的结果仍可对账。"},
+    {"h6.locks",
+     "SQLite: an open write transaction locks the whole database for writers, so every other booking waits, "
+     "whatever its night (and in this lab's in-memory database even readers wait). PostgreSQL locks only the "
+     "rows changed (here the night's inventory row), so only bookings of that night would wait, but for the "
+     "whole call, and the call also ties up a pooled connection.",
+     "SQLite：未结束的写事务会对所有写者锁住整个数据库，所以无论哪一晚，其他预订都要等待（在本实验的内存数据"
+     "库中"
+     "连读者也要等）。PostgreSQL "
+     "只锁住被修改的行（这里是这一晚的库存行），所以只有同一晚的预订会等待，但要等完"
+     "整个调用，而且调用期间还占着连接池里的一个连接。"},
+    {"h6.answer.none.summary", "{actor}: no call in flight", "{actor}：没有进行中的调用"},
+    {"h6.answer.none", "There is no payment call in flight for {payment}.",
+     "支付 {payment} 没有进行中的调用。"},
+    {"h6.answer.naive.timeout.summary", "{actor}: provider timed out, rolls back, charge unknown",
+     "{actor}：支付超时，回滚，扣款结果未知"},
+    {"h6.answer.naive.timeout",
+     "At {now} s the call sent at {sent} s times out. {actor} held the write lock for {held} s waiting for "
+     "it; "
+     "now it rolls back, and hold #{hold} and its decrement vanish. Everyone who waited for the lock wakes "
+     "only "
+     "now.",
+     "在 {now} 秒，{sent} 秒发出的调用超时。{actor} 为等它占着写锁 {held} 秒；现在它回滚，预留 #{hold} "
+     "和它的扣减一起消失。所有等待这把锁的人直到现在才被唤醒。"},
+    {"h6.answer.naive.money",
+     "The provider did take the money (its ledger has {key}), but the booking was rolled back and no payment "
+     "row was ever committed: the customer is charged for nothing, and nothing on our side says so.",
+     "支付方其实已经扣款（它的账本里有 {key}），但预订已回滚，也从未提交过支付记录：顾客白白被扣款，"
+     "而我们这边没有任何记录。"},
+    {"h6.answer.naive.charged.summary", "{actor}: paid, commits after {held} s",
+     "{actor}：支付成功，{held} 秒后提交"},
+    {"h6.answer.naive.charged",
+     "The provider answers at {now} s: paid. {actor} confirms hold #{hold} and commits. The call was quick, "
+     "so "
+     "the lock was held for only {held} s; the design is the same, only the network was kind.",
+     "支付方在 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。这次调用很快，锁只占了 {held} 秒；"
+     "设计没变，只是网络帮了忙。"},
+    {"h6.answer.atomic.timeout.summary", "{actor}: provider timed out, charge unknown, hold #{hold} kept",
+     "{actor}：支付超时，扣款结果未知，保留预留 #{hold}"},
+    {"h6.answer.atomic.timeout",
+     "At {now} s the call sent at {sent} s times out. No lock was held while waiting, so other bookings went "
+     "ahead. {actor} marks the payment UNKNOWN in a short transaction; hold #{hold} stays RESERVED until its "
+     "deadline. The provider's ledger shows it did charge ({key}): query it by payment id, or retry with the "
+     "same operation key, and one charge is all there will be (H5).",
+     "在 {now} 秒，{sent} 秒发出的调用超时。等待期间没有持有任何锁，其他预订照常进行。{actor} "
+     "在一个短事务中把支付"
+     "标记为 UNKNOWN；预留 #{hold} 保持 RESERVED 直到期限。支付方账本显示它确实扣了款（{key}）：按支付 ID "
+     "查询，或用同一个操作键重试，就只会有一次扣款（见 H5）。"},
+    {"h6.answer.atomic.charged.summary", "{actor}: paid, records it", "{actor}：支付成功，记录结果"},
+    {"h6.answer.atomic.charged",
+     "The provider answers at {now} s: paid. In a short transaction {actor} marks the payment SUCCEEDED and "
+     "confirms hold #{hold} (still RESERVED and before its deadline).",
+     "支付方在 {now} 秒答复：已支付。{actor} 在一个短事务中把支付标记为 SUCCEEDED，并确认预留 #{hold}"
+     "（仍为 RESERVED 且在期限之前）。"},
+    {"h6.answer.atomic.late",
+     "The provider answers at {now} s: paid. {actor} marks the payment SUCCEEDED, but hold #{hold} is no "
+     "longer "
+     "RESERVED before its deadline, so it is not confirmed here: that is a late payment, handled as in H2.",
+     "支付方在 {now} 秒答复：已支付。{actor} 把支付标记为 SUCCEEDED，但预留 #{hold} "
+     "已不再是期限前的 RESERVED，因此这里不确认：这是迟到的支付，按 H2 处理。"},
+    // H7: read, then write, in a deferred transaction
+    {"h7.read.summary", "{actor} {begin}, reads {available}", "{actor} {begin}，读到 {available}"},
+    {"h7.read.deferred",
+     "{actor} opens a deferred transaction (BEGIN takes no lock yet) and reads available = {available}. The "
+     "read "
+     "takes a shared lock that {actor} keeps until its transaction ends.",
+     "{actor} 开启一个延迟事务（BEGIN 还不加锁）并读到 available = "
+     "{available}。这次读取加上了共享锁（读锁），"
+     "{actor} 会一直持有到事务结束。"},
+    {"h7.read.immediate",
+     "{actor} takes the write lock up front with BEGIN IMMEDIATE and reads available = {available}. No one "
+     "else "
+     "can start writing until it ends, so it never has to turn a read lock into a write lock.",
+     "{actor} 用 BEGIN IMMEDIATE 先取得写锁，再读到 available = {available}。在它结束之前别人无法开始写入，"
+     "所以它永远不需要把读锁升级为写锁。"},
+    {"h7.write.progress",
+     "{actor} decrements with the conditional UPDATE ({available} left in its transaction) and inserts hold "
+     "#{hold}, then commits.",
+     "{actor} 用条件 UPDATE 扣减（本事务中剩余 {available}），插入预留 #{hold}，然后提交。"},
+    {"h7.write.no_read.summary", "{actor}: nothing to write", "{actor}：没有可写入的"},
+    {"h7.write.no_read", "{actor} has no transaction from a txn_read to write in, so there is nothing to do.",
+     "{actor} 没有 txn_read 开启的事务可供写入，所以无事可做。"},
+    {"h7.write.accepted.summary", "{actor} commits hold #{hold}, accepts", "{actor} 提交预留 #{hold}，接受"},
+    {"h7.write.accepted",
+     "{actor}'s transaction commits: hold #{hold} and its decrement are visible together.",
+     "{actor} 的事务提交：预留 #{hold} 和对应的扣减一起可见。"},
+    {"h7.write.rejected.summary", "{actor}: no room left, rolls back, rejected",
+     "{actor}：没有房间，回滚，拒绝"},
+    {"h7.write.rejected",
+     "{actor} read available = {read} or its conditional UPDATE changed 0 rows: no room "
+     "left. It rolls back and rejects the request.",
+     "{actor} 读到 available = {read}，或者条件 UPDATE 更新了 0 行：没有房间。它回滚并拒绝请求。"},
+    {"h7.deadlock",
+     "\"{statement}\" returned SQLITE_BUSY. The other request holds the lock {actor} needs and is itself "
+     "waiting "
+     "for {actor}: a writer cannot commit while another transaction still holds a read lock. Each waits for "
+     "the "
+     "other, a deadlock: waiting, like a busy timeout, would only run out.",
+     "“{statement}” 返回 SQLITE_BUSY。另一个请求持有 {actor} 需要的锁，而它自己也在等 {actor}："
+     "只要另一个事务还持有读锁，写者就无法提交。双方互相等待，这是死锁：像忙等超时那样等下去只会超时。"},
+    {"h7.naive.gives_up.summary", "{actor} tries {tries} times, gives up, keeps its lock",
+     "{actor} 尝试 {tries} 次后放弃，锁仍未释放"},
+    {"h7.naive.gives_up",
+     "The naive code retries the same statement inside the same transaction, up to {retries} times: every "
+     "try "
+     "meets the same SQLITE_BUSY, because nothing can change while both wait. Then it gives up and reports "
+     "an "
+     "error, but never rolls back: its read lock stays, and the other request stays stuck behind it, unable "
+     "to "
+     "commit.",
+     "朴素代码在同一事务里重试同一条语句，最多 {retries} 次：每次都遇到同样的 SQLITE_BUSY，因为双方都在等，"
+     "什么都不会改变。然后它放弃并报错，却从不回滚：它的读锁还在，另一个请求被卡在它后面，无法提交。"},
+    {"h7.atomic.retry.summary", "{actor}: deadlock, rolls back, retries ({n} of {max})",
+     "{actor}：死锁，回滚，重试（第 {n} 次，共 {max} 次）"},
+    {"h7.atomic.retry",
+     "The atomic code rolls back the WHOLE transaction, which frees its read lock so the other request can "
+     "commit, and runs it again from BEGIN with a fresh read: retry {n} of at most {max}.",
+     "原子代码回滚整个事务，释放读锁，让另一个请求得以提交，然后从 BEGIN 开始用新的读取重新执行：第 {n} "
+     "次重试，"
+     "最多 {max} 次。"},
+    {"h7.atomic.after_retry",
+     "The retried transaction reads available = {read}, a value read after the other request committed, not "
+     "the "
+     "stale one from before the deadlock.",
+     "重试的事务读到 available = {read}：这是另一个请求提交之后读到的值，而不是死锁之前的旧值。"},
+    {"h7.atomic.exhausted.summary", "{actor}: deadlock {n} times, gives up, nothing held",
+     "{actor}：死锁 {n} 次，放弃，不持有任何锁"},
+    {"h7.atomic.exhausted",
+     "{actor} rolled back and retried {max} times and still met a deadlock. It gives up with nothing held "
+     "and "
+     "reports the failure: a bounded retry never spins forever.",
+     "{actor} 已回滚并重试 {max} "
+     "次，仍然遇到死锁。它在不持有任何锁的情况下放弃并报告失败：有限次数的重试不会无限循环。"},
+    {"h7.locks",
+     "This deadlock is SQLite's lock upgrade: two readers both want to become the writer. With a rollback "
+     "journal (and in this lab's in-memory database) the writer cannot commit while another transaction "
+     "still "
+     "reads; in WAL mode the first commit goes through and the second writer gets SQLITE_BUSY_SNAPSHOT "
+     "instead. "
+     "The cure is the same: roll back and retry the whole transaction, or take the write lock first with "
+     "BEGIN "
+     "IMMEDIATE. PostgreSQL locks rows, not the database: there a deadlock comes from two transactions "
+     "locking "
+     "the same rows in opposite orders; it detects the cycle and aborts one of them (deadlock_detected), and "
+     "the answer is again one fixed lock order and a bounded retry of the whole transaction.",
+     "这个死锁来自 SQLite 的锁升级：两个读者都想成为写者。在回滚日志模式下（以及本实验的内存数据库中），"
+     "只要另一个事务还在读，写者就不能提交；在 WAL 模式下第一个提交能完成，第二个写者则得到 "
+     "SQLITE_BUSY_SNAPSHOT。解决办法相同：回滚并重试整个事务，或者用 BEGIN IMMEDIATE 先取得写锁。PostgreSQL "
+     "锁的是行而不是整个数据库：那里的死锁来自两个事务以相反顺序锁住同样的行；它会检测到环并中止其中一个"
+     "（deadlock_detected），办法同样是统一锁顺序，并有限次数地重试完整事务。"},
+};
+
+}  // namespace
+
+std::span<const MessageTemplate> hotel_case_messages() {
+  return kHotelCases;
+}
+
+}  // namespace reslab

@@ -1,0 +1,271 @@
+// Messages of the recovery cases H5-1 .. H5-5 (seed 000's table of recovery windows): crash and
+// restart, the simulated payment provider, charges, refunds, out-of-order callbacks and the outbox.
+// Glossary terms follow SPEC section 10.
+#include "core/sim/message_catalog.hpp"
+
+namespace reslab {
+namespace {
+
+const MessageTemplate kRecovery[] = {
+    // Crash and restart
+    {"recovery.memory.empty", "nothing", "无"},
+    {"recovery.crash.summary", "{actor} crashes", "{actor} 崩溃"},
+    {"recovery.crash",
+     "{actor}'s process dies. What it held only in memory is gone: {lost}. The database keeps exactly what "
+     "was "
+     "committed; until it restarts, {actor} does nothing.",
+     "{actor} "
+     "的进程崩溃。只存在内存里的东西全部丢失：{lost}。数据库只保留已经提交的内容；在重启之前，{actor} "
+     "什么也不做。"},
+    {"recovery.crash.rolled_back",
+     "Its open transaction (begun by {event}) is rolled back by the database: none of it was ever committed, "
+     "and "
+     "whoever waited for its lock goes on.",
+     "它尚未提交的事务（由 {event} 开启）被数据库回滚：其中的修改从未提交，等待这把锁的参与者得以继续。"},
+    {"recovery.restart.summary", "{actor} restarts", "{actor} 重启"},
+    {"recovery.restart",
+     "{actor} starts again with empty memory. All it can know now is what the database committed: work that "
+     "lived only in memory has to be found again from durable records, or not at all.",
+     "{actor} "
+     "以空白内存重新启动。它现在能知道的只有数据库里已提交的内容：只存在内存里的工作只能从持久化记录中"
+     "重新找回，否则就永远找不回。"},
+    // The simulated payment provider
+    {"provider.answer.succeeded", "succeeded", "成功"},
+    {"provider.answer.failed", "failed", "失败"},
+    {"provider.answer.timed_out", "no answer (timed out)", "没有回应（超时）"},
+    {"provider.answer.already_done", "already done", "已处理过"},
+    {"recovery.provider.answered", "The provider answers: {answer} ({key}).",
+     "支付方回应：{answer}（{key}）。"},
+    {"recovery.provider.timeout_after",
+     "Behind the timeout the provider did take the money: its ledger has {key} as {state}; only the answer "
+     "was "
+     "lost. From {actor}'s side the result is unknown.",
+     "超时背后，支付方其实已经扣款：它的账本里 {key} 为 {state}；丢失的只是回应。在 {actor} "
+     "看来，结果未知。"},
+    {"recovery.provider.timeout_before",
+     "The request never reached the provider: its ledger has nothing under {key}. From {actor}'s side this "
+     "timeout looks exactly like the other kind.",
+     "请求根本没有到达支付方：它的账本里没有 {key}。在 {actor} 看来，这次超时与另一种超时毫无区别。"},
+    {"recovery.provider.already_done",
+     "The provider has seen operation {key} before ({state}): it answers already done and takes nothing "
+     "more. "
+     "It is idempotent by operation key.",
+     "支付方已经见过操作 {key}（{state}）：它回答“已处理过”，不再多扣一分钱。它按操作键幂等。"},
+    // H5-2: the charge times out
+    {"recovery.charge.naive.call",
+     "{actor} charges payment {payment} under a new operation key {key}, as it does on every attempt.",
+     "{actor} 用新的操作键 {key} 对支付 {payment} 扣款，每次尝试都这样做。"},
+    {"recovery.charge.atomic.call",
+     "{actor} charges payment {payment} under the payment's own operation key {key}, the key every retry "
+     "will "
+     "reuse.",
+     "{actor} 用支付对象自己的操作键 {key} 对支付 {payment} 扣款，之后每次重试都复用这个键。"},
+    {"recovery.charge.unknown.summary", "{actor}: charge timed out, result unknown",
+     "{actor}：扣款超时，结果未知"},
+    {"recovery.charge.naive.timeout",
+     "The naive code takes the timeout for a failure and keeps nothing: payment {payment} stays as it was, "
+     "and "
+     "the next attempt will use a new key.",
+     "朴素代码把超时当作失败，什么也没保留：支付 {payment} 保持原状，下一次尝试会使用新的键。"},
+    {"recovery.charge.atomic.timeout",
+     "{actor} records payment {payment} as UNKNOWN and keeps the payment and its key {key}: the next attempt "
+     "must "
+     "ask the provider or retry under the same key, never charge under a new one.",
+     "{actor} 把支付 {payment} 记为 UNKNOWN，保留支付对象和它的操作键 "
+     "{key}：下一次必须先查询支付方，或者按同一个"
+     "键重试，绝不能用新键再扣一次。"},
+    {"recovery.charge.failed.summary", "{actor}: charge failed", "{actor}：扣款失败"},
+    {"recovery.charge.failed",
+     "The provider refused the charge: payment {payment} is FAILED and hold #{hold} is not confirmed.",
+     "支付方拒绝扣款：支付 {payment} 为 FAILED，预留 #{hold} 不予确认。"},
+    {"recovery.charge.done.summary", "{actor}: charged, one charge for {payment}",
+     "{actor}：扣款成功，{payment} 只有一笔扣款"},
+    {"recovery.charge.twice.summary", "{actor} charges again: {charges} charges for {payment}",
+     "{actor} 再次扣款：{payment} 共 {charges} 笔扣款"},
+    {"recovery.charge.naive.done",
+     "The naive code marks payment {payment} SUCCEEDED and hold #{hold} CONFIRMED (sold + 1), each statement "
+     "on its own.",
+     "朴素代码把支付 {payment} 标记为 SUCCEEDED，把预留 #{hold} 标记为 CONFIRMED（sold "
+     "加一），每条语句各自提交。"},
+    {"recovery.charge.naive.twice",
+     "To the provider {key} is a new charge, so it takes the money again: the customer has now paid "
+     "{charges} "
+     "times for one booking. The naive code marks payment {payment} SUCCEEDED and hold #{hold} CONFIRMED as "
+     "if "
+     "this were the only charge.",
+     "对支付方来说 {key} 是一笔新的扣款，于是再扣一次：顾客为一笔预订付了 {charges} 次钱。朴素代码照样把支付 "
+     "{payment} 标记为 SUCCEEDED、把预留 #{hold} 标记为 CONFIRMED，好像这是唯一的一笔扣款。"},
+    {"recovery.charge.query.found",
+     "Payment {payment} is UNKNOWN after a timeout, so {actor} first asks the provider about {key} instead "
+     "of "
+     "charging again.",
+     "支付 {payment} 在超时后处于 UNKNOWN，所以 {actor} 先向支付方查询 {key}，而不是再扣一次。"},
+    {"recovery.charge.query.none",
+     "Payment {payment} is UNKNOWN after a timeout. {actor} asks the provider about {key}: no such "
+     "operation, the "
+     "first request never arrived. {actor} retries under the same key, so even a first request that arrived "
+     "late "
+     "could not charge a second time.",
+     "支付 {payment} 在超时后处于 UNKNOWN。{actor} 向支付方查询 {key}：没有这个操作，第一次请求根本没有到达。"
+     "{actor} 按同一个键重试，所以即使第一次请求迟到，也不会扣第二次。"},
+    {"recovery.charge.confirmed",
+     "In one short transaction payment {payment} becomes SUCCEEDED and hold #{hold} CONFIRMED ({now} < "
+     "{deadline}), sold + 1: one charge, one booking.",
+     "在一个短事务中，支付 {payment} 变为 SUCCEEDED，预留 #{hold} 变为 CONFIRMED（{now} < {deadline}），sold "
+     "加一：一笔扣款，一份预订。"},
+    {"recovery.charge.already_confirmed",
+     "Hold #{hold} is already CONFIRMED (the provider's callback got there first): only payment {payment} "
+     "changes, to SUCCEEDED; nothing is sold twice.",
+     "预留 #{hold} 已经是 CONFIRMED（支付方回调先到了）：只把支付 {payment} 改为 SUCCEEDED，不会重复售出。"},
+    {"recovery.charge.too_late",
+     "Hold #{hold} is {state} and can no longer take this payment (deadline {deadline} s, now {now} s): "
+     "payment "
+     "{payment} is SUCCEEDED and its refund is queued, once.",
+     "预留 #{hold} 为 {state}，已不能接受这笔支付（期限 {deadline} 秒，现在 {now} 秒）：支付 {payment} 记为 "
+     "SUCCEEDED，并排队退款一次。"},
+    {"recovery.charge.refund.summary", "{actor}: paid too late, refund queued",
+     "{actor}：支付太晚，排队退款"},
+    {"recovery.charge.paid.summary", "{actor}: already charged", "{actor}：已扣款"},
+    {"recovery.charge.paid", "Payment {payment} is already SUCCEEDED: there is nothing to charge.",
+     "支付 {payment} 已经是 SUCCEEDED：没有需要扣款的。"},
+    // H5-4: the refund worker crashes before recording the refund
+    {"recovery.refund_call.naive",
+     "Task {task}: {actor} refunds {payment} under a new key {key}, without checking the charge. The "
+     "provider "
+     "answers: {answer} ({state}).",
+     "任务 {task}：{actor} 不核对扣款，用新的操作键 {key} 退款 {payment}。支付方回应：{answer}（{state}）。"},
+    {"recovery.refund_call.atomic",
+     "Task {task}: {actor} confirms with the provider that {payment} was charged, then refunds under the "
+     "task's "
+     "own key {key}. The provider answers: {answer} ({state}).",
+     "任务 {task}：{actor} 先向支付方确认 {payment} 确实扣过款，再用任务自己的操作键 {key} 退款。支付方回应："
+     "{answer}（{state}）。"},
+    {"recovery.refund_call.unrecorded",
+     "The answer is only in {actor}'s memory: refund_tasks still says PENDING until {actor} writes it down.",
+     "这个结果只在 {actor} 的内存里：在 {actor} 写入之前，refund_tasks 仍显示 PENDING。"},
+    {"recovery.refund_call.summary", "{actor}: provider refunded, not yet recorded",
+     "{actor}：支付方已退款，尚未记录"},
+    {"recovery.refund_call.failed.summary", "{actor}: provider refused, not yet recorded",
+     "{actor}：支付方拒绝退款，尚未记录"},
+    // H5-5: duplicate and out-of-order callbacks
+    {"recovery.event.naive.failed.summary", "{actor} marks hold #{hold} PAYMENT_FAILED",
+     "{actor} 把预留 #{hold} 标记为 PAYMENT_FAILED"},
+    {"recovery.event.naive.failed",
+     "Event {event} (created at {created_at} s) says payment {payment} failed. The naive handler marks hold "
+     "#{hold} PAYMENT_FAILED and gives the room back (available + 1), whatever state the hold was in.",
+     "事件 {event}（创建于第 {created_at} 秒）称支付 {payment} "
+     "失败。朴素处理不管预留当前是什么状态，直接把预留 "
+     "#{hold} 标记为 PAYMENT_FAILED 并归还房间（available 加一）。"},
+    {"recovery.event.naive.last_wins",
+     "No event-id dedup, no state check, no look at when the event was created: the last event to arrive "
+     "wins.",
+     "不按事件 ID 去重，不检查状态，也不看事件何时创建：最后到达的事件说了算。"},
+    {"recovery.event.failed_open.summary", "{actor}: payment failed, hold stays RESERVED",
+     "{actor}：支付失败，预留保持 RESERVED"},
+    {"recovery.event.failed_open",
+     "Event {event}: payment {payment} failed. Hold #{hold} is still RESERVED and stays so until its "
+     "deadline "
+     "({deadline} s): the customer may still pay. The failure is logged; nothing is released.",
+     "事件 {event}：支付 {payment} 失败。预留 #{hold} 仍为 RESERVED，并保持到期限（第 {deadline} "
+     "秒）：顾客仍可"
+     "付款。只记录这次失败，不释放任何东西。"},
+    {"recovery.event.terminal.summary", "{actor}: older failure ignored, {state} stays",
+     "{actor}：忽略较旧的失败事件，保持 {state}"},
+    {"recovery.event.terminal",
+     "Event {event} says payment {payment} failed (created at {created_at} s), but hold #{hold} is already "
+     "{state}, a terminal state. An older event never overwrites a terminal state: the event is logged and "
+     "nothing else changes.",
+     "事件 {event} 称支付 {payment} 失败（创建于第 {created_at} 秒），但预留 #{hold} 已经是终态 "
+     "{state}。较旧的"
+     "事件绝不覆盖终态：只记录该事件，其他什么都不改。"},
+    {"recovery.event.refund",
+     "Event {event}: hold #{hold} is {state} and cannot take payment {payment}: a refund task is queued in "
+     "the "
+     "same transaction, keyed by the payment. A queued refund is not a completed refund.",
+     "事件 {event}：预留 #{hold} 为 {state}，无法接受支付 "
+     "{payment}：在同一事务中按支付排队一个退款任务。退款排队"
+     "不代表退款完成。"},
+    // H5-3: the outbox, the relay and the consumer
+    {"recovery.confirm.summary", "{actor} confirms hold #{hold}", "{actor} 确认预留 #{hold}"},
+    {"recovery.confirm.naive",
+     "{actor} marks hold #{hold} CONFIRMED and sold + 1, each statement committed on its own, and keeps the "
+     "message {topic} in memory to send right after the commit.",
+     "{actor} 把预留 #{hold} 标记为 CONFIRMED 并让 sold 加一，每条语句各自提交，并把消息 {topic} "
+     "留在内存里，准备提交后立刻发送。"},
+    {"recovery.confirm.atomic",
+     "In one transaction {actor} confirms hold #{hold} (sold + 1) and writes the message {topic} to the "
+     "outbox "
+     "as row #{row}: the booking and its message are committed together, or not at all.",
+     "{actor} 在同一个事务中确认预留 #{hold}（sold 加一），并把消息 {topic} 写入 outbox 第 #{row} "
+     "行：预订和它的消息要么一起提交，要么都不提交。"},
+    {"recovery.confirm.nothing.summary", "{actor}: nothing to confirm", "{actor}：没有可确认的"},
+    {"recovery.confirm.nothing",
+     "Hold #{hold} is {state}, not RESERVED before its deadline: nothing is confirmed and no message is "
+     "written.",
+     "预留 #{hold} 为 {state}，不是期限前的 RESERVED：不确认，也不写消息。"},
+    {"recovery.send.summary", "{actor} sends {topic}", "{actor} 发送 {topic}"},
+    {"recovery.send.naive", "{actor} sends {topic} {payload} from memory, after the commit.",
+     "{actor} 在提交之后从内存中发送 {topic} {payload}。"},
+    {"recovery.send.lost.summary", "{actor}: message lost", "{actor}：消息丢失"},
+    {"recovery.send.lost",
+     "{actor} has nothing in memory to send: the crash wiped it. Hold {holds} is CONFIRMED in the database, "
+     "but "
+     "its {topic} message was never written anywhere durable: it is lost, and no retry will ever find it.",
+     "{actor} 的内存里没有可发送的东西：崩溃把它抹掉了。预留 {holds} 在数据库里已是 CONFIRMED，但它的 "
+     "{topic} "
+     "消息从未持久化到任何地方：消息丢失，任何重试都找不回来。"},
+    {"recovery.send.none.summary", "{actor}: nothing to send", "{actor}：没有要发送的"},
+    {"recovery.send.none", "{actor} has no message waiting to be sent.", "{actor} 没有等待发送的消息。"},
+    {"recovery.send.outbox.summary", "{actor}: leaves sending to the relay", "{actor}：交给中继发送"},
+    {"recovery.send.outbox",
+     "{actor} does not send after the commit: the message was committed in the outbox together with the "
+     "booking, and the outbox relay delivers it ({unsent} unsent row(s) now). A crash of {actor} cannot lose "
+     "it.",
+     "{actor} 不在提交之后自己发送：消息已经和预订一起提交在 outbox 里，由 outbox 中继投递（当前有 {unsent} "
+     "行未发送）。{actor} 崩溃也丢不了它。"},
+    {"recovery.relay.none.summary", "{actor}: no unsent outbox row", "{actor}：outbox 没有待发送的行"},
+    {"recovery.relay.none", "No outbox row is waiting to be sent.", "outbox 中没有等待发送的行。"},
+    {"recovery.relay.send.summary", "{actor} delivers outbox {rows}", "{actor} 投递 outbox {rows}"},
+    {"recovery.relay.send",
+     "{actor} delivers the outbox rows without sent_at ({rows}). It marks them sent only in its next step, "
+     "so a "
+     "crash in between means they are delivered again.",
+     "{actor} 投递所有没有 sent_at 的 outbox "
+     "行（{rows}）。它在下一步才把它们标记为已发送，所以两步之间崩溃就会"
+     "再次投递。"},
+    {"recovery.relay.ack.summary", "{actor} marks {rows} sent", "{actor} 把 {rows} 标记为已发送"},
+    {"recovery.relay.ack",
+     "{actor} writes sent_at = {now} for outbox {rows}, which it delivered: they will not be sent again.",
+     "{actor} 为已投递的 outbox {rows} 写入 sent_at = {now}：它们不会再被发送。"},
+    {"recovery.relay.ack.none.summary", "{actor}: nothing to mark", "{actor}：没有要标记的"},
+    {"recovery.relay.ack.none",
+     "{actor} remembers no delivery to mark (what it knew before a restart is gone): unsent rows stay unsent "
+     "and "
+     "will be delivered again.",
+     "{actor} 不记得有需要标记的投递（重启前知道的已经没了）：未发送的行保持未发送，之后会再次投递。"},
+    {"recovery.consumer.applied", "The consumer applies {effect} for the first time.",
+     "消费者第一次执行 {effect}。"},
+    {"recovery.consumer.dedup",
+     "The consumer has already applied {effect}: it counts this delivery ({deliveries} so far) and does not "
+     "act "
+     "again. It dedups by business effect, not by message id.",
+     "消费者已经执行过 {effect}：它只记下这次投递（至今 {deliveries} "
+     "次），不再重复执行。它按业务效果去重，而不是按"
+     "消息 ID。"},
+    {"recovery.consumer.naive.again",
+     "The consumer applies {effect} again ({deliveries} copies): without dedup it acts once per delivery.",
+     "消费者再次执行 {effect}（共 {deliveries} 份）：没有去重，每投递一次就执行一次。"},
+    // Invariant: one charge per payment
+    {"invariant.one_charge_per_payment", "at most one charge per payment", "每笔支付至多扣款一次"},
+    {"invariant.charge.ok", "{count} charge(s), none twice for one payment",
+     "{count} 笔扣款，没有同一支付扣款两次"},
+    {"invariant.charge.broken", "charged more than once: {list}", "重复扣款：{list}"},
+};
+
+}  // namespace
+
+std::span<const MessageTemplate> recovery_messages() {
+  return kRecovery;
+}
+
+}  // namespace reslab

@@ -1,0 +1,223 @@
+// H5 row 3: a booking confirmation and the message that must follow it, in both models.
+//   confirm_booking — naive: confirm (each statement on its own) and keep the message in memory;
+//                     atomic: confirm and write the outbox row in one transaction
+//   send_messages   — the service's own send after the commit: naive sends from memory (after a
+//                     crash there is nothing left: lost); atomic sends nothing itself, the relay does
+//   relay_send      — delivers every outbox row without sent_at, remembering what it delivered
+//   relay_ack       — marks what it remembers as sent; a crash before this means a redelivery
+// The consumer (the confirmation e-mail service) keeps what it got in messages_received: naive
+// applies every delivery, atomic dedups by business effect (topic and payload), not by message id.
+#include <string_view>
+
+#include "core/cases/hotel/recovery_actions.hpp"
+#include "core/cases/hotel/sql.hpp"
+
+namespace reslab::hotel {
+namespace {
+
+using namespace hotel_sql;
+using MessageArgs = std::vector<std::pair<std::string, std::string>>;
+
+const char* const kTopic = "booking.confirmed";
+const char* const kMessageToSend = "message_to_send";          // naive: the message, only in memory
+const std::string kDeliveredPrefix = "delivered_not_marked_";  // relay: delivered, sent_at not yet written
+
+std::string confirmation_payload(const Value& hold_id) {
+  return "{\"hold_id\":" + to_display(hold_id) + "}";
+}
+
+// What the consumer counts as one effect: the same confirmation of the same booking.
+std::string effect_key(const std::string& topic, const std::string& payload) {
+  return topic + " " + payload;
+}
+
+// [SECTION] the consumer
+// Returns how many times this effect has now been delivered (1 = applied now).
+std::int64_t deliver(ActionContext& ctx, const std::string& topic, const std::string& payload) {
+  const std::string effect = effect_key(topic, payload);
+  static const std::string insert =
+      "INSERT INTO messages_received(effect_key, topic, payload, received_at, deliveries) VALUES (?, ?, ?, "
+      "?, 1)";
+  if (ctx.model() == Model::naive) {
+    ctx.must(insert, {effect, topic, payload, ctx.now()});
+    const auto copies = ctx.must("SELECT COUNT(*) FROM messages_received WHERE effect_key = ?", {effect});
+    return as_int(copies.rows.at(0).at(0));
+  }
+  ctx.must(kBeginImmediate);
+  const auto again = ctx.must(
+      "UPDATE messages_received SET deliveries = deliveries + 1 WHERE effect_key = ? RETURNING deliveries",
+      {effect});
+  std::int64_t deliveries = 1;
+  if (again.rows.empty()) {
+    ctx.must(insert, {effect, topic, payload, ctx.now()});
+  } else {
+    deliveries = as_int(again.rows[0][0]);
+  }
+  ctx.must(kCommit);
+  return deliveries;
+}
+
+void say_delivery(ActionContext& ctx, const std::string& topic, const std::string& payload,
+                  std::int64_t deliveries) {
+  const MessageArgs args = {{"effect", effect_key(topic, payload)},
+                            {"deliveries", std::to_string(deliveries)}};
+  if (deliveries <= 1) {
+    ctx.say({"recovery.consumer.applied", args});
+  } else {
+    ctx.say(
+        {ctx.model() == Model::naive ? "recovery.consumer.naive.again" : "recovery.consumer.dedup", args});
+  }
+}
+
+// [SECTION] confirm_booking
+std::string naive_confirm(ActionContext& ctx) {
+  const Value hold_id = ctx.integer("hold");
+  const MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kTopic}};
+  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
+  ctx.must(kSellHoldNights, {hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
+  ctx.memory()[kMessageToSend] = confirmation_payload(hold_id);
+  ctx.summarize({"recovery.confirm.summary", args});
+  ctx.say({"recovery.confirm.naive", args});
+  return "confirmed";
+}
+
+std::string atomic_confirm(ActionContext& ctx) {
+  const Value hold_id = ctx.integer("hold");
+  MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kTopic}};
+  ctx.must(kBeginImmediate);
+  const auto confirm =
+      ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
+               {hold_id, ctx.now()});
+  if (confirm.changes == 0) {
+    const auto hold = ctx.must("SELECT state FROM holds WHERE id = ?", {hold_id});
+    ctx.must(kRollback);
+    args.emplace_back("state", hold.rows.empty() ? "-" : to_display(hold.rows[0][0]));
+    ctx.summarize({"recovery.confirm.nothing.summary", args});
+    ctx.say({"recovery.confirm.nothing", args});
+    return "noop";
+  }
+  ctx.must(kSellHoldNights, {hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
+  const auto row =
+      ctx.must("INSERT INTO outbox(topic, payload, created_at, sent_at) VALUES (?, ?, ?, NULL) RETURNING id",
+               {std::string(kTopic), confirmation_payload(hold_id), ctx.now()});
+  ctx.must(kCommit);
+  args.emplace_back("row", to_display(row.rows.at(0).at(0)));
+  ctx.summarize({"recovery.confirm.summary", args});
+  ctx.say({"recovery.confirm.atomic", args});
+  return "confirmed";
+}
+
+// [SECTION] send_messages
+// Confirmed bookings whose confirmation never reached the consumer, from the committed state.
+std::string undelivered_confirmations(const ActionContext& ctx) {
+  const TableData* holds = ctx.committed().table("holds");
+  const TableData* received = ctx.committed().table("messages_received");
+  std::string listed;
+  if (!holds) return listed;
+  for (const auto& hold : holds->rows) {
+    if (hold.size() < 3 || to_display(hold[2]) != "CONFIRMED") continue;
+    const std::string effect = effect_key(kTopic, confirmation_payload(hold[0]));
+    bool delivered = false;
+    if (received)
+      for (const auto& row : received->rows)
+        delivered = delivered || (row.size() > 1 && to_display(row[1]) == effect);
+    if (!delivered) listed += (listed.empty() ? "#" : ", #") + to_display(hold[0]);
+  }
+  return listed;
+}
+
+std::string naive_send(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  auto remembered = ctx.memory().find(kMessageToSend);
+  if (remembered != ctx.memory().end()) {
+    const std::string payload = to_display(remembered->second);
+    ctx.memory().erase(remembered);
+    const std::int64_t deliveries = deliver(ctx, kTopic, payload);
+    ctx.summarize({"recovery.send.summary", {{"actor", actor}, {"topic", kTopic}}});
+    ctx.say({"recovery.send.naive", {{"actor", actor}, {"topic", kTopic}, {"payload", payload}}});
+    say_delivery(ctx, kTopic, payload, deliveries);
+    return "sent";
+  }
+  const std::string lost = undelivered_confirmations(ctx);
+  if (!lost.empty()) {
+    ctx.summarize({"recovery.send.lost.summary", {{"actor", actor}}});
+    ctx.say({"recovery.send.lost", {{"actor", actor}, {"holds", lost}, {"topic", kTopic}}});
+    return "lost";
+  }
+  ctx.summarize({"recovery.send.none.summary", {{"actor", actor}}});
+  ctx.say({"recovery.send.none", {{"actor", actor}}});
+  return "noop";
+}
+
+std::string atomic_send(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  std::int64_t unsent = 0;
+  if (const TableData* outbox = ctx.committed().table("outbox"))
+    for (const auto& row : outbox->rows) unsent += row.size() > 4 && is_null(row[4]) ? 1 : 0;
+  ctx.summarize({"recovery.send.outbox.summary", {{"actor", actor}}});
+  ctx.say({"recovery.send.outbox", {{"actor", actor}, {"unsent", std::to_string(unsent)}}});
+  return "noop";
+}
+
+// [SECTION] relay_send and relay_ack
+std::string relay_send_code(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const auto unsent = ctx.must("SELECT id, topic, payload FROM outbox WHERE sent_at IS NULL ORDER BY id");
+  if (unsent.rows.empty()) {
+    ctx.summarize({"recovery.relay.none.summary", {{"actor", actor}}});
+    ctx.say({"recovery.relay.none", {{"actor", actor}}});
+    return "noop";
+  }
+  std::string rows;
+  for (const auto& row : unsent.rows) rows += (rows.empty() ? "#" : ", #") + to_display(row[0]);
+  ctx.say({"recovery.relay.send", {{"actor", actor}, {"rows", rows}}});
+  for (const auto& row : unsent.rows) {
+    const std::string topic = to_display(row[1]);
+    const std::string payload = to_display(row[2]);
+    const std::int64_t deliveries = deliver(ctx, topic, payload);
+    ctx.memory()[kDeliveredPrefix + to_display(row[0])] = topic;
+    say_delivery(ctx, topic, payload, deliveries);
+  }
+  ctx.summarize({"recovery.relay.send.summary", {{"actor", actor}, {"rows", rows}}});
+  return "sent";
+}
+
+std::string relay_ack_code(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  std::vector<std::string> delivered;
+  for (const auto& [key, topic] : ctx.memory())
+    if (key.rfind(kDeliveredPrefix, 0) == 0) delivered.push_back(key.substr(kDeliveredPrefix.size()));
+  if (delivered.empty()) {
+    ctx.summarize({"recovery.relay.ack.none.summary", {{"actor", actor}}});
+    ctx.say({"recovery.relay.ack.none", {{"actor", actor}}});
+    return "noop";
+  }
+  std::string rows;
+  for (const auto& id : delivered) {
+    ctx.must("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", {ctx.now(), std::stoll(id)});
+    ctx.memory().erase(kDeliveredPrefix + id);
+    rows += (rows.empty() ? "#" : ", #") + id;
+  }
+  ctx.summarize({"recovery.relay.ack.summary", {{"actor", actor}, {"rows", rows}}});
+  ctx.say({"recovery.relay.ack", {{"actor", actor}, {"rows", rows}, {"now", std::to_string(ctx.now())}}});
+  return "sent";
+}
+
+}  // namespace
+
+ActionFn confirm_booking(Model model) {
+  return model == Model::naive ? naive_confirm : atomic_confirm;
+}
+ActionFn send_messages(Model model) {
+  return model == Model::naive ? naive_send : atomic_send;
+}
+ActionFn relay_send(Model) {
+  return relay_send_code;
+}
+ActionFn relay_ack(Model) {
+  return relay_ack_code;
+}
+
+}  // namespace reslab::hotel

@@ -1,0 +1,188 @@
+// H2's payment callback handler, in both models.
+//   naive  — "just mark it paid": record the callback, CONFIRMED, sold + 1; no dedup, no state or
+//            deadline check, each statement autocommitted.
+//   atomic — one transaction: dedup by event id, then decide on the hold's state and the database
+//            clock (confirm only while now < deadline), queue at most one refund per payment.
+#include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/sql.hpp"
+
+namespace reslab::hotel {
+namespace {
+
+using namespace hotel_sql;
+using MessageArgs = std::vector<std::pair<std::string, std::string>>;
+
+struct CallbackInput {
+  std::string event_id;
+  Value hold_id;
+  std::string provider_payment_id;
+  Value amount;
+  Value currency;
+  std::string result;
+};
+
+CallbackInput read_input(const ActionContext& ctx) {
+  CallbackInput input;
+  input.event_id = ctx.text("event_id");
+  input.hold_id = ctx.integer("hold");
+  input.provider_payment_id = ctx.text("provider_payment_id");
+  input.amount = ctx.has("amount") ? Value(ctx.integer("amount")) : Value(std::monostate{});
+  input.currency = ctx.has("currency") ? Value(ctx.text("currency")) : Value(std::monostate{});
+  input.result = ctx.has("result") ? ctx.text("result") : "success";
+  return input;
+}
+
+MessageArgs base_args(const ActionContext& ctx, const CallbackInput& input) {
+  MessageArgs args = {{"actor", ctx.actor().id},
+                      {"event", input.event_id},
+                      {"hold", to_display(input.hold_id)},
+                      {"payment", input.provider_payment_id},
+                      {"now", std::to_string(ctx.now())}};
+  if (ctx.has("paid_at")) args.emplace_back("paid_at", std::to_string(ctx.integer("paid_at")));
+  return args;
+}
+
+void mention_paid_at(ActionContext& ctx, const MessageArgs& args) {
+  if (ctx.has("paid_at")) ctx.say({"hotel.callback.paid_at", args});
+}
+
+static const std::string kInsertPayment =
+    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
+    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
+
+std::string naive_callback(ActionContext& ctx) {
+  const CallbackInput input = read_input(ctx);
+  MessageArgs args = base_args(ctx, input);
+  // The callback log has a primary key; the naive handler ignores the error and carries on.
+  const auto logged = ctx.sql(
+      "INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, "
+      "'confirmed')",
+      {input.event_id, input.hold_id, input.result, ctx.now()});
+  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  if (input.result != "success") {
+    ctx.summarize({"hotel.callback.failure.summary", args});
+    ctx.say({"hotel.callback.failure", args});
+    return "rejected";
+  }
+  ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
+  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
+  ctx.must(kSellHoldNights, {input.hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+  ctx.summarize({"hotel.callback.confirmed.summary", args});
+  ctx.say({"hotel.callback.naive", args});
+  mention_paid_at(ctx, args);
+  return "confirmed";
+}
+
+// Queues the refund of one payment, at most once: the operation key is derived from the payment.
+bool queue_refund(ActionContext& ctx, const Value& payment_row_id, const CallbackInput& input) {
+  const auto task = ctx.must(
+      "INSERT INTO refund_tasks(payment_id, op_key, state) VALUES (?, ?, 'PENDING') ON CONFLICT(op_key) DO "
+      "NOTHING",
+      {payment_row_id, "refund:" + input.provider_payment_id});
+  if (task.changes == 0) return false;
+  ctx.must(kInsertOutbox,
+           {std::string("refund.queued"), "{\"payment\":\"" + input.provider_payment_id + "\"}", ctx.now()});
+  return true;
+}
+
+std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
+  const auto hold = ctx.must("SELECT state, deadline FROM holds WHERE id = ?", {input.hold_id});
+  if (hold.rows.empty()) {
+    ctx.summarize({"hotel.callback.unknown.summary", args});
+    ctx.say({"hotel.callback.unknown", args});
+    return "rejected";
+  }
+  const std::string state = to_display(hold.rows[0][0]);
+  const Value deadline = hold.rows[0][1];
+  args.emplace_back("state", state);
+  args.emplace_back("deadline", to_display(deadline));
+
+  if (input.result != "success") {
+    ctx.summarize({"hotel.callback.failure.summary", args});
+    ctx.say({"hotel.callback.failure", args});
+    return "rejected";
+  }
+
+  const auto known =
+      ctx.must("SELECT id FROM payments WHERE provider_payment_id = ?", {input.provider_payment_id});
+  const bool payment_seen = !known.rows.empty();
+  Value payment_row_id;
+  if (payment_seen) {
+    payment_row_id = known.rows[0][0];
+  } else {
+    const auto inserted =
+        ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
+    payment_row_id = inserted.rows.at(0).at(0);
+  }
+
+  if (state == "RESERVED") {
+    const bool in_time = !is_null(deadline) && ctx.now() < as_int(deadline);
+    if (in_time) {
+      ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
+               {input.hold_id, ctx.now()});
+      ctx.must(kSellHoldNights, {input.hold_id});
+      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+      ctx.must(kInsertOutbox, {std::string("booking.confirmed"),
+                               "{\"hold_id\":" + to_display(input.hold_id) + "}", ctx.now()});
+      ctx.summarize({"hotel.callback.confirmed.summary", args});
+      ctx.say({"hotel.callback.confirmed", args});
+      mention_paid_at(ctx, args);
+      return "confirmed";
+    }
+    // The expiry job has not run (or runs later): the handler enforces the deadline itself.
+    ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
+    ctx.must(kReleaseHoldNights, {input.hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), input.hold_id});
+    queue_refund(ctx, payment_row_id, input);
+    ctx.summarize({"hotel.callback.expired_now.summary", args});
+    ctx.say({"hotel.callback.expired_now", args});
+    mention_paid_at(ctx, args);
+    return "refund_queued";
+  }
+
+  if (state == "CONFIRMED" && payment_seen) {
+    ctx.summarize({"hotel.callback.reconcile.summary", args});
+    ctx.say({"hotel.callback.reconcile", args});
+    return "already_paid_reconcile";
+  }
+
+  // HOLD_EXPIRED (or a second, different charge for a confirmed booking): the money goes back.
+  if (queue_refund(ctx, payment_row_id, input)) {
+    ctx.summarize({"hotel.callback.refund.summary", args});
+    ctx.say({state == "CONFIRMED" ? "hotel.callback.second_charge" : "hotel.callback.refund", args});
+    mention_paid_at(ctx, args);
+    return "refund_queued";
+  }
+  ctx.summarize({"hotel.callback.refund_exists.summary", args});
+  ctx.say({"hotel.callback.refund_exists", args});
+  return "noop";
+}
+
+std::string atomic_callback(ActionContext& ctx) {
+  const CallbackInput input = read_input(ctx);
+  MessageArgs args = base_args(ctx, input);
+  ctx.must(kBeginImmediate);
+  const auto logged = ctx.must(
+      "INSERT INTO callbacks(event_id, hold_id, result, received_at) VALUES (?, ?, ?, ?)"
+      " ON CONFLICT(event_id) DO NOTHING",
+      {input.event_id, input.hold_id, input.result, ctx.now()});
+  if (logged.changes == 0) {
+    ctx.must(kCommit);
+    ctx.summarize({"hotel.callback.duplicate.summary", args});
+    ctx.say({"hotel.callback.duplicate", args});
+    return "duplicate";
+  }
+  const std::string outcome = atomic_decide(ctx, input, args);
+  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
+  ctx.must(kCommit);
+  return outcome;
+}
+
+}  // namespace
+
+ActionFn payment_callback(Model model) {
+  return model == Model::naive ? naive_callback : atomic_callback;
+}
+
+}  // namespace reslab::hotel

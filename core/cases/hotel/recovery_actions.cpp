@@ -1,0 +1,471 @@
+// H5's recovery windows (seed 000's five-row table), in both models; row 3's outbox is in
+// hotel_outbox_actions.cpp.
+//   crash / restart — a worker's process dies (the simulator rolls back its open transaction and
+//                     drops its memory) and comes back knowing only what was committed
+//   charge_payment  — naive: a new operation key per attempt, a timeout taken for a failure;
+//                     atomic: the payment's own key, and after a timeout ask before charging again
+//   refund_call     — the refund worker's call to the provider; the answer stays in memory until
+//                     the worker records it (a crash in between is row 4's window)
+//   payment_event   — naive: the last event to arrive wins; atomic: event-id dedup, then the
+//                     booking's state and the payment id decide, and a terminal state never goes back
+// [SECTION] index: crash and restart · shared steps · charge_payment · refund_call · payment_event
+#include "core/cases/hotel/recovery_actions.hpp"
+
+#include "core/cases/hotel/sql.hpp"
+#include "core/cases/shared/payment_provider.hpp"
+
+namespace reslab::hotel {
+namespace {
+
+using namespace hotel_sql;
+using MessageArgs = std::vector<std::pair<std::string, std::string>>;
+namespace provider = payment_provider;
+
+Value optional_integer(const ActionContext& ctx, const std::string& name) {
+  return ctx.has(name) ? Value(ctx.integer(name)) : Value(std::monostate{});
+}
+Value optional_text(const ActionContext& ctx, const std::string& name) {
+  return ctx.has(name) ? Value(ctx.text(name)) : Value(std::monostate{});
+}
+
+// [SECTION] crash and restart
+std::string memory_contents(ActionContext& ctx) {
+  std::string listed;
+  for (const auto& [key, value] : ctx.memory())
+    listed += (listed.empty() ? "" : "; ") + key + " = " + to_display(value);
+  return listed.empty() ? "@recovery.memory.empty" : listed;
+}
+
+std::string crash_code(ActionContext& ctx) {
+  const MessageArgs args = {{"actor", ctx.actor().id}, {"lost", memory_contents(ctx)}};
+  // The simulator also rolls back the open transaction and marks the actor down until it restarts.
+  ctx.memory().clear();
+  ctx.summarize({"recovery.crash.summary", args});
+  ctx.say({"recovery.crash", args});
+  return "crashed";
+}
+
+std::string restart_code(ActionContext& ctx) {
+  const MessageArgs args = {{"actor", ctx.actor().id}};
+  ctx.memory().clear();
+  ctx.summarize({"recovery.restart.summary", args});
+  ctx.say({"recovery.restart", args});
+  return "restarted";
+}
+
+// [SECTION] shared steps, inside a transaction the caller opened
+// RESERVED and now < deadline by database time: CONFIRMED and sold + 1, with its outbox row.
+bool confirm_in_time(ActionContext& ctx, const Value& hold_id) {
+  const auto confirm =
+      ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
+               {hold_id, ctx.now()});
+  if (confirm.changes == 0) return false;
+  ctx.must(kSellHoldNights, {hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
+  ctx.must(kInsertOutbox,
+           {std::string("booking.confirmed"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
+  return true;
+}
+
+// A RESERVED hold past its deadline: expired and its room released, once, with the same outbox
+// message the expiry job writes, so consumers hear of it whoever expired the hold.
+void expire_and_release(ActionContext& ctx, const Value& hold_id) {
+  const auto mark =
+      ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {hold_id});
+  if (mark.changes == 0) return;
+  ctx.must(kReleaseHoldNights, {hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
+  ctx.must(kInsertOutbox,
+           {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
+}
+
+// At most one refund task per payment: the operation key is derived from the payment, as in H2.
+bool queue_refund(ActionContext& ctx, const Value& payment_row, const std::string& provider_payment_id) {
+  const auto task = ctx.must(
+      "INSERT INTO refund_tasks(payment_id, op_key, state) VALUES (?, ?, 'PENDING') ON CONFLICT(op_key) DO "
+      "NOTHING",
+      {payment_row, "refund:" + provider_payment_id});
+  if (task.changes == 0) return false;
+  ctx.must(kInsertOutbox,
+           {std::string("refund.queued"), "{\"payment\":\"" + provider_payment_id + "\"}", ctx.now()});
+  return true;
+}
+
+struct HoldState {
+  bool found = false;
+  std::string state;
+  Value deadline;
+};
+
+HoldState read_hold(ActionContext& ctx, const Value& hold_id) {
+  const auto hold = ctx.must("SELECT state, deadline FROM holds WHERE id = ?", {hold_id});
+  if (hold.rows.empty()) return {};
+  return {true, to_display(hold.rows[0][0]), hold.rows[0][1]};
+}
+
+// [SECTION] charge_payment (H5-2)
+struct ChargeInput {
+  Value hold_id;
+  std::string payment;  // the provider's payment id: the payment object every attempt belongs to
+  Value amount;
+  Value currency;
+};
+
+ChargeInput read_charge(const ActionContext& ctx) {
+  return {ctx.integer("hold"), ctx.text("provider_payment_id"), optional_integer(ctx, "amount"),
+          optional_text(ctx, "currency")};
+}
+
+MessageArgs charge_args(const ActionContext& ctx, const ChargeInput& input, const std::string& key) {
+  return {{"actor", ctx.actor().id},
+          {"payment", input.payment},
+          {"hold", to_display(input.hold_id)},
+          {"key", key},
+          {"now", std::to_string(ctx.now())}};
+}
+
+// What the provider did behind the caller's back, so the class sees the ledger change explained.
+void say_provider_side(ActionContext& ctx, const provider::Reply& reply, MessageArgs args) {
+  args.emplace_back("answer", provider::answer_text(reply.answer));
+  args.emplace_back("state", reply.state);
+  if (reply.answer == provider::Answer::timed_out) {
+    ctx.say(
+        {reply.state.empty() ? "recovery.provider.timeout_before" : "recovery.provider.timeout_after", args});
+  } else if (reply.answer == provider::Answer::already_done) {
+    ctx.say({"recovery.provider.already_done", args});
+  } else {
+    ctx.say({"recovery.provider.answered", args});
+  }
+}
+
+std::string naive_charge(ActionContext& ctx) {
+  const ChargeInput input = read_charge(ctx);
+  // A new key per attempt: to the provider every retry is a new charge.
+  const std::string key = "charge:" + input.payment + ":" + std::to_string(ctx.now());
+  MessageArgs args = charge_args(ctx, input, key);
+  const provider::Reply reply =
+      provider::call(ctx, "charge", key, input.payment, input.amount, provider::scripted_reply(ctx));
+  ctx.say({"recovery.charge.naive.call", args});
+  say_provider_side(ctx, reply, args);
+
+  if (reply.answer == provider::Answer::timed_out) {
+    ctx.summarize({"recovery.charge.unknown.summary", args});
+    ctx.say({"recovery.charge.naive.timeout", args});
+    return "charge_unknown";
+  }
+  if (reply.state == "FAILED") {
+    ctx.must("UPDATE payments SET state = 'FAILED' WHERE provider_payment_id = ?", {input.payment});
+    ctx.summarize({"recovery.charge.failed.summary", args});
+    ctx.say({"recovery.charge.failed", args});
+    return "rejected";
+  }
+  ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE provider_payment_id = ?", {input.payment});
+  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
+  ctx.must(kSellHoldNights, {input.hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+  const std::int64_t charges = provider::successful_charges(ctx, input.payment);
+  args.emplace_back("charges", std::to_string(charges));
+  ctx.summarize({charges > 1 ? "recovery.charge.twice.summary" : "recovery.charge.done.summary", args});
+  ctx.say({charges > 1 ? "recovery.charge.naive.twice" : "recovery.charge.naive.done", args});
+  return "charged";
+}
+
+// Records a charge the provider confirmed: the payment row and the booking, in one short transaction.
+std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Value& payment_row,
+                          MessageArgs& args) {
+  ctx.must(kBeginImmediate);
+  ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ? AND state <> 'SUCCEEDED'", {payment_row});
+  const HoldState hold = read_hold(ctx, input.hold_id);
+  args.emplace_back("state", hold.found ? hold.state : "-");
+  args.emplace_back("deadline", to_display(hold.deadline));
+  std::string outcome = "charged";
+  if (hold.found && hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
+    ctx.say({"recovery.charge.confirmed", args});
+  } else if (hold.found && hold.state == "CONFIRMED") {
+    ctx.say({"recovery.charge.already_confirmed", args});
+  } else {
+    // Paid too late or for a booking that is gone: the money goes back, as in H2.
+    if (hold.found && hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
+    queue_refund(ctx, payment_row, input.payment);
+    ctx.say({"recovery.charge.too_late", args});
+    outcome = "refund_queued";
+  }
+  ctx.must(kCommit);
+  return outcome;
+}
+
+std::string atomic_charge(ActionContext& ctx) {
+  const ChargeInput input = read_charge(ctx);
+  // The payment object's own key, kept across every attempt.
+  const std::string key = "charge:" + input.payment;
+  MessageArgs args = charge_args(ctx, input, key);
+
+  auto payment = ctx.must("SELECT id, state FROM payments WHERE provider_payment_id = ? ORDER BY id LIMIT 1",
+                          {input.payment});
+  if (payment.rows.empty()) {
+    payment = ctx.must(
+        "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
+        " VALUES (?, ?, ?, ?, 'PENDING') RETURNING id, state",
+        {input.hold_id, input.payment, input.amount, input.currency});
+  }
+  const Value payment_row = payment.rows.at(0).at(0);
+  const std::string payment_state = to_display(payment.rows.at(0).at(1));
+  args.emplace_back("payment_state", payment_state);
+  if (payment_state == "SUCCEEDED") {
+    ctx.summarize({"recovery.charge.paid.summary", args});
+    ctx.say({"recovery.charge.paid", args});
+    return "noop";
+  }
+
+  provider::Reply reply;
+  if (payment_state == "UNKNOWN") {
+    // The last attempt timed out, so the charge may have happened: ask first, then retry under the same key.
+    if (const auto seen = provider::query(ctx, key)) {
+      reply = {provider::Answer::already_done, seen->state};
+      ctx.say({"recovery.charge.query.found", args});
+    } else {
+      ctx.say({"recovery.charge.query.none", args});
+      reply = provider::call(ctx, "charge", key, input.payment, input.amount, provider::scripted_reply(ctx));
+    }
+  } else {
+    ctx.say({"recovery.charge.atomic.call", args});
+    reply = provider::call(ctx, "charge", key, input.payment, input.amount, provider::scripted_reply(ctx));
+  }
+  say_provider_side(ctx, reply, args);
+
+  if (reply.answer == provider::Answer::timed_out) {
+    ctx.must("UPDATE payments SET state = 'UNKNOWN' WHERE id = ?", {payment_row});
+    ctx.summarize({"recovery.charge.unknown.summary", args});
+    ctx.say({"recovery.charge.atomic.timeout", args});
+    return "charge_unknown";
+  }
+  if (reply.state != "SUCCEEDED") {
+    ctx.must("UPDATE payments SET state = 'FAILED' WHERE id = ?", {payment_row});
+    ctx.summarize({"recovery.charge.failed.summary", args});
+    ctx.say({"recovery.charge.failed", args});
+    return "rejected";
+  }
+  const std::string outcome = record_charge(ctx, input, payment_row, args);
+  const std::int64_t charges = provider::successful_charges(ctx, input.payment);
+  args.emplace_back("charges", std::to_string(charges));
+  if (outcome != "charged") {
+    ctx.summarize({"recovery.charge.refund.summary", args});
+  } else {
+    ctx.summarize({charges > 1 ? "recovery.charge.twice.summary" : "recovery.charge.done.summary", args});
+  }
+  return outcome;
+}
+
+// [SECTION] refund_call (H5-4)
+struct PendingRefund {
+  Value task_id;
+  std::string op_key;
+  std::string payment;
+  Value amount;
+};
+
+std::vector<PendingRefund> pending_refunds(ActionContext& ctx) {
+  const auto pending = ctx.must(
+      "SELECT t.id, t.op_key, p.provider_payment_id, p.amount FROM refund_tasks t"
+      " JOIN payments p ON p.id = t.payment_id WHERE t.state = 'PENDING' ORDER BY t.id");
+  std::vector<PendingRefund> tasks;
+  for (const auto& row : pending.rows)
+    tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
+  return tasks;
+}
+
+// The answer the worker holds until it writes it to refund_tasks: lost if it crashes first.
+std::string unrecorded_answer_key(const PendingRefund& task) {
+  return "unrecorded_refund_task_" + to_display(task.task_id);
+}
+
+std::string refund_call_code(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const auto tasks = pending_refunds(ctx);
+  if (tasks.empty()) {
+    ctx.summarize({"hotel.refund.none.summary", {{"actor", actor}}});
+    ctx.say({"hotel.refund.none"});
+    return "noop";
+  }
+  const provider::Script script =
+      ctx.text("provider_refund") == "fail" ? provider::Script::failure : provider::Script::success;
+  bool any_failed = false;
+  for (const auto& task : tasks) {
+    // naive: a fresh key per run; atomic: the task's own key, after checking the money was taken.
+    const bool naive = ctx.model() == Model::naive;
+    const std::string key = naive ? task.op_key + ":" + std::to_string(ctx.now()) : task.op_key;
+    MessageArgs args = {
+        {"actor", actor}, {"task", to_display(task.task_id)}, {"key", key}, {"payment", task.payment}};
+    if (!naive && provider::successful_charges(ctx, task.payment) == 0) {
+      ctx.say({"hotel.refund.no_charge", args});
+      ctx.memory()[unrecorded_answer_key(task)] = std::string("FAILED");
+      any_failed = true;
+      continue;
+    }
+    const provider::Reply reply = provider::call(ctx, "refund", key, task.payment, task.amount, script);
+    args.emplace_back("state", reply.state);
+    args.emplace_back("answer", provider::answer_text(reply.answer));
+    ctx.memory()[unrecorded_answer_key(task)] = reply.state;
+    ctx.say({naive ? "recovery.refund_call.naive" : "recovery.refund_call.atomic", args});
+    any_failed = any_failed || reply.state != "SUCCEEDED";
+  }
+  ctx.say({"recovery.refund_call.unrecorded", {{"actor", actor}}});
+  ctx.summarize({any_failed ? "recovery.refund_call.failed.summary" : "recovery.refund_call.summary",
+                 {{"actor", actor}}});
+  return any_failed ? "refund_failed" : "refunded";
+}
+
+// [SECTION] payment_event (H5-5)
+struct EventInput {
+  std::string event_id;
+  Value hold_id;
+  std::string payment;
+  std::string result;
+  Value amount;
+  Value currency;
+};
+
+EventInput read_event(const ActionContext& ctx) {
+  return {ctx.text("event_id"),
+          ctx.integer("hold"),
+          ctx.text("provider_payment_id"),
+          ctx.has("result") ? ctx.text("result") : "success",
+          optional_integer(ctx, "amount"),
+          optional_text(ctx, "currency")};
+}
+
+MessageArgs event_args(const ActionContext& ctx, const EventInput& input) {
+  MessageArgs args = {{"actor", ctx.actor().id},
+                      {"event", input.event_id},
+                      {"hold", to_display(input.hold_id)},
+                      {"payment", input.payment},
+                      {"now", std::to_string(ctx.now())}};
+  args.emplace_back("created_at", ctx.has("created_at") ? std::to_string(ctx.integer("created_at")) : "?");
+  return args;
+}
+
+const std::string kInsertSucceededPayment =
+    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
+    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
+
+std::string naive_event(ActionContext& ctx) {
+  const EventInput input = read_event(ctx);
+  MessageArgs args = event_args(ctx, input);
+  const bool success = input.result == "success";
+  const std::string outcome = success ? "confirmed" : "released";
+  // The callback log has a primary key; the naive handler ignores the error and carries on.
+  const auto logged =
+      ctx.sql("INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, ?)",
+              {input.event_id, input.hold_id, input.result, ctx.now(), outcome});
+  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  if (success) {
+    ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency});
+    ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
+    ctx.must(kSellHoldNights, {input.hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+    ctx.summarize({"hotel.callback.confirmed.summary", args});
+    ctx.say({"hotel.callback.naive", args});
+  } else {
+    ctx.must("UPDATE holds SET state = 'PAYMENT_FAILED' WHERE id = ?", {input.hold_id});
+    ctx.must(kReleaseHoldNights, {input.hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), input.hold_id});
+    ctx.summarize({"recovery.event.naive.failed.summary", args});
+    ctx.say({"recovery.event.naive.failed", args});
+    ctx.say({"recovery.event.naive.last_wins", args});
+  }
+  return outcome;
+}
+
+std::string atomic_success(ActionContext& ctx, const EventInput& input, const HoldState& hold,
+                           MessageArgs& args) {
+  const auto known =
+      ctx.must("SELECT id FROM payments WHERE provider_payment_id = ? ORDER BY id LIMIT 1", {input.payment});
+  if (hold.state == "CONFIRMED" && !known.rows.empty()) {
+    ctx.summarize({"hotel.callback.reconcile.summary", args});
+    ctx.say({"hotel.callback.reconcile", args});
+    return "already_paid_reconcile";
+  }
+  Value payment_row;
+  if (known.rows.empty()) {
+    payment_row =
+        ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency})
+            .rows.at(0)
+            .at(0);
+  } else {
+    payment_row = known.rows[0][0];
+    ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ?", {payment_row});
+  }
+  if (hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
+    ctx.summarize({"hotel.callback.confirmed.summary", args});
+    ctx.say({"hotel.callback.confirmed", args});
+    return "confirmed";
+  }
+  // Too late, or the booking is already final without this payment: the money goes back, once.
+  if (hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
+  if (!queue_refund(ctx, payment_row, input.payment)) {
+    ctx.summarize({"hotel.callback.refund_exists.summary", args});
+    ctx.say({"hotel.callback.refund_exists", args});
+    return "noop";
+  }
+  ctx.summarize({"hotel.callback.refund.summary", args});
+  ctx.say({"recovery.event.refund", args});
+  return "refund_queued";
+}
+
+std::string atomic_event(ActionContext& ctx) {
+  const EventInput input = read_event(ctx);
+  MessageArgs args = event_args(ctx, input);
+  ctx.must(kBeginImmediate);
+  const auto logged = ctx.must(
+      "INSERT INTO callbacks(event_id, hold_id, result, received_at) VALUES (?, ?, ?, ?)"
+      " ON CONFLICT(event_id) DO NOTHING",
+      {input.event_id, input.hold_id, input.result, ctx.now()});
+  if (logged.changes == 0) {
+    ctx.must(kCommit);
+    ctx.summarize({"hotel.callback.duplicate.summary", args});
+    ctx.say({"hotel.callback.duplicate", args});
+    return "duplicate";
+  }
+  const HoldState hold = read_hold(ctx, input.hold_id);
+  args.emplace_back("state", hold.state);
+  args.emplace_back("deadline", to_display(hold.deadline));
+  std::string outcome;
+  if (!hold.found) {
+    ctx.summarize({"hotel.callback.unknown.summary", args});
+    ctx.say({"hotel.callback.unknown", args});
+    outcome = "rejected";
+  } else if (input.result != "success" && hold.state == "RESERVED") {
+    ctx.summarize({"recovery.event.failed_open.summary", args});
+    ctx.say({"recovery.event.failed_open", args});
+    outcome = "rejected";
+  } else if (input.result != "success") {
+    ctx.summarize({"recovery.event.terminal.summary", args});
+    ctx.say({"recovery.event.terminal", args});
+    outcome = "noop";
+  } else {
+    outcome = atomic_success(ctx, input, hold, args);
+  }
+  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
+  ctx.must(kCommit);
+  return outcome;
+}
+
+}  // namespace
+
+ActionFn crash(Model) {
+  return crash_code;
+}
+ActionFn restart(Model) {
+  return restart_code;
+}
+ActionFn charge_payment(Model model) {
+  return model == Model::naive ? naive_charge : atomic_charge;
+}
+ActionFn refund_call(Model) {
+  return refund_call_code;
+}
+ActionFn payment_event(Model model) {
+  return model == Model::naive ? naive_event : atomic_event;
+}
+
+}  // namespace reslab::hotel

@@ -1,0 +1,169 @@
+// H1's two steps of a booking request, in both models.
+//   reserve_check  — naive: read available; atomic: BEGIN IMMEDIATE + conditional decrement
+//   reserve_record — naive: write back remembered - 1 and insert the hold, each autocommitted;
+//                    atomic: insert the hold in the open transaction and commit
+#include <optional>
+
+#include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/sql.hpp"
+
+namespace reslab::hotel {
+namespace {
+
+using namespace hotel_sql;
+
+Value hold_deadline(ActionContext& ctx) {
+  if (!ctx.has("hold_seconds")) return std::monostate{};
+  return ctx.now() + ctx.integer("hold_seconds");
+}
+
+// How many other holds are already live in the committed state: "also accepts" when one is.
+std::int64_t live_holds_before(const ActionContext& ctx) {
+  const TableData* holds = ctx.committed().table("holds");
+  if (!holds) return 0;
+  std::int64_t count = 0;
+  for (const auto& row : holds->rows)
+    if (row.size() > 2 && to_display(row[2]) == "RESERVED") ++count;
+  return count;
+}
+
+// Inserts the hold, links it to its night and logs the reservation. Returns no id
+// when the request key already exists (the caller decides what that means).
+std::optional<Value> insert_hold(ActionContext& ctx, const std::string& request_key, const std::string& night,
+                                 std::string& failure_code) {
+  const auto hold = ctx.sql(kInsertHold, {request_key, hold_deadline(ctx)});
+  if (hold.constraint()) {
+    failure_code = hold.code_name();
+    return std::nullopt;
+  }
+  if (!hold.ok() || hold.rows.empty()) fail_statement(kInsertHold, hold);
+  const Value hold_id = hold.rows[0][0];
+  ctx.must(kInsertHoldNight, {hold_id, night});
+  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  return hold_id;
+}
+
+std::string naive_check(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const std::string night = ctx.text("room_night");
+  const auto read = ctx.must("SELECT available FROM room_inventory WHERE room_night_id = ?", {night});
+  const std::int64_t available = read.rows.empty() ? 0 : as_int(read.rows[0][0]);
+  ctx.memory()["remembered_available"] = available;
+  const auto value = std::to_string(available);
+  ctx.summarize({"hotel.read.summary", {{"actor", actor}, {"available", value}}});
+  if (read.rows.empty()) ctx.say({"hotel.read.missing", {{"actor", actor}, {"night", night}}});
+  ctx.say({"hotel.read.naive", {{"actor", actor}, {"available", value}}});
+  return "read";
+}
+
+std::string naive_record(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const std::string night = ctx.text("room_night");
+  const std::string request_key = ctx.text("request_key");
+  const std::int64_t remembered = as_int(ctx.memory()["remembered_available"]);
+  const auto remembered_text = std::to_string(remembered);
+
+  if (remembered <= 0) {
+    ctx.summarize({"hotel.write.rejected.summary", {{"actor", actor}}});
+    ctx.say({"hotel.write.rejected.naive", {{"actor", actor}, {"available", remembered_text}}});
+    ctx.resolve("rejected");
+    return "rejected";
+  }
+
+  const std::int64_t written = remembered - 1;
+  const auto written_text = std::to_string(written);
+  const std::int64_t others = live_holds_before(ctx);
+  ctx.must("UPDATE room_inventory SET available = ? WHERE room_night_id = ?", {written, night});
+
+  std::string failure_code;
+  const auto hold_id = insert_hold(ctx, request_key, night, failure_code);
+  if (!hold_id) {
+    // The inventory was already written back: the beginner's code leaves it decremented.
+    ctx.summarize({"hotel.write.duplicate.summary", {{"actor", actor}, {"available", written_text}}});
+    ctx.say(
+        {"hotel.write.duplicate.naive", {{"actor", actor}, {"key", request_key}, {"code", failure_code}}});
+    ctx.resolve("rejected");
+    return "rejected";
+  }
+
+  const std::vector<std::pair<std::string, std::string>> args = {{"actor", actor},
+                                                                 {"available", written_text},
+                                                                 {"remembered", remembered_text},
+                                                                 {"hold", to_display(*hold_id)}};
+  if (others > 0) {
+    ctx.summarize({"hotel.write.also.summary", args});
+    ctx.say({"hotel.write.also.naive", args});
+  } else {
+    ctx.summarize({"hotel.write.accepted.summary", args});
+    ctx.say({"hotel.write.accepted.naive", args});
+  }
+  ctx.resolve("accepted");
+  return "accepted";
+}
+
+std::string atomic_check(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const std::string night = ctx.text("room_night");
+  ctx.must(kBeginImmediate);
+
+  static const std::string decrement =
+      "UPDATE room_inventory SET available = available - 1"
+      " WHERE room_night_id = ? AND available > 0 RETURNING available";
+  const auto update = ctx.must(decrement, {night});
+  if (update.rows.empty()) {
+    ctx.must(kRollback);
+    ctx.summarize({"hotel.decrement.rejected.summary", {{"actor", actor}}});
+    ctx.say({"hotel.decrement.rejected", {{"actor", actor}, {"night", night}}});
+    ctx.say({"hotel.decrement.why_safe"});
+    ctx.say({"hotel.decrement.locks"});
+    ctx.resolve("rejected");
+    return "rejected";
+  }
+  const auto remaining = to_display(update.rows[0][0]);
+  ctx.memory()["decremented"] = std::int64_t{1};
+  ctx.summarize({"hotel.decrement.summary", {{"actor", actor}, {"available", remaining}}});
+  ctx.say({"hotel.decrement.done", {{"actor", actor}, {"available", remaining}}});
+  ctx.say({"hotel.decrement.why_safe"});
+  ctx.say({"hotel.decrement.locks"});
+  return "decremented";
+}
+
+std::string atomic_record(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const std::string night = ctx.text("room_night");
+  const std::string request_key = ctx.text("request_key");
+  if (ctx.memory().count("decremented") == 0) {
+    ctx.summarize({"hotel.record.nothing.summary", {{"actor", actor}}});
+    ctx.say({"hotel.record.nothing", {{"actor", actor}}});
+    return "noop";
+  }
+
+  std::string failure_code;
+  const auto hold_id = insert_hold(ctx, request_key, night, failure_code);
+  if (!hold_id) {
+    ctx.must(kRollback);
+    ctx.memory().erase("decremented");
+    ctx.summarize({"hotel.record.duplicate.summary", {{"actor", actor}}});
+    ctx.say({"hotel.record.duplicate", {{"actor", actor}, {"key", request_key}, {"code", failure_code}}});
+    ctx.resolve("rejected");
+    return "rejected";
+  }
+  ctx.must(kCommit);
+
+  ctx.memory().erase("decremented");
+  ctx.summarize({"hotel.record.summary", {{"actor", actor}, {"hold", to_display(*hold_id)}}});
+  ctx.say({"hotel.record.done", {{"actor", actor}, {"hold", to_display(*hold_id)}}});
+  ctx.resolve("accepted");
+  return "accepted";
+}
+
+}  // namespace
+
+ActionFn reserve_check(Model model) {
+  return model == Model::naive ? naive_check : atomic_check;
+}
+ActionFn reserve_record(Model model) {
+  return model == Model::naive ? naive_record : atomic_record;
+}
+
+}  // namespace reslab::hotel

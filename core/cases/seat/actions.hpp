@@ -1,0 +1,66 @@
+#pragma once
+// The seat cases' actions (T2 hand-over and late callbacks, T3 queue tickets,
+// T4 lease locks), on the "seat" schema. Each returns the code for one model.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/sim/action_context.hpp"
+
+namespace reslab::seat {
+
+// T2: a buyer holds a seat, pays; the provider calls back; a worker reconciles.
+ActionFn seat_hold(Model model);
+ActionFn seat_pay(Model model);
+ActionFn seat_callback(Model model);
+ActionFn seat_reconcile(Model model);
+// T3: the queue hands out admission tickets; a buyer holds a seat with one.
+ActionFn queue_enter(Model model);
+ActionFn seat_hold_with_ticket(Model model);
+// T4: a lease lock on a seat, a process pause, a hold made under the lock.
+ActionFn lock_seat(Model model);
+ActionFn pause(Model model);
+ActionFn seat_hold_with_lock(Model model);
+
+// [SECTION] shared by the hold actions (seat_hold_actions.cpp)
+using MessageArgs = std::vector<std::pair<std::string, std::string>>;
+
+inline const std::string kBeginImmediate = "BEGIN IMMEDIATE";
+inline const std::string kCommit = "COMMIT";
+inline const std::string kRollback = "ROLLBACK";
+
+// "o1": how the seed names orders; the table shows the bare id.
+std::string order_label(const Value& order_id);
+
+// What a hold attempt did, for the caller's explanation.
+struct HoldAttempt {
+  bool taken = false;
+  Value order_id;                 // the new order (NULL when its insert failed)
+  std::string seat_state;         // the seat as it was read: free, held, sold, or "" when missing
+  Value previous_order_id;        // the order the seat pointed at, NULL when none
+  std::string previous_order;     // "o1" for that order, else ""
+  Value previous_expires_at;      // its hold's expires_at
+  bool previous_expired = false;  // held, and now < expires_at no longer holds
+  bool overwrote_owner = false;   // naive: the seat still belonged to another order, held or sold
+  std::string duplicate_code;     // the constraint code when the request key was already used
+};
+
+// Reads the seat and, if another order's hold has passed its expires_at, says so.
+HoldAttempt read_seat(ActionContext& ctx, const std::string& seat);
+
+// atomic, inside the caller's open transaction: expires an expired holder, inserts the order
+// and lets one conditional UPDATE decide. On 0 rows the caller must roll back.
+HoldAttempt conditional_hold(ActionContext& ctx, const std::string& seat, const std::string& request_key);
+
+// naive: inserts the order and points the seat at it with an unconditional UPDATE, each
+// statement autocommitted. The caller decided beforehand whether it "may" take the seat.
+HoldAttempt overwrite_hold(ActionContext& ctx, const std::string& seat, const std::string& request_key,
+                           HoldAttempt read);
+
+// The explanation and outcome of a finished attempt. `how`: "atomic", "naive" (read, then wrote)
+// or "blind" (naive code that wrote without reading the seat).
+std::string report_hold(ActionContext& ctx, const HoldAttempt& attempt, const std::string& seat,
+                        const std::string& how);
+
+}  // namespace reslab::seat

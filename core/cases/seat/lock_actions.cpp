@@ -1,0 +1,124 @@
+// T4: a lease lock is not the final word (seed 003: "单独 Redis 锁不作为最终保障").
+//   lock_seat           — both models: take the seat's lock if it is free or its lease has run out,
+//                         in one statement, as SET NX with an expiry would in a lock service.
+//   pause               — both models: the process stalls (a GC pause, swapped out); no SQL.
+//   seat_hold_with_lock — naive: the buyer trusts the lock it once took and writes the seat without a
+//                         condition; atomic: the lock only keeps buyers apart while it lasts, and the
+//                         conditional UPDATE on the seat decides.
+// seat_locks lives in the lab's database only so that it can be shown; it stands for a separate
+// lock service (Redis), which is why no hold ever reads it inside its transaction.
+#include "core/cases/seat/actions.hpp"
+
+namespace reslab::seat {
+namespace {
+
+constexpr std::int64_t kDefaultLeaseSeconds = 10;
+
+// The committed lock row of a seat: owner and lease_until, if any.
+std::optional<std::pair<std::string, std::int64_t>> committed_lock(const ActionContext& ctx,
+                                                                   const std::string& seat) {
+  const TableData* locks = ctx.committed().table("seat_locks");
+  if (!locks) return std::nullopt;
+  for (const auto& row : locks->rows)
+    if (row.size() > 2 && to_display(row[0]) == seat)
+      return std::make_pair(to_display(row[1]), as_int(row[2]));
+  return std::nullopt;
+}
+
+std::string remembered(ActionContext& ctx, const std::string& name) {
+  auto it = ctx.memory().find(name);
+  return it == ctx.memory().end() ? "-" : to_display(it->second);
+}
+
+std::string take_lock(ActionContext& ctx) {
+  const std::string seat = ctx.text("seat");
+  const std::int64_t until = ctx.now() + ctx.integer("lease_seconds", kDefaultLeaseSeconds);
+  const auto before = committed_lock(ctx, seat);
+  MessageArgs args = {{"actor", ctx.actor().id},
+                      {"seat", seat},
+                      {"until", std::to_string(until)},
+                      {"now", std::to_string(ctx.now())},
+                      {"holder", before ? before->first : "-"},
+                      {"lease", before ? std::to_string(before->second) : "-"}};
+  const auto taken = ctx.must(
+      "INSERT INTO seat_locks(seat_id, owner, lease_until) VALUES (?, ?, ?)"
+      " ON CONFLICT(seat_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until"
+      " WHERE seat_locks.lease_until <= ?",
+      {seat, ctx.actor().id, until, ctx.now()});
+  if (taken.changes == 0) {
+    ctx.summarize({"seat.lock.refused.summary", args});
+    ctx.say({"seat.lock.refused", args});
+    ctx.resolve("rejected");
+    return "rejected";
+  }
+  ctx.memory()["locked_at"] = ctx.now();
+  ctx.memory()["lease_until"] = until;
+  ctx.summarize({"seat.lock.taken.summary", args});
+  ctx.say({before && before->first != ctx.actor().id ? "seat.lock.taken_over" : "seat.lock.taken", args});
+  ctx.say({"seat.lock.stands_for"});
+  return "accepted";
+}
+
+std::string stall(ActionContext& ctx) {
+  ctx.memory()["paused_at"] = ctx.now();
+  const MessageArgs args = {{"actor", ctx.actor().id},
+                            {"now", std::to_string(ctx.now())},
+                            {"lease", remembered(ctx, "lease_until")}};
+  ctx.summarize({"seat.pause.summary", args});
+  ctx.say({ctx.memory().count("lease_until") ? "seat.pause.with_lock" : "seat.pause", args});
+  return "paused";
+}
+
+MessageArgs lock_args(ActionContext& ctx) {
+  const auto now_holder = committed_lock(ctx, ctx.text("seat"));
+  return {{"actor", ctx.actor().id},
+          {"seat", ctx.text("seat")},
+          {"now", std::to_string(ctx.now())},
+          {"locked_at", remembered(ctx, "locked_at")},
+          {"lease", remembered(ctx, "lease_until")},
+          {"holder", now_holder ? now_holder->first : "-"}};
+}
+
+// The actor's lease ran out and someone else holds the lock now, though the actor never learns it.
+bool lock_lost(ActionContext& ctx) {
+  auto it = ctx.memory().find("lease_until");
+  if (it == ctx.memory().end() || ctx.now() < as_int(it->second)) return false;
+  const auto holder = committed_lock(ctx, ctx.text("seat"));
+  return holder && holder->first != ctx.actor().id;
+}
+
+std::string naive_hold(ActionContext& ctx) {
+  const std::string seat = ctx.text("seat");
+  const MessageArgs args = lock_args(ctx);
+  ctx.say({lock_lost(ctx) ? "seat.lock.naive.stale" : "seat.lock.naive.trusts", args});
+  const HoldAttempt attempt = overwrite_hold(ctx, seat, ctx.text("request_key"), {});
+  return report_hold(ctx, attempt, seat, "blind");
+}
+
+std::string atomic_hold(ActionContext& ctx) {
+  const std::string seat = ctx.text("seat");
+  const MessageArgs args = lock_args(ctx);
+  ctx.must(kBeginImmediate);
+  const HoldAttempt attempt = conditional_hold(ctx, seat, ctx.text("request_key"));
+  ctx.must(attempt.taken ? kCommit : kRollback);
+  if (attempt.taken) {
+    ctx.say({"seat.lock.atomic.taken", args});
+  } else {
+    ctx.say({lock_lost(ctx) ? "seat.lock.atomic.stale" : "seat.lock.atomic.rejected", args});
+  }
+  return report_hold(ctx, attempt, seat, "atomic");
+}
+
+}  // namespace
+
+ActionFn lock_seat(Model) {
+  return take_lock;
+}
+ActionFn pause(Model) {
+  return stall;
+}
+ActionFn seat_hold_with_lock(Model model) {
+  return model == Model::naive ? naive_hold : atomic_hold;
+}
+
+}  // namespace reslab::seat

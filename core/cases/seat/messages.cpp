@@ -1,0 +1,373 @@
+// Messages of the seat cases' actions (T2 hand-over and late callbacks, T3 queue
+// tickets, T4 lease locks) and of their invariants. Glossary terms follow SPEC section 10.
+#include "core/sim/message_catalog.hpp"
+
+namespace reslab {
+namespace {
+
+const MessageTemplate kSeat[] = {
+    // An outcome word T4 adds: a process stall is neither waiting on a lock nor a crash.
+    {"outcome.paused", "paused", "暂停"},
+    // Holding a seat: summaries
+    {"seat.hold.accepted.summary", "{actor} holds {seat} as {order}", "{actor} 占座 {seat}，订单 {order}"},
+    {"seat.hold.handover.summary", "{actor}: {previous} expired, {seat} goes to {order}",
+     "{actor}：{previous} 已过期，{seat} 转给 {order}"},
+    {"seat.hold.also.summary", "{actor} also holds {seat} as {order}", "{actor} 也占了 {seat}，订单 {order}"},
+    {"seat.hold.rejected.summary", "{actor}: 0 rows changed, rolls back, rejected",
+     "{actor}：更新 0 行，回滚，拒绝"},
+    {"seat.hold.taken.summary", "{actor}: {seat} is {state}, rejected", "{actor}：{seat} 为 {state}，拒绝"},
+    {"seat.hold.duplicate.summary", "{actor}: request key already used, rejected",
+     "{actor}：业务请求键已用过，拒绝"},
+    // Holding a seat: explanations
+    {"seat.hold.missing", "There is no seat {seat}: nothing to hold.", "没有座位 {seat}：无座可占。"},
+    {"seat.hold.naive.taken",
+     "{actor} reads {seat}: {state} by {previous} until {until} s, and it is {now} s. Not free, so the "
+     "request "
+     "is rejected.",
+     "{actor} 读取 {seat}：由 {previous} {state}，期限到 {until} 秒，现在是 {now} "
+     "秒。不是空闲座位，请求被拒绝。"},
+    {"seat.hold.naive.done",
+     "{actor} read {seat} and found it could be taken, then wrote: INSERT order {order}, then UPDATE seats "
+     "SET "
+     "order_id = {order_id} WHERE seat_id = '{seat}', each statement committing on its own and the UPDATE "
+     "with no "
+     "condition. Here nobody came in between; nothing would have stopped anyone who did.",
+     "{actor} 读取 {seat}，认为可以占用，然后写入：插入订单 {order}，再执行 UPDATE seats SET order_id = "
+     "{order_id} "
+     "WHERE seat_id = '{seat}'，每条语句各自提交，UPDATE 没有任何条件。这次中间没有人插进来；如果有，也没有"
+     "任何东西能阻止。"},
+    {"seat.hold.naive.handover",
+     "{previous} held {seat} until {until} s; at {now} s that hold is over, so {actor} marks {previous} "
+     "expired "
+     "in a statement of its own before taking the seat.",
+     "{previous} 占座 {seat} 到 {until} 秒；在 {now} 秒该占座已过期，{actor} 用一条单独的语句把 {previous} "
+     "标记为 expired，再占用座位。"},
+    {"seat.hold.blind.done",
+     "It inserts order {order} and runs UPDATE seats SET state = 'held', order_id = {order_id} WHERE seat_id "
+     "= "
+     "'{seat}' without reading the seat and without a condition: {seat} is held by {order} until {expires} "
+     "s.",
+     "它插入订单 {order}，并在不读取座位、不带任何条件的情况下执行 UPDATE seats SET state = 'held', order_id "
+     "= "
+     "{order_id} WHERE seat_id = '{seat}'：{seat} 由 {order} 占座到 {expires} 秒。"},
+    {"seat.hold.naive.overwrite",
+     "It inserts order {order} and runs UPDATE seats SET order_id = {order_id} WHERE seat_id = '{seat}' with "
+     "no "
+     "condition, over a seat that {previous} still had ({state}). The seat row now names {order}, but "
+     "{previous} is still a live order for {seat}: two buyers believe they have the same seat.",
+     "它插入订单 {order}，并执行不带条件的 UPDATE seats SET order_id = {order_id} WHERE seat_id = "
+     "'{seat}'，覆盖了"
+     "仍属于 {previous}（{state}）的座位。座位行现在写着 {order}，但 {previous} 仍是 {seat} "
+     "的有效订单：两位买家都以为自己拿到了同一个座位。"},
+    {"seat.hold.naive.duplicate",
+     "The INSERT of the order failed with {code}: request key {key} was already used, so nothing was held.",
+     "插入订单失败，返回 {code}：业务请求键 {key} 已用过，没有占到座位。"},
+    {"seat.hold.atomic.done",
+     "{actor} takes the write lock (BEGIN IMMEDIATE), inserts order {order} and runs UPDATE seats SET state "
+     "= "
+     "'held', order_id = {order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND (state = 'free' OR "
+     "(state = 'held' AND expires_at <= {now})): one row changed, so {seat} is held by {order} until "
+     "{expires} s. The order and the seat commit together.",
+     "{actor} 取得写锁（BEGIN IMMEDIATE），插入订单 {order}，执行 UPDATE seats SET state = 'held', order_id "
+     "= "
+     "{order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND (state = 'free' OR (state = 'held' AND "
+     "expires_at <= {now}))：更新了一行，{seat} 由 {order} 占座到 {expires} 秒。订单和座位一起提交。"},
+    {"seat.hold.atomic.handover",
+     "{previous} held {seat} until {until} s. Now = {now} s, so now < expires_at fails: the hold is over. In "
+     "the same transaction {previous} is marked expired, then the seat is pointed at {order}; either both "
+     "happen or neither does.",
+     "{previous} 占座 {seat} 到 {until} 秒。现在 {now} 秒，now < expires_at 不成立：占座已过期。在同一事务中"
+     "先把 {previous} 标记为 expired，再把座位指向 {order}；两者要么都发生，要么都不发生。"},
+    {"seat.hold.atomic.rejected",
+     "The conditional UPDATE re-checked {seat} ({state}, order {previous}, until {until} s; now {now} s) and "
+     "changed 0 rows. {actor} checks the rows-changed count, rolls back (the new order goes with it) and "
+     "rejects the request.",
+     "条件更新重新检查 {seat}（{state}，订单 {previous}，期限 {until} 秒；现在 {now} 秒），更新了 0 "
+     "行。{actor} "
+     "检查更新行数，回滚（新订单随之撤销），拒绝请求。"},
+    {"seat.hold.atomic.duplicate",
+     "The INSERT of the order failed with {code}: request key {key} was already used. {actor} rolls back; "
+     "the seat is untouched.",
+     "插入订单失败，返回 {code}：业务请求键 {key} 已用过。{actor} 回滚；座位没有被改动。"},
+    {"seat.hold.locks",
+     "The UPDATE's condition decides, not an earlier read. SQLite lets one writer in at a time, so a second "
+     "hold would wait at BEGIN IMMEDIATE; PostgreSQL would let it reach the UPDATE, wait on the seat's row "
+     "lock, and re-check the WHERE clause once the first transaction commits.",
+     "起决定作用的是 UPDATE 的条件，而不是之前的读取。SQLite 同一时间只允许一个写者，第二个占座会在 BEGIN "
+     "IMMEDIATE 处等待；PostgreSQL 则会让它执行到 UPDATE，在座位行锁上等待，并在第一个事务提交后重新检查 "
+     "WHERE 条件。"},
+    // Paying
+    {"seat.pay.charged.summary", "{actor} pays for {order}: charged", "{actor} 为 {order} 付款：已扣款"},
+    {"seat.pay.charged",
+     "{actor} asks the provider to charge {payment} for {order}; the provider answers: charged. The order "
+     "stays held: the seat is sold when the provider's signed callback arrives.",
+     "{actor} 请求支付方为 {order} 扣款 {payment}；支付方回答：已扣款。订单仍为 held：座位在支付方签名回调"
+     "到达时才售出。"},
+    {"seat.pay.timeout.summary", "{actor} pays for {order}: timeout, result unknown",
+     "{actor} 为 {order} 付款：超时，结果未知"},
+    {"seat.pay.timeout",
+     "{actor} asks the provider to charge {payment} for {order}, and the call times out. A timeout means the "
+     "result is unknown, not that the payment failed: the provider's ledger already has the charge, only the "
+     "answer was lost. The payment is recorded as UNKNOWN.",
+     "{actor} 请求支付方为 {order} 扣款 {payment}，调用超时。超时意味着结果未知，不是付款失败：支付方的账本里"
+     "已经有这笔扣款，只是回答丢了。付款记录为 UNKNOWN。"},
+    {"seat.pay.refused.summary", "{actor}: {order} no longer holds a seat, no charge",
+     "{actor}：{order} 已不再占座，不扣款"},
+    {"seat.pay.refused",
+     "{order} is {state} or its hold is over at {now} s: {actor} does not take money for a seat the order no "
+     "longer holds.",
+     "{order} 为 {state}，或在 {now} 秒其占座已过期：{actor} 不为订单已不再持有的座位收款。"},
+    // Payment callbacks
+    {"seat.callback.duplicate.summary", "{actor}: duplicate event {event}", "{actor}：重复事件 {event}"},
+    {"seat.callback.duplicate",
+     "Callback {event} was already handled: its event id is in callbacks (INSERT ... ON CONFLICT DO NOTHING "
+     "changed 0 rows), so it changes nothing.",
+     "回调 {event} 已经处理过：事件 ID 已在 callbacks 中（INSERT ... ON CONFLICT DO NOTHING 更新了 0 "
+     "行），因此不改变任何东西。"},
+    {"seat.callback.unknown.summary", "{actor}: unknown order", "{actor}：订单不存在"},
+    {"seat.callback.unknown", "Callback {event} names order {order}, which does not exist.",
+     "回调 {event} 指向的订单 {order} 不存在。"},
+    {"seat.callback.failure.summary", "{actor}: payment failed", "{actor}：支付失败"},
+    {"seat.callback.failure", "Payment {payment} failed: nothing is sold; {order} stays as it is.",
+     "支付 {payment} 失败：不出票；{order} 保持原状。"},
+    {"seat.callback.confirmed.summary", "{actor}: {order} paid, {seat} sold",
+     "{actor}：{order} 已支付，{seat} 已售"},
+    {"seat.callback.confirmed",
+     "Callback {event}: {order} is held and still owns {seat}, and {now} < {expires} (expires_at). In one "
+     "transaction the seat becomes sold (UPDATE ... WHERE order_id = {order_id} AND state = 'held' AND now < "
+     "expires_at: one row) and the order paid.",
+     "回调 {event}：{order} 为 held，仍持有 {seat}，且 {now} < {expires}（expires_at）。在同一事务中座位改为 "
+     "sold（UPDATE ... WHERE order_id = {order_id} AND state = 'held' AND now < "
+     "expires_at：更新一行），订单改为 "
+     "paid。"},
+    {"seat.callback.pending.summary", "{actor}: {order} expired, refund pending",
+     "{actor}：{order} 已过期，待对账"},
+    {"seat.callback.pending",
+     "Callback {event}: payment {payment} succeeded, but {order} is expired and {seat} has been handed to "
+     "another order. {seat} is not sold to {order}. In the same transaction {order} becomes refund_pending "
+     "and "
+     "an item is queued for reconciliation: look payment {payment} up at the provider, then compensate.",
+     "回调 {event}：支付 {payment} 成功，但 {order} 已过期，{seat} 已转给另一笔订单。不把 {seat} 卖给 "
+     "{order}。在同一事务中 {order} 改为 refund_pending，并加入待对账队列：按支付单号 {payment} "
+     "向支付方核验，再补偿。"},
+    {"seat.callback.expired_now.summary", "{actor}: {order} too late, expires, refund pending",
+     "{actor}：{order} 已过期限，过期并待对账"},
+    {"seat.callback.expired_now",
+     "Callback {event}: {order} still holds {seat}, but now = {now} s is not before expires_at = {expires} "
+     "s. "
+     "The handler itself ends the hold in one transaction: {seat} is freed, {order} becomes refund_pending "
+     "and payment {payment} is queued for reconciliation.",
+     "回调 {event}：{order} 仍占着 {seat}，但现在 {now} 秒并不早于 expires_at = {expires} "
+     "秒。处理程序在同一事务中自己结束占座：释放 {seat}，{order} 改为 refund_pending，支付 {payment} "
+     "加入待对账"
+     "队列。"},
+    {"seat.callback.expired_now.lost",
+     "Callback {event}: {order} says it holds {seat}, but the seat no longer names it. Nothing is sold; "
+     "{order} becomes refund_pending and payment {payment} is queued for reconciliation.",
+     "回调 {event}：{order} 声称占着 {seat}，但座位已不再指向它。不出票；{order} 改为 refund_pending，支付 "
+     "{payment} 加入待对账队列。"},
+    {"seat.callback.pending_not_refunded",
+     "refund_pending is not \"refunded\": no money has moved yet. The item waits until the payment is "
+     "verified "
+     "by its payment id and the compensation has an auditable result.",
+     "refund_pending "
+     "不是“已退款”：钱还没有退回。该事项要等按支付单号核验付款、补偿取得可审计的结果后才算了结。"},
+    {"seat.callback.pending_again",
+     "Callback {event}: {order} is already {state}, and payment {payment} is new for it: a second payment to "
+     "look into, queued for reconciliation as well.",
+     "回调 {event}：{order} 已是 {state}，而支付 {payment} "
+     "对它来说是新的：又一笔需要核查的付款，同样加入待对账"
+     "队列。"},
+    {"seat.callback.already_pending.summary", "{actor}: already pending reconciliation",
+     "{actor}：已在待对账中"},
+    {"seat.callback.already_pending",
+     "Callback {event} reports payment {payment} again under a new event id. {order} is {state} and that "
+     "payment is already queued for reconciliation: nothing new to queue.",
+     "回调 {event} 以新的事件 ID 再次报告支付 {payment}。{order} 为 {state}，这笔付款已在待对账队列中："
+     "没有新的事项。"},
+    {"seat.callback.reconcile.summary", "{actor}: already paid, reconcile", "{actor}：已支付，待对账"},
+    {"seat.callback.reconcile",
+     "Callback {event} has a new event id, but {order} is already paid. Deduplicating by event id is not "
+     "enough; the order's final state is checked too. It may be the same payment notified again, so there is "
+     "no direct refund: it is flagged already_paid_reconcile and queued for reconciliation.",
+     "回调 {event} 的事件 ID 是新的，但 {order} 已支付。仅按事件 ID 去重不够，还要检查订单终态。它可能只是"
+     "同一笔付款的重复通知，所以不直接退款：标记为 already_paid_reconcile 并加入待对账队列。"},
+    {"seat.callback.naive.summary", "{actor}: {order} paid, {seat} sold to it",
+     "{actor}：{order} 已支付，{seat} 卖给它"},
+    {"seat.callback.naive",
+     "Callback {event} for payment {payment}: the naive handler just marks {order} paid and sells {seat} to "
+     "it: no dedup by event id, no check of the order's state or of expires_at, each statement on its own.",
+     "支付 {payment} 的回调 {event}：朴素处理直接把 {order} 标记为已支付，并把 {seat} 卖给它：不按事件 ID "
+     "去重，不检查订单状态和 expires_at，每条语句各自提交。"},
+    {"seat.callback.naive.repeated",
+     "The INSERT into callbacks failed: event {event} was seen before. The naive handler ignores that and "
+     "marks the order paid again.",
+     "插入 callbacks 失败：事件 {event} 已处理过。朴素处理忽略这一点，再次把订单标记为已支付。"},
+    {"seat.callback.naive.stolen",
+     "{seat} belonged to {owner}. Now the seat row names {order}, and both orders are live for one seat.",
+     "{seat} 原本属于 {owner}。现在座位行写着 {order}，两笔订单同时对一个座位有效。"},
+    // Reconciliation
+    {"seat.reconcile.summary",
+     "{actor}: {refunded} refunded, {failed} failed, {pending} unverified, {closed} same payment",
+     "{actor}：退款 {refunded}，失败 {failed}，未核实 {pending}，同一付款 {closed}"},
+    {"seat.reconcile.none.summary", "{actor}: nothing to reconcile", "{actor}：没有待对账事项"},
+    {"seat.reconcile.none", "No reconciliation item is PENDING.", "没有处于 PENDING 的待对账事项。"},
+    {"seat.reconcile.naive.none",
+     "Nothing is queued for reconciliation: the naive callback handler marks every success paid and never "
+     "queues anything, so a payment for a seat its order lost is never looked at.",
+     "待对账队列是空的：朴素回调处理把每次成功都标记为已支付，从不入队，所以为已失去座位的订单付的钱永远没人"
+     "核查。"},
+    {"seat.reconcile.naive",
+     "Item {item}: refunds {payment} under a fresh key {key}, without asking the provider whether the money "
+     "was taken. A second run would use another key and refund again.",
+     "事项 {item}：不向支付方核实是否真的扣款，用新的操作键 {key} 退款 "
+     "{payment}。再运行一次会换一个键再退一次。"},
+    {"seat.reconcile.same_payment",
+     "Item {item}: notice {event} is for payment {payment}, the same payment that paid {order}: the same "
+     "payment notified again. Closed as SAME_PAYMENT, no refund.",
+     "事项 {item}：通知 {event} 对应的支付 {payment} 正是为 {order} "
+     "付款的那一笔：同一笔付款的重复通知。关闭为 "
+     "SAME_PAYMENT，不退款。"},
+    {"seat.reconcile.unverified",
+     "Item {item}: the provider has no successful charge for {payment}. A success that cannot be looked up "
+     "is "
+     "not refunded blindly; the item stays PENDING for a person to follow up.",
+     "事项 {item}：支付方查不到 {payment} 的成功扣款。查询不到的“成功”不能盲目退款；事项保持 "
+     "PENDING，交由人工"
+     "跟进。"},
+    {"seat.reconcile.verified",
+     "Item {item}: the worker first looks payment {payment} up at the provider by its payment id: the charge "
+     "SUCCEEDED, so money was really taken from the buyer of {order}.",
+     "事项 {item}：worker 先按支付单号向支付方查询 {payment}：扣款成功，{order} 的买家确实付了钱。"},
+    {"seat.reconcile.refunded",
+     "It refunds under the payment's own key {key} (the provider answers \"already done\" on a rerun); the "
+     "item becomes REFUNDED and {order} refunded.",
+     "它用这笔付款自己的操作键 {key} 退款（重跑时支付方会回答“已完成”）；事项改为 REFUNDED，{order} 改为 "
+     "refunded。"},
+    {"seat.reconcile.failed",
+     "It refunds under the payment's own key {key}; the provider refuses. The item becomes REFUND_FAILED and "
+     "{order} stays refund_pending: it needs a person or a retry, not patience.",
+     "它用这笔付款自己的操作键 {key} 退款；支付方拒绝。事项改为 REFUND_FAILED，{order} 保持 "
+     "refund_pending：它需要人工处理或重试，而不是等待。"},
+    // T3: the queue and its tickets
+    {"seat.queue.admitted.summary", "{actor} admitted: ticket {ticket} until {until} s",
+     "{actor} 获准进入：票据 {ticket} 有效到 {until} 秒"},
+    {"seat.queue.admitted",
+     "The queue admits {actor} with ticket {ticket}, valid until {until} s. The ticket lets {actor} try to "
+     "hold "
+     "a seat; it grants no seat.",
+     "排队系统放行 {actor}，发给票据 {ticket}，有效到 {until} 秒。票据允许 {actor} "
+     "去尝试占座；它不代表拥有任何"
+     "座位。"},
+    {"seat.queue.refused.summary", "{actor}: queue full this second, rejected",
+     "{actor}：本秒放行已满，拒绝"},
+    {"seat.queue.refused",
+     "The queue has already admitted {admitted} buyer(s) at {now} s and lets in at most {rate} per second: "
+     "{actor} gets no ticket and must come back later. This is what a queue is for: limiting the arrival "
+     "rate.",
+     "排队系统在 {now} 秒已放行 {admitted} 位买家，每秒最多放行 {rate} 位：{actor} 拿不到票据，只能稍后再来。"
+     "这正是排队的作用：限制到达速率。"},
+    {"seat.ticket.rejected.summary", "{actor}: ticket {ticket} not valid, rejected",
+     "{actor}：票据 {ticket} 无效，拒绝"},
+    {"seat.ticket.missing", "{actor} has no ticket {ticket}: it was never admitted.",
+     "{actor} 没有票据 {ticket}：它从未获准进入。"},
+    {"seat.ticket.used", "Ticket {ticket} has already been used.", "票据 {ticket} 已经用过。"},
+    {"seat.ticket.expired",
+     "Ticket {ticket} was valid until {until} s; it is {now} s. {actor} has to queue again.",
+     "票据 {ticket} 有效到 {until} 秒；现在是 {now} 秒。{actor} 需要重新排队。"},
+    {"seat.ticket.naive",
+     "{actor}'s ticket {ticket} is valid, and the naive code takes that as owning {seat}: the queue let me "
+     "in, "
+     "so the seat is mine.",
+     "{actor} 的票据 {ticket} 有效，朴素代码把它当作拥有 {seat}：排队让我进来了，座位就是我的。"},
+    {"seat.ticket.atomic.taken",
+     "Ticket {ticket} only let {actor} in; it is spent in the same transaction as the hold, and the "
+     "conditional "
+     "UPDATE on {seat} decided.",
+     "票据 {ticket} 只是让 {actor} 进来；它在与占座相同的事务中被使用，由 {seat} 上的条件更新作出决定。"},
+    {"seat.ticket.atomic.rejected",
+     "{actor} was admitted with ticket {ticket}, but admission is not a seat: another admitted buyer got to "
+     "{seat} first. The rollback leaves the ticket unused, so {actor} can still try another seat while it is "
+     "valid.",
+     "{actor} 持票据 {ticket} 获准进入，但准入不等于座位：另一位获准的买家先拿到了 "
+     "{seat}。回滚后票据仍未使用，"
+     "{actor} 在票据有效期内还可以尝试其他座位。"},
+    // T4: the lease lock and the pause
+    {"seat.lock.taken.summary", "{actor} locks {seat} until {until} s", "{actor} 锁定 {seat} 到 {until} 秒"},
+    {"seat.lock.taken", "{actor} takes the lock on {seat} with a lease until {until} s.",
+     "{actor} 取得 {seat} 的锁，租约到 {until} 秒。"},
+    {"seat.lock.taken_over",
+     "{holder}'s lease on {seat} ended at {lease} s, so at {now} s the lock is free again: {actor} takes it "
+     "until {until} s. Nothing tells {holder}.",
+     "{holder} 对 {seat} 的租约在 {lease} 秒已结束，所以在 {now} 秒锁又空出来了：{actor} 取得它，租约到 "
+     "{until} "
+     "秒。没有任何东西通知 {holder}。"},
+    {"seat.lock.stands_for",
+     "seat_locks stands for a separate lock service such as Redis (SET NX with an expiry); it sits in this "
+     "lab's database only so that you can watch it.",
+     "seat_locks 代表一个独立的锁服务，例如 Redis（带过期时间的 SET "
+     "NX）；放在本实验的数据库里只是为了便于观察。"},
+    {"seat.lock.refused.summary", "{actor}: {seat} is locked by {holder}, rejected",
+     "{actor}：{seat} 已被 {holder} 锁定，拒绝"},
+    {"seat.lock.refused",
+     "{holder} holds the lock on {seat} until {lease} s; it is {now} s. {actor} gives up.",
+     "{holder} 持有 {seat} 的锁直到 {lease} 秒；现在是 {now} 秒。{actor} 放弃。"},
+    {"seat.pause.summary", "{actor} pauses", "{actor} 暂停"},
+    {"seat.pause",
+     "{actor} stalls (a garbage-collection pause, a swapped-out process) and does nothing until its next "
+     "event.",
+     "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。"},
+    {"seat.pause.with_lock",
+     "{actor} stalls (a garbage-collection pause, a swapped-out process) and does nothing until its next "
+     "event. "
+     "Its lease ends at {lease} s whether or not {actor} is running, and nothing will tell it.",
+     "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。无论 {actor} "
+     "是否在运行，它的租约"
+     "都在 {lease} 秒结束，而且没有任何东西会通知它。"},
+    {"seat.lock.naive.trusts",
+     "{actor} took the lock at {locked_at} s (lease until {lease} s) and trusts it: with the lock in hand it "
+     "writes {seat} without looking at the seat.",
+     "{actor} 在 {locked_at} 秒取得锁（租约到 {lease} 秒）并信任它：拿着锁就不看座位，直接写入 {seat}。"},
+    {"seat.lock.naive.stale",
+     "{actor} resumes at {now} s still believing it holds the lock it took at {locked_at} s. Its lease ended "
+     "at {lease} s and the lock is now {holder}'s, but {actor} never looks: it writes {seat} without a "
+     "condition.",
+     "{actor} 在 {now} 秒恢复运行，仍以为自己持有 {locked_at} 秒取得的锁。它的租约在 {lease} 秒已结束，锁现在"
+     "属于 {holder}，但 {actor} 从不检查：它不带条件地写入 {seat}。"},
+    {"seat.lock.atomic.taken",
+     "The lock kept other buyers away while its lease lasted, which spares the database some contention; the "
+     "conditional UPDATE on {seat} still made the decision.",
+     "锁在租约有效期内挡住了其他买家，减少了数据库上的争用；但作出决定的仍是 {seat} 上的条件更新。"},
+    {"seat.lock.atomic.stale",
+     "{actor} resumes at {now} s still believing it holds the lock it took at {locked_at} s; its lease ended "
+     "at "
+     "{lease} s and {holder} has the lock now. The lock is not the final word: the database's conditional "
+     "UPDATE is, and it changes 0 rows.",
+     "{actor} 在 {now} 秒恢复运行，仍以为自己持有 {locked_at} 秒取得的锁；它的租约在 {lease} 秒已结束，锁现在"
+     "属于 {holder}。锁不是最终裁决：数据库的条件更新才是，它更新了 0 行。"},
+    {"seat.lock.atomic.rejected",
+     "{actor} holds the lock, yet the conditional UPDATE on {seat} changes 0 rows: the seat is not free. The "
+     "database decides, not the lock.",
+     "{actor} 持有锁，但 {seat} 上的条件更新更新了 0 行：座位不空闲。作决定的是数据库，而不是锁。"},
+    // Invariants
+    {"seat.invariant.sold_matches.ok", "sold seats {sold} = paid orders {paid}",
+     "已售座位 {sold} = 已支付订单 {paid}"},
+    {"seat.invariant.sold_matches.broken", "sold seats {sold} != paid orders {paid}",
+     "已售座位 {sold} != 已支付订单 {paid}"},
+    {"seat.invariant.owner.ok", "{count} seat(s) claimed, each by one order",
+     "{count} 个座位被占用，每个只属于一笔订单"},
+    {"seat.invariant.owner.broken", "more than one live order: {list}", "不止一笔有效订单：{list}"},
+    {"seat.invariant.refund.ok", "{count} refund(s) made, none twice for one payment",
+     "已退款 {count} 笔，没有同一支付退款两次"},
+    {"seat.invariant.refund.broken",
+     "refunded items per payment: {items}; refunds done per payment: {refunds}",
+     "同一支付的已退款事项：{items}；同一支付已完成的退款：{refunds}"},
+};
+
+}  // namespace
+
+std::span<const MessageTemplate> seat_messages() {
+  return kSeat;
+}
+
+}  // namespace reslab

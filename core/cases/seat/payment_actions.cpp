@@ -1,0 +1,403 @@
+// T2's payment side: the buyer's charge, the provider's callbacks and the reconciliation worker.
+//   seat_pay       — both models charge through the simulated provider; a timeout leaves the result
+//                    unknown (not failed). atomic refuses to charge an order whose hold is over.
+//   seat_callback  — naive: "just mark it paid": order paid, seat sold to it, no dedup, no state or
+//                    expiry check, each statement autocommitted;
+//                    atomic: one transaction: dedup by event id, then decide on the order's state and
+//                    the seat: sell only the seat the order still holds while now < expires_at; a success
+//                    that cannot be honoured goes to refund_pending; a new event id for a paid order is
+//                    flagged already_paid_reconcile.
+//   seat_reconcile — atomic: look each pending payment up at the provider by payment id, then refund
+//                    under the payment's own key, or close a repeated notice of the same payment;
+//                    naive: refund whatever is queued under a fresh key (the naive handler queues nothing).
+#include "core/cases/seat/actions.hpp"
+
+namespace reslab::seat {
+namespace {
+
+struct CallbackInput {
+  std::string event_id;
+  Value order_id;
+  std::string provider_payment_id;
+  Value amount;
+  std::string result;
+};
+
+CallbackInput read_callback(const ActionContext& ctx) {
+  CallbackInput input;
+  input.event_id = ctx.text("event_id");
+  input.order_id = ctx.integer("order");
+  input.provider_payment_id = ctx.text("provider_payment_id");
+  input.amount = ctx.has("amount") ? Value(ctx.integer("amount")) : Value(std::monostate{});
+  input.result = ctx.has("result") ? ctx.text("result") : "success";
+  return input;
+}
+
+MessageArgs callback_args(const ActionContext& ctx, const CallbackInput& input) {
+  return {{"actor", ctx.actor().id},
+          {"event", input.event_id},
+          {"order", order_label(input.order_id)},
+          {"order_id", to_display(input.order_id)},
+          {"payment", input.provider_payment_id},
+          {"now", std::to_string(ctx.now())}};
+}
+
+// Who the seat belongs to in the committed state, for the naive handler's explanation.
+std::string committed_owner(const ActionContext& ctx, const std::string& seat) {
+  const TableData* seats = ctx.committed().table("seats");
+  if (!seats) return {};
+  for (const auto& row : seats->rows)
+    if (row.size() > 2 && to_display(row[0]) == seat && !is_null(row[2])) return order_label(row[2]);
+  return {};
+}
+
+// [SECTION] seat_pay
+std::string charge(ActionContext& ctx, MessageArgs& args) {
+  const std::string payment = ctx.text("provider_payment_id");
+  const Value amount = ctx.has("amount") ? Value(ctx.integer("amount")) : Value(std::monostate{});
+  const bool timeout = ctx.text("answer") == "timeout";
+  // The provider takes the money either way; on a timeout only its answer is lost.
+  ctx.provider(
+      "INSERT INTO provider_ledger(op_key, payment_id, kind, amount, state) VALUES (?, ?, 'charge', ?,"
+      " 'SUCCEEDED') ON CONFLICT(op_key) DO NOTHING",
+      {"charge:" + payment, payment, amount});
+  ctx.must(
+      "INSERT INTO payments(order_id, provider_payment_id, amount, state) VALUES (?, ?, ?, ?)"
+      " ON CONFLICT(provider_payment_id) DO NOTHING",
+      {ctx.integer("order"), payment, amount, std::string(timeout ? "UNKNOWN" : "SUCCEEDED")});
+  if (timeout) {
+    ctx.summarize({"seat.pay.timeout.summary", args});
+    ctx.say({"seat.pay.timeout", args});
+    return "charge_unknown";
+  }
+  ctx.summarize({"seat.pay.charged.summary", args});
+  ctx.say({"seat.pay.charged", args});
+  return "charged";
+}
+
+MessageArgs pay_args(const ActionContext& ctx) {
+  return {{"actor", ctx.actor().id},
+          {"order", order_label(ctx.integer("order"))},
+          {"payment", ctx.text("provider_payment_id")},
+          {"now", std::to_string(ctx.now())}};
+}
+
+std::string naive_pay(ActionContext& ctx) {
+  MessageArgs args = pay_args(ctx);
+  return charge(ctx, args);
+}
+
+std::string atomic_pay(ActionContext& ctx) {
+  MessageArgs args = pay_args(ctx);
+  const auto order = ctx.must(
+      "SELECT o.state, s.expires_at FROM orders o LEFT JOIN seats s ON s.order_id = o.id WHERE o.id = ?",
+      {ctx.integer("order")});
+  const bool holds = !order.rows.empty() && to_display(order.rows[0][0]) == "held" &&
+                     (is_null(order.rows[0][1]) || ctx.now() < as_int(order.rows[0][1]));
+  if (!holds) {
+    args.emplace_back("state", order.rows.empty() ? "-" : to_display(order.rows[0][0]));
+    ctx.summarize({"seat.pay.refused.summary", args});
+    ctx.say({"seat.pay.refused", args});
+    ctx.resolve("rejected");
+    return "rejected";
+  }
+  return charge(ctx, args);
+}
+
+// [SECTION] seat_callback
+const std::string kRecordPayment =
+    "INSERT INTO payments(order_id, provider_payment_id, amount, state) VALUES (?, ?, ?, 'SUCCEEDED')"
+    " ON CONFLICT(provider_payment_id) DO UPDATE SET state = 'SUCCEEDED'";
+
+std::string naive_callback(ActionContext& ctx) {
+  const CallbackInput input = read_callback(ctx);
+  MessageArgs args = callback_args(ctx, input);
+  // callbacks has a primary key; the naive handler ignores the error and carries on.
+  const auto logged = ctx.sql(
+      "INSERT INTO callbacks(event_id, order_id, provider_payment_id, result, received_at, outcome)"
+      " VALUES (?, ?, ?, ?, ?, 'confirmed')",
+      {input.event_id, input.order_id, input.provider_payment_id, input.result, ctx.now()});
+  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  if (input.result != "success") {
+    ctx.summarize({"seat.callback.failure.summary", args});
+    ctx.say({"seat.callback.failure", args});
+    return "rejected";
+  }
+  const auto order = ctx.must("SELECT seat_id FROM orders WHERE id = ?", {input.order_id});
+  if (order.rows.empty()) {
+    ctx.summarize({"seat.callback.unknown.summary", args});
+    ctx.say({"seat.callback.unknown", args});
+    return "rejected";
+  }
+  const std::string seat = to_display(order.rows[0][0]);
+  args.emplace_back("seat", seat);
+  ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
+  const std::string owner = committed_owner(ctx, seat);
+  ctx.must("UPDATE orders SET state = 'paid' WHERE id = ?", {input.order_id});
+  ctx.must("UPDATE seats SET state = 'sold', order_id = ? WHERE seat_id = ?", {input.order_id, seat});
+  ctx.summarize({"seat.callback.naive.summary", args});
+  ctx.say({"seat.callback.naive", args});
+  if (!logged.ok()) ctx.say({"seat.callback.naive.repeated", args});
+  if (!owner.empty() && owner != order_label(input.order_id)) {
+    args.emplace_back("owner", owner);
+    ctx.say({"seat.callback.naive.stolen", args});
+  }
+  return "confirmed";
+}
+
+// At most one pending item per reason and payment: a repeated notice adds nothing.
+bool queue_reconciliation(ActionContext& ctx, const CallbackInput& input, const std::string& reason) {
+  const auto queued = ctx.must(
+      "INSERT INTO reconciliations(order_id, provider_payment_id, event_id, reason, state)"
+      " VALUES (?, ?, ?, ?, 'PENDING') ON CONFLICT(reason, provider_payment_id) DO NOTHING",
+      {input.order_id, input.provider_payment_id, input.event_id, reason});
+  return queued.changes > 0;
+}
+
+std::string decide_held(ActionContext& ctx, const CallbackInput& input, const std::string& seat,
+                        MessageArgs& args) {
+  // Sell only the seat this order still holds, and only while now < expires_at.
+  const auto sold = ctx.must(
+      "UPDATE seats SET state = 'sold' WHERE seat_id = ? AND order_id = ? AND state = 'held'"
+      " AND (expires_at IS NULL OR ? < expires_at)",
+      {seat, input.order_id, ctx.now()});
+  if (sold.changes == 1) {
+    ctx.must("UPDATE orders SET state = 'paid' WHERE id = ? AND state = 'held'", {input.order_id});
+    ctx.summarize({"seat.callback.confirmed.summary", args});
+    ctx.say({"seat.callback.confirmed", args});
+    return "confirmed";
+  }
+  // The hold ran out and nobody has taken the seat yet: the handler ends the hold itself.
+  const auto freed = ctx.must(
+      "UPDATE seats SET state = 'free', order_id = NULL, expires_at = NULL WHERE seat_id = ? AND order_id = ?"
+      " AND state = 'held'",
+      {seat, input.order_id});
+  ctx.must("UPDATE orders SET state = 'refund_pending' WHERE id = ? AND state = 'held'", {input.order_id});
+  queue_reconciliation(ctx, input, "paid_after_expiry");
+  ctx.summarize({"seat.callback.expired_now.summary", args});
+  ctx.say({freed.changes ? "seat.callback.expired_now" : "seat.callback.expired_now.lost", args});
+  ctx.say({"seat.callback.pending_not_refunded"});
+  return "refund_pending";
+}
+
+std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
+  const auto order = ctx.must(
+      "SELECT o.state, o.seat_id, s.expires_at FROM orders o LEFT JOIN seats s ON s.seat_id = o.seat_id"
+      " WHERE o.id = ?",
+      {input.order_id});
+  if (order.rows.empty()) {
+    ctx.summarize({"seat.callback.unknown.summary", args});
+    ctx.say({"seat.callback.unknown", args});
+    return "rejected";
+  }
+  const std::string state = to_display(order.rows[0][0]);
+  const std::string seat = to_display(order.rows[0][1]);
+  args.emplace_back("state", state);
+  args.emplace_back("seat", seat);
+  args.emplace_back("expires", to_display(order.rows[0][2]));
+  if (input.result != "success") {
+    ctx.summarize({"seat.callback.failure.summary", args});
+    ctx.say({"seat.callback.failure", args});
+    return "rejected";
+  }
+  ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
+
+  if (state == "held") return decide_held(ctx, input, seat, args);
+  if (state == "paid") {
+    queue_reconciliation(ctx, input, "already_paid");
+    ctx.summarize({"seat.callback.reconcile.summary", args});
+    ctx.say({"seat.callback.reconcile", args});
+    return "already_paid_reconcile";
+  }
+  if (state == "expired") {
+    ctx.must("UPDATE orders SET state = 'refund_pending' WHERE id = ? AND state = 'expired'",
+             {input.order_id});
+    queue_reconciliation(ctx, input, "paid_after_expiry");
+    ctx.summarize({"seat.callback.pending.summary", args});
+    ctx.say({"seat.callback.pending", args});
+    ctx.say({"seat.callback.pending_not_refunded"});
+    return "refund_pending";
+  }
+  // refund_pending or refunded: the order is already in reconciliation; only a new payment adds an item.
+  if (queue_reconciliation(ctx, input, "paid_after_expiry")) {
+    ctx.summarize({"seat.callback.pending.summary", args});
+    ctx.say({"seat.callback.pending_again", args});
+    return "refund_pending";
+  }
+  ctx.summarize({"seat.callback.already_pending.summary", args});
+  ctx.say({"seat.callback.already_pending", args});
+  return "noop";
+}
+
+std::string atomic_callback(ActionContext& ctx) {
+  const CallbackInput input = read_callback(ctx);
+  MessageArgs args = callback_args(ctx, input);
+  ctx.must(kBeginImmediate);
+  const auto logged = ctx.must(
+      "INSERT INTO callbacks(event_id, order_id, provider_payment_id, result, received_at)"
+      " VALUES (?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING",
+      {input.event_id, input.order_id, input.provider_payment_id, input.result, ctx.now()});
+  if (logged.changes == 0) {
+    ctx.must(kCommit);
+    ctx.summarize({"seat.callback.duplicate.summary", args});
+    ctx.say({"seat.callback.duplicate", args});
+    return "duplicate";
+  }
+  const std::string outcome = atomic_decide(ctx, input, args);
+  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
+  ctx.must(kCommit);
+  return outcome;
+}
+
+// [SECTION] seat_reconcile
+struct PendingItem {
+  Value id;
+  Value order_id;
+  std::string provider_payment_id;
+  std::string event_id;
+  std::string reason;
+};
+
+std::vector<PendingItem> pending_items(ActionContext& ctx) {
+  const auto pending = ctx.must(
+      "SELECT id, order_id, provider_payment_id, event_id, reason FROM reconciliations"
+      " WHERE state = 'PENDING' ORDER BY id");
+  std::vector<PendingItem> items;
+  for (const auto& row : pending.rows)
+    items.push_back({row[0], row[1], to_display(row[2]), to_display(row[3]), to_display(row[4])});
+  return items;
+}
+
+MessageArgs item_args(const PendingItem& item, const std::string& key) {
+  return {{"item", to_display(item.id)},
+          {"order", order_label(item.order_id)},
+          {"payment", item.provider_payment_id},
+          {"event", item.event_id},
+          {"key", key}};
+}
+
+// The provider's side of a refund: idempotent by operation key, as a real provider's API is.
+std::string provider_refund(ActionContext& ctx, const std::string& op_key, const PendingItem& item,
+                            const Value& amount) {
+  const auto existing = ctx.provider("SELECT state FROM provider_ledger WHERE op_key = ?", {op_key});
+  if (!existing.rows.empty()) return to_display(existing.rows[0][0]);
+  const std::string state = ctx.text("provider_refund") == "fail" ? "FAILED" : "SUCCEEDED";
+  ctx.provider(
+      "INSERT INTO provider_ledger(op_key, payment_id, kind, amount, state) VALUES (?, ?, 'refund', ?, ?)",
+      {op_key, item.provider_payment_id, amount, state});
+  return state;
+}
+
+void close_item(ActionContext& ctx, const PendingItem& item, const std::string& state) {
+  ctx.must("UPDATE reconciliations SET state = ? WHERE id = ? AND state = 'PENDING'", {state, item.id});
+}
+
+// The provider has answered; the item, the payment and the order record that answer together.
+void record_refund(ActionContext& ctx, const PendingItem& item, const std::string& item_state) {
+  ctx.must(kBeginImmediate);
+  close_item(ctx, item, item_state);
+  if (item_state == "REFUNDED") {
+    ctx.must("UPDATE payments SET state = 'REFUNDED' WHERE provider_payment_id = ?",
+             {item.provider_payment_id});
+    ctx.must("UPDATE orders SET state = 'refunded' WHERE id = ? AND state = 'refund_pending'",
+             {item.order_id});
+  }
+  ctx.must(kCommit);
+}
+
+// Returns the item's new state, or PENDING when the payment cannot be verified.
+std::string reconcile_one(ActionContext& ctx, const PendingItem& item) {
+  const std::string op_key = "refund:" + item.provider_payment_id;
+  const MessageArgs args = item_args(item, op_key);
+  if (item.reason == "already_paid") {
+    const auto paid_by = ctx.must(
+        "SELECT provider_payment_id FROM callbacks WHERE order_id = ? AND outcome = 'confirmed'"
+        " ORDER BY received_at, event_id LIMIT 1",
+        {item.order_id});
+    if (!paid_by.rows.empty() && to_display(paid_by.rows[0][0]) == item.provider_payment_id) {
+      close_item(ctx, item, "SAME_PAYMENT");
+      ctx.say({"seat.reconcile.same_payment", args});
+      return "SAME_PAYMENT";
+    }
+  }
+  const auto charge =
+      ctx.provider("SELECT state, amount FROM provider_ledger WHERE payment_id = ? AND kind = 'charge'",
+                   {item.provider_payment_id});
+  if (charge.rows.empty() || to_display(charge.rows[0][0]) != "SUCCEEDED") {
+    // A success we cannot find at the provider is not refunded blindly: it stays pending for a person.
+    ctx.say({"seat.reconcile.unverified", args});
+    return "PENDING";
+  }
+  const std::string state = provider_refund(ctx, op_key, item, charge.rows[0][1]);
+  const std::string item_state = state == "SUCCEEDED" ? "REFUNDED" : "REFUND_FAILED";
+  record_refund(ctx, item, item_state);
+  ctx.say({"seat.reconcile.verified", args});
+  ctx.say({item_state == "REFUNDED" ? "seat.reconcile.refunded" : "seat.reconcile.failed", args});
+  return item_state;
+}
+
+std::string atomic_reconcile(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const auto items = pending_items(ctx);
+  if (items.empty()) {
+    ctx.summarize({"seat.reconcile.none.summary", {{"actor", actor}}});
+    ctx.say({"seat.reconcile.none"});
+    return "noop";
+  }
+  int refunded = 0, failed = 0, unverified = 0, closed = 0;
+  for (const auto& item : items) {
+    const std::string state = reconcile_one(ctx, item);
+    refunded += state == "REFUNDED";
+    failed += state == "REFUND_FAILED";
+    unverified += state == "PENDING";
+    closed += state == "SAME_PAYMENT";
+  }
+  const MessageArgs args = {{"actor", actor},
+                            {"refunded", std::to_string(refunded)},
+                            {"failed", std::to_string(failed)},
+                            {"pending", std::to_string(unverified)},
+                            {"closed", std::to_string(closed)}};
+  ctx.summarize({"seat.reconcile.summary", args});
+  if (failed) return "refund_failed";
+  if (refunded) return "refunded";
+  if (unverified) return "refund_pending";
+  return "noop";
+}
+
+std::string naive_reconcile(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const auto items = pending_items(ctx);
+  if (items.empty()) {
+    ctx.summarize({"seat.reconcile.none.summary", {{"actor", actor}}});
+    ctx.say({"seat.reconcile.naive.none"});
+    return "noop";
+  }
+  for (const auto& item : items) {
+    // A fresh key per run: nothing stops a second run from refunding the same payment again.
+    const std::string op_key = "refund:" + item.provider_payment_id + ":" + std::to_string(ctx.now());
+    provider_refund(ctx, op_key, item, std::monostate{});
+    close_item(ctx, item, "REFUNDED");
+    ctx.say({"seat.reconcile.naive", item_args(item, op_key)});
+  }
+  ctx.summarize({"seat.reconcile.summary",
+                 {{"actor", actor},
+                  {"refunded", std::to_string(items.size())},
+                  {"failed", "0"},
+                  {"pending", "0"},
+                  {"closed", "0"}}});
+  return "refunded";
+}
+
+}  // namespace
+
+ActionFn seat_pay(Model model) {
+  return model == Model::naive ? naive_pay : atomic_pay;
+}
+ActionFn seat_callback(Model model) {
+  return model == Model::naive ? naive_callback : atomic_callback;
+}
+ActionFn seat_reconcile(Model model) {
+  return model == Model::naive ? naive_reconcile : atomic_reconcile;
+}
+
+}  // namespace reslab::seat

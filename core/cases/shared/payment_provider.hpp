@@ -1,0 +1,55 @@
+#pragma once
+// The simulated payment provider of the recovery cases (H5): deterministic, in process, and its
+// books are the visible provider_ledger table, written through the provider's own connection.
+// Like a real provider's API it is idempotent by operation key: a key it has seen before is
+// answered "already done" with the recorded result, and nothing is charged or refunded again.
+// What a call with a new key does is scripted by the event's `provider_reply` argument.
+#include <optional>
+#include <string>
+
+#include "core/sim/action_context.hpp"
+
+namespace reslab::payment_provider {
+
+// How the provider treats a new operation key.
+enum class Script {
+  success,         // does it and says so
+  failure,         // refuses (card declined, refund refused) and says so
+  timeout_after,   // does it, but the answer never reaches the caller
+  timeout_before,  // the request never reaches the provider: nothing happens, the caller hears nothing
+};
+
+// What the caller hears back.
+enum class Answer { succeeded, failed, timed_out, already_done };
+
+struct Reply {
+  Answer answer = Answer::timed_out;
+  std::string state;  // the operation's state in the provider's books; empty when it has none
+};
+
+// An operation in the provider's books.
+struct LedgerEntry {
+  std::string op_key;
+  std::string payment_id;
+  std::string kind;  // "charge" or "refund"
+  std::string state;
+};
+
+// The event's `provider_reply` argument ("success", "failure", "timeout_after_charge",
+// "timeout_before_charge"); `fallback` when the event has none.
+Script scripted_reply(const ActionContext& ctx, Script fallback = Script::success);
+
+// Charges or refunds (`kind`) `amount` of `payment_id` under `op_key`.
+Reply call(ActionContext& ctx, const std::string& kind, const std::string& op_key,
+           const std::string& payment_id, const Value& amount, Script script);
+
+// Looks an operation key up without changing anything (a status query).
+std::optional<LedgerEntry> query(ActionContext& ctx, const std::string& op_key);
+
+// How many successful charges the provider holds for a payment.
+std::int64_t successful_charges(ActionContext& ctx, const std::string& payment_id);
+
+// The answer as a message argument ("@provider.answer.timed_out"), rendered in the reader's language.
+std::string answer_text(Answer answer);
+
+}  // namespace reslab::payment_provider

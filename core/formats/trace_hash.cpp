@@ -1,0 +1,95 @@
+// The trace hash: FNV-1a over the language-free content of a trace, fed field by field
+// (no JSON is built): scenario, model, order, and for the initial state and every step
+// its index, time, actor, event, outcome, wake-ups, tables, figures and invariant verdicts.
+#include <bit>
+#include <unordered_map>
+
+#include "core/formats/hash.hpp"
+#include "core/sim/trace.hpp"
+
+namespace reslab {
+namespace {
+
+void add_value(Fnv1a64& hash, const Value& value) {
+  if (const auto* i = std::get_if<std::int64_t>(&value)) {
+    hash.tag('i');
+    hash.number(static_cast<std::uint64_t>(*i));
+  } else if (const auto* d = std::get_if<double>(&value)) {
+    hash.tag('r');
+    hash.number(std::bit_cast<std::uint64_t>(*d));
+  } else if (const auto* s = std::get_if<std::string>(&value)) {
+    hash.tag('t');
+    hash.field(*s);
+  } else {
+    hash.tag('n');
+  }
+}
+
+std::uint64_t state_digest(const CommittedState& state) {
+  Fnv1a64 hash;
+  hash.number(state.tables.size());
+  for (const auto& table : state.tables) {
+    hash.field(table.name);
+    hash.number(table.columns.size());
+    for (const auto& column : table.columns) hash.field(column);
+    hash.number(table.rows.size());
+    for (const auto& row : table.rows) {
+      hash.number(row.size());
+      for (const auto& value : row) add_value(hash, value);
+    }
+  }
+  hash.number(state.figures.size());
+  for (const auto& figure : state.figures) {
+    hash.field(figure.name);
+    add_value(hash, figure.value);
+    hash.number(figure.nights.size());
+    for (const auto& night : figure.nights) {
+      hash.field(night.night);
+      hash.number(static_cast<std::uint64_t>(night.capacity));
+      hash.number(static_cast<std::uint64_t>(night.available));
+      hash.number(static_cast<std::uint64_t>(night.sold));
+    }
+  }
+  hash.number(state.invariants.size());
+  for (const auto& invariant : state.invariants) {
+    hash.field(invariant.name);
+    hash.tag(invariant.holds ? 'y' : 'x');
+  }
+  return hash.value();
+}
+
+}  // namespace
+
+std::string trace_hash(const Trace& trace) {
+  // Steps that commit nothing share their state: each distinct state is digested once.
+  std::unordered_map<const CommittedState*, std::uint64_t> digests;
+  const auto digest = [&](const CommittedState& state) {
+    auto [it, fresh] = digests.try_emplace(&state, 0);
+    if (fresh) it->second = state_digest(state);
+    return it->second;
+  };
+  Fnv1a64 hash;
+  hash.field(trace.scenario);
+  hash.field(model_name(trace.model));
+  hash.number(trace.order.size());
+  for (const auto& id : trace.order) hash.field(id);
+  hash.number(digest(*trace.initial));
+  hash.number(trace.steps.size());
+  for (const auto& step : trace.steps) {
+    hash.number(static_cast<std::uint64_t>(step.index));
+    hash.number(static_cast<std::uint64_t>(step.time));
+    hash.field(step.actor);
+    hash.field(step.event);
+    hash.field(step.outcome);
+    hash.number(step.wakes.size());
+    for (const auto& wake : step.wakes) {
+      hash.field(wake.actor);
+      hash.field(wake.event);
+      hash.field(wake.outcome);
+    }
+    hash.number(digest(*step.committed));
+  }
+  return hash.hex();
+}
+
+}  // namespace reslab

@@ -1,0 +1,39 @@
+#pragma once
+// Explanations and labels are stored as message keys with arguments and
+// rendered in either language on demand, so switching language needs no replay.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/sim/text.hpp"
+
+namespace reslab {
+
+struct Message {
+  std::string key;
+  // "{name}" placeholders. A value "@key" is itself a message, rendered in the same language.
+  std::vector<std::pair<std::string, std::string>> args;
+
+  Message() = default;
+  Message(std::string message_key, std::vector<std::pair<std::string, std::string>> message_args = {})
+      : key(std::move(message_key)), args(std::move(message_args)) {}
+};
+
+// A catalog entry: the template of one message in both languages.
+struct MessageTemplate {
+  const char* key;
+  const char* en;
+  const char* zh;
+};
+
+std::string render(const Message& message, Lang lang);
+// Sentences joined by a space (en) or directly (zh).
+std::string render(const std::vector<Message>& messages, Lang lang);
+bool has_message(std::string_view key);
+
+// Replaces "{name}" placeholders; unknown placeholders are left as they are.
+std::string fill_placeholders(std::string_view pattern,
+                              const std::vector<std::pair<std::string, std::string>>& args);
+
+}  // namespace reslab

@@ -1,0 +1,134 @@
+// Messages of the engine itself: figures, outcomes, invariants, waiting and
+// waking, and the Markdown trace. Glossary terms follow SPEC section 10.
+#include "core/sim/message_catalog.hpp"
+
+namespace reslab {
+namespace {
+
+const MessageTemplate kCommon[] = {
+    // Figures
+    {"figure.capacity", "capacity", "总容量"},
+    {"figure.available", "available", "可售库存"},
+    {"figure.sold", "sold", "已售数量"},
+    {"figure.active_holds", "active holds", "有效预留"},
+    {"figure.refund_tasks", "refund tasks", "退款任务"},
+    {"figure.refunds_pending", "refunds pending", "退款待处理"},
+    {"figure.booking_state", "booking state", "预订状态"},
+    {"figure.nights", "nights", "各晚库存"},
+    {"figure.paid_orders", "paid orders", "已支付订单"},
+    // Outcomes
+    {"outcome.read", "read", "已读取"},
+    {"outcome.decremented", "decremented", "已扣减"},
+    {"outcome.waiting", "waiting", "等待锁"},
+    {"outcome.accepted", "accepted", "接受"},
+    {"outcome.rejected", "rejected", "拒绝"},
+    {"outcome.released", "released", "释放一次"},
+    {"outcome.refund_queued", "refund queued", "排队退款"},
+    {"outcome.confirmed", "confirmed", "已确认"},
+    {"outcome.noop", "no-op", "无操作"},
+    {"outcome.duplicate", "duplicate", "重复"},
+    {"outcome.refund_pending", "refund pending", "待对账"},
+    {"outcome.already_paid_reconcile", "already paid, reconcile", "已支付，对账"},
+    {"outcome.refunded", "refunded", "已退款"},
+    {"outcome.refund_failed", "refund failed", "退款失败"},
+    {"outcome.charged", "charged", "已扣款"},
+    {"outcome.charge_unknown", "charge unknown", "扣款结果未知"},
+    {"outcome.crashed", "crashed", "崩溃"},
+    {"outcome.restarted", "restarted", "已重启"},
+    {"outcome.sent", "sent", "已发送"},
+    {"outcome.lost", "lost", "丢失"},
+    {"outcome.deadlocked", "deadlocked", "死锁"},
+    {"outcome.retried", "retried", "已重试"},
+    // Invariants
+    {"invariant.capacity_balance", "available + active holds + sold = capacity",
+     "可售库存 + 有效预留 + 已售数量 = 总容量"},
+    {"invariant.sold_matches_bookings", "sold = confirmed bookings / paid orders", "已售数量 = 已确认预订 / 已支付订单"},
+    {"invariant.confirmed_before_deadline", "confirmed before the hold deadline", "在预留期限前确认"},
+    {"invariant.one_refund_per_payment", "at most one refund per payment", "每笔支付至多退款一次"},
+    {"invariant.released_at_most_once", "each hold released at most once", "每个预留至多释放一次"},
+    {"invariant.one_owner_per_seat", "at most one owner per seat", "每个座位至多一个持有者"},
+    {"invariant.detail.plain", "{text}", "{text}"},
+    {"invariant.sold_matches.ok", "sold {sold} = confirmed {confirmed}", "已售 {sold} = 已确认 {confirmed}"},
+    {"invariant.sold_matches.broken", "sold {sold} != confirmed {confirmed}",
+     "已售 {sold} != 已确认 {confirmed}"},
+    {"invariant.deadline.ok", "{count} confirmation(s), all before the deadline",
+     "{count} 次确认，均在期限之前"},
+    {"invariant.deadline.broken", "confirmed at or after the deadline: {list}",
+     "在期限当时或之后确认：{list}"},
+    {"invariant.refund.ok", "{count} refund task(s), none twice for one payment",
+     "{count} 个退款任务，没有同一支付退款两次"},
+    {"invariant.refund.broken", "refund tasks per payment: {tasks}; refunds done per payment: {refunds}",
+     "同一支付的退款任务：{tasks}；同一支付已完成的退款：{refunds}"},
+    {"invariant.release.ok", "{count} release(s), none twice", "释放 {count} 次，没有重复释放"},
+    {"invariant.release.broken", "released more than once: {list}", "重复释放：{list}"},
+    {"invariant.holds", "holds", "成立"},
+    {"invariant.broken", "BROKEN", "被破坏"},
+    {"invariant.all_hold", "all invariants hold", "不变量全部成立"},
+    // Engine: waiting, waking, resolved requests, notes
+    {"engine.waiting.summary", "{actor} waits for the lock", "{actor} 等待锁"},
+    {"engine.waiting",
+     "{actor} is waiting: \"{statement}\" returned SQLITE_BUSY because {holder} holds the write lock. "
+     "{actor} can do "
+     "nothing else until that transaction commits or rolls back; then it finishes {event} in the same step.",
+     "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} "
+     "持有写锁。在该事务提交或回滚之前，{actor} "
+     "不能做任何其他事；之后它会在同一步内完成 {event}。"},
+    {"engine.waiting.readers",
+     "{actor} is waiting: \"{statement}\" returned SQLITE_BUSY because {holder} still holds a read lock, "
+     "and a commit has to wait until nobody else is reading (with a rollback journal, and in this lab's "
+     "in-memory database; in WAL mode readers do not hold up a commit). {actor} keeps its write lock "
+     "meanwhile and finishes {event} in the step that reader's transaction ends.",
+     "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} 仍持有读锁，"
+     "而提交必须等到没有其他人在读（回滚日志模式以及本实验的内存数据库如此；WAL 模式下读者不会挡住提交）。"
+     "{actor} 在此期间继续持有写锁，并在那个读者的事务结束的同一步内完成 {event}。"},
+    {"engine.deadlocked.summary", "{actor}: deadlock", "{actor}：死锁"},
+    {"engine.deadlocked",
+     "\"{statement}\" returned SQLITE_BUSY, but {holder} is itself waiting for {actor}: a deadlock. Waiting "
+     "cannot end it, so {actor} stops here; its transaction is left as it was (SQLite does not roll back on "
+     "BUSY).",
+     "“{statement}” 返回 SQLITE_BUSY，但 {holder} 自己正在等待 {actor}：这是死锁。等待无法解开它，所以 "
+     "{actor} 在此停止；它的事务保持原样（SQLite 不会因 BUSY 自动回滚）。"},
+    {"engine.memdb_readers",
+     "Here even a reader waits while a writer is open: that is an artefact of the in-memory database used by "
+     "this lab "
+     "(the memdb VFS), not SQLite behaviour in general: a WAL database file lets readers through.",
+     "这里连读操作也要等待写事务：这是本实验所用内存数据库（memdb VFS）的特性，而不是 SQLite "
+     "的一般行为：使用 WAL "
+     "的数据库文件允许读者继续读取。"},
+    {"engine.wake",
+     "{actor} wakes: the transaction it waited for has ended, so {event} continues where it stopped.",
+     "{actor} 被唤醒：它等待的事务已经结束，{event} 从停下的地方继续执行。"},
+    {"engine.resolved.summary", "{actor}: nothing to do", "{actor}：无需处理"},
+    {"engine.resolved", "Nothing to do: {actor}'s request was already {outcome} at step {step}.",
+     "无需处理：{actor} 的请求已在第 {step} 步{outcome}。"},
+    {"engine.note", "{en}", "{zh}"},
+    // Markdown trace
+    {"md.step", "#", "#"},
+    {"md.time", "time", "时间"},
+    {"md.event", "event", "事件"},
+    {"md.outcome", "outcome", "处理结果"},
+    {"md.invariants", "invariants", "不变量"},
+    {"md.model", "model", "模型"},
+    {"md.preset", "preset", "预设"},
+    {"md.order", "order", "顺序"},
+    {"md.trace_hash", "trace hash", "轨迹哈希"},
+    {"md.seconds", "{t} s", "{t} 秒"},
+    {"md.scheduled", "{t} s (scheduled {s} s)", "{t} 秒（计划 {s} 秒）"},
+    {"md.wakes", "{actor} wakes: {outcome}", "{actor} 被唤醒：{outcome}"},
+    {"md.committed_previous", "(transaction open: last committed state)",
+     "（事务未结束：显示上次提交的状态）"},
+    {"model.naive", "naive read-write", "朴素读写"},
+    {"model.atomic", "atomic decrement", "原子扣减"},
+};
+
+}  // namespace
+
+std::span<const MessageTemplate> common_messages() {
+  return kCommon;
+}
+
+std::vector<std::span<const MessageTemplate>> message_tables() {
+  return {common_messages(), hotel_messages(), hotel_case_messages(), recovery_messages(), seat_messages()};
+}
+
+}  // namespace reslab

@@ -1,0 +1,42 @@
+#pragma once
+// A plan resolves what to run: the model, the order of event ids, and every
+// event's effective time and arguments (scenario params < event args < preset
+// overrides; times from the preset, then --at).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/sim/scenario.hpp"
+#include "core/sim/trace.hpp"
+
+namespace reslab {
+
+struct Plan {
+  Model model = Model::atomic;
+  std::string preset;  // empty when no preset applies
+  std::vector<std::string> order;
+  std::map<std::string, std::int64_t> times;
+  std::map<std::string, Args> args;
+
+  std::int64_t time_of(const std::string& event_id) const;
+};
+
+struct PlanRequest {
+  Model model = Model::atomic;
+  std::optional<std::string> preset;              // default: the first preset (unless an order is given)
+  std::optional<std::vector<std::string>> order;  // kept as given
+  std::vector<std::pair<std::string, std::int64_t>> at;  // --at ID=SECONDS
+};
+
+// Throws UsageError for an unknown preset or event, a repeated event, or a bad time.
+Plan make_plan(const Scenario& scenario, const PlanRequest& request);
+
+// "A1,B1,A2" -> {"A1","B1","A2"} (spaces trimmed, empty items rejected).
+std::vector<std::string> split_order(const std::string& text);
+// "payment=9" -> {"payment", 9}; throws UsageError.
+std::pair<std::string, std::int64_t> parse_at(const std::string& text);
+
+}  // namespace reslab

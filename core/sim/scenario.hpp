@@ -1,0 +1,77 @@
+#pragma once
+// The scenario model: what a scenario file describes. Data only, never SQL.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/sim/errors.hpp"
+#include "core/sim/text.hpp"
+#include "core/sim/value.hpp"
+
+namespace reslab {
+
+// Action arguments by name. Booleans are stored as integers 0/1.
+using Args = std::map<std::string, Value>;
+
+// One lane of the timeline: a request, a worker, a callback handler.
+struct Actor {
+  std::string id;
+  LocalizedText name;
+  SourcePos pos;
+};
+
+// Something one actor does at a logical time (whole seconds).
+struct Event {
+  std::string id;
+  std::string actor;
+  std::string action;
+  std::int64_t time = 0;
+  bool movable = false;  // the app lets the user drag this event's time
+  Args args;
+  LocalizedText note;  // optional instructor's note shown with the step
+  SourcePos pos;
+};
+
+// A named order, with optional overrides of event times and arguments.
+struct Preset {
+  std::string name;
+  LocalizedText title;
+  std::vector<std::string> order;
+  std::map<std::string, std::int64_t> times;
+  std::map<std::string, Args> args;
+  SourcePos pos;
+};
+
+// One row inserted before the first step.
+struct InitialRow {
+  std::string table;
+  std::vector<std::pair<std::string, Value>> cells;
+  SourcePos pos;
+};
+
+struct Scenario {
+  std::string id;
+  std::string file;    // where it was loaded from (for messages and reload)
+  std::string schema;  // "hotel" or "seat"
+  LocalizedText title;
+  LocalizedText summary;
+  LocalizedText naive_model;            // what the naive variant does, in the instructor's words
+  LocalizedText atomic_model;           // what the atomic variant does
+  std::vector<std::string> figures;     // figure names shown for this case, in order
+  std::vector<std::string> invariants;  // invariant names that apply to this case
+  Args params;                          // defaults for every event's arguments
+  std::vector<Actor> actors;
+  std::vector<Event> events;
+  std::vector<Preset> presets;
+  std::vector<InitialRow> initial;
+  std::vector<LocalizedText> questions;
+
+  const Actor* find_actor(const std::string& actor_id) const;
+  const Event* find_event(const std::string& event_id) const;
+  const Preset* find_preset(const std::string& name) const;
+  int actor_index(const std::string& actor_id) const;  // -1 when unknown
+};
+
+}  // namespace reslab

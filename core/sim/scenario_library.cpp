@@ -1,0 +1,62 @@
+#include "core/sim/scenario_library.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include "core/sim/errors.hpp"
+
+namespace reslab {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> toml_files(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+    if (it->path().extension() == ".toml" && it->is_regular_file(error)) files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+std::vector<std::string> scenario_dirs() {
+  std::vector<std::string> dirs;
+  if (const char* env = std::getenv("RESLAB_SCENARIO_DIR"); env && *env) dirs.emplace_back(env);
+  std::error_code error;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+  if (!error) dirs.push_back((exe.parent_path().parent_path() / "share" / "reslab" / "scenarios").string());
+  dirs.push_back(std::string(RESLAB_INSTALL_DATA_DIR) + "/scenarios");
+  dirs.push_back(std::string(RESLAB_SOURCE_DATA_DIR) + "/scenarios");
+  return dirs;
+}
+
+std::vector<std::string> bundled_scenario_files() {
+  for (const auto& dir : scenario_dirs()) {
+    auto files = toml_files(dir);
+    if (!files.empty()) return files;
+  }
+  return {};
+}
+
+std::string resolve_scenario(const std::string& name_or_path) {
+  std::error_code error;
+  if (name_or_path.find('/') != std::string::npos || fs::path(name_or_path).extension() == ".toml" ||
+      fs::exists(name_or_path, error)) {
+    return name_or_path;  // a path: the loader reports it if it cannot be read
+  }
+  for (const auto& dir : scenario_dirs()) {
+    for (const auto& file : toml_files(dir)) {
+      const std::string stem = fs::path(file).stem().string();
+      if (stem == name_or_path || stem.rfind(name_or_path + "_", 0) == 0) return file;
+    }
+  }
+  throw UsageError("no bundled scenario named '" + name_or_path +
+                   "' (try h1, h2, or a path to a .toml file)");
+}
+
+}  // namespace reslab

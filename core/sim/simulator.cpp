@@ -1,0 +1,475 @@
+// [SECTION] index: actor state · construction · lanes and checks · running one
+// event · waking waiters · committed snapshots · run_plan
+#include "core/sim/simulator.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+#include "core/sim/action_context.hpp"
+#include "core/cases/case_checks.hpp"
+#include "core/sim/errors.hpp"
+#include "core/backends/sqlite/lab_database.hpp"
+
+namespace reslab {
+namespace {
+
+const char* const kProviderConnection = "provider";
+// A worker's process dying and coming back (H5): the simulator itself rolls back and forgets.
+const char* const kCrashAction = "crash";
+const char* const kRestartAction = "restart";
+
+struct ActorState {
+  const Actor* actor = nullptr;
+  ActorMemory memory;
+  std::set<std::string> done;
+  std::string waiting_event;  // non-empty while waiting on a lock
+  EventJournal journal;       // statements of the waiting event that already ran
+  std::string resolved;
+  int resolved_step = 0;
+  std::string transaction_event;  // the event that opened the actor's current transaction
+  int down_since = 0;             // the step at which it crashed; 0 while running
+};
+
+struct EventResult {
+  bool blocked = false;
+  std::string blocked_statement;
+  std::string waiting_outcome;  // the outcome shown instead of "waiting", if the action named one
+  std::string outcome;
+  Message summary;
+  std::vector<Message> explanation;
+  std::string resolution;
+};
+
+bool starts_with_select(const std::string& sql) {
+  return sql.rfind("SELECT", 0) == 0;
+}
+
+}  // namespace
+
+// [SECTION] construction
+struct Simulator::Impl {
+  const Scenario& scenario;
+  Plan plan;
+  LabDatabaseHandle db;
+  std::vector<ActorState> actors;
+  std::deque<std::size_t> waiters;  // actor indices, in the order they began waiting
+  std::int64_t clock = 0;
+  std::vector<Step> steps;
+  std::shared_ptr<const CommittedState> initial;
+  std::shared_ptr<const CommittedState> committed;
+  std::shared_ptr<const CommittedState> last_capture;
+  std::int64_t last_data_version = -1;
+
+  Impl(const Scenario& s, Plan p) : scenario(s), plan(std::move(p)) {
+    std::vector<std::string> names;
+    for (const auto& actor : scenario.actors) {
+      names.push_back(actor.id);
+      actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}});
+    }
+    names.push_back(kProviderConnection);
+    db = open_lab_database(scenario, names, plan.model);
+    initial = capture();
+    if (!initial) throw std::logic_error("the initial state could not be read");
+    committed = initial;
+  }
+
+  Connection& connection_of(const ActorState& actor) { return db->connection(actor.actor->id); }
+  const Connection& connection_of(const ActorState& actor) const { return db->connection(actor.actor->id); }
+
+  ActorState& state_of(const std::string& actor_id) {
+    return actors.at(static_cast<std::size_t>(scenario.actor_index(actor_id)));
+  }
+  const ActorState& state_of(const std::string& actor_id) const {
+    return actors.at(static_cast<std::size_t>(scenario.actor_index(actor_id)));
+  }
+
+  // [SECTION] lanes and checks
+  std::vector<std::string> lane(const std::string& actor_id) const {
+    std::vector<const Event*> events;
+    for (const auto& event : scenario.events)
+      if (event.actor == actor_id) events.push_back(&event);
+    std::stable_sort(events.begin(), events.end(), [&](const Event* a, const Event* b) {
+      return plan.time_of(a->id) < plan.time_of(b->id);
+    });
+    std::vector<std::string> ids;
+    for (const auto* event : events) ids.push_back(event->id);
+    return ids;
+  }
+
+  std::optional<std::string> next_event(const std::string& actor_id) const {
+    const ActorState& actor = state_of(actor_id);
+    for (const auto& id : lane(actor_id))
+      if (!actor.done.count(id)) return id;
+    return std::nullopt;
+  }
+
+  std::string lock_holders(const ActorState& except) const {
+    std::string holders;
+    for (const auto& actor : actors) {
+      if (&actor == &except || !connection_of(actor).in_write_transaction()) continue;
+      holders += (holders.empty() ? "" : ", ") + actor.actor->id;
+      if (!actor.transaction_event.empty()) holders += " (" + actor.transaction_event + ")";
+    }
+    if (!holders.empty()) return holders;
+    for (const auto& actor : actors)
+      if (&actor != &except && connection_of(actor).in_transaction())
+        holders += (holders.empty() ? "" : ", ") + actor.actor->id;
+    return holders.empty() ? "another connection" : holders;
+  }
+
+  std::string why_not(const std::string& event_id) const {
+    const Event* event = scenario.find_event(event_id);
+    if (!event) return "unknown event '" + event_id + "'";
+    const ActorState& actor = state_of(event->actor);
+    if (actor.done.count(event_id)) return event_id + " has already run";
+    if (!actor.waiting_event.empty())
+      return event_id + " cannot run: " + event->actor + " is waiting at " + actor.waiting_event +
+             " for the lock held by " + lock_holders(actor);
+    if (actor.down_since > 0 && event->action != kRestartAction)
+      return event_id + " cannot run: " + event->actor + " crashed at step " +
+             std::to_string(actor.down_since) + " and is down until it restarts";
+    const auto next = next_event(event->actor);
+    if (next && *next != event_id) {
+      std::string order;
+      for (const auto& id : lane(event->actor)) order += (order.empty() ? "" : ", ") + id;
+      return event_id + " cannot run before " + *next + " (" + event->actor + " runs " + order +
+             " in this order)";
+    }
+    return {};
+  }
+
+  // The actors whose locks keep `index` from going on: the write-lock holder if another actor has
+  // it, otherwise every other actor holding a read lock (what a COMMIT has to wait for).
+  std::vector<std::size_t> blockers(std::size_t index) const {
+    std::vector<std::size_t> writers;
+    std::vector<std::size_t> readers;
+    for (std::size_t i = 0; i < actors.size(); ++i) {
+      if (i == index) continue;
+      const Connection& other = connection_of(actors[i]);
+      if (other.in_write_transaction()) {
+        writers.push_back(i);
+      } else if (other.holds_lock()) {
+        readers.push_back(i);
+      }
+    }
+    return writers.empty() ? readers : writers;
+  }
+
+  // Whether `index` waiting now would wait for an actor that (through other waiters) waits for
+  // it: a deadlock, which no commit can end because everyone in the cycle is waiting.
+  bool waiting_closes_cycle(std::size_t index) const {
+    std::vector<std::size_t> pending = blockers(index);
+    std::set<std::size_t> seen;
+    while (!pending.empty()) {
+      const std::size_t next = pending.back();
+      pending.pop_back();
+      if (next == index) return true;
+      if (!seen.insert(next).second || actors[next].waiting_event.empty()) continue;
+      for (std::size_t further : blockers(next)) pending.push_back(further);
+    }
+    return false;
+  }
+
+  bool any_write_transaction() const {
+    return std::any_of(actors.begin(), actors.end(),
+                       [&](const ActorState& a) { return connection_of(a).in_write_transaction(); });
+  }
+
+  // [SECTION] running one event
+  EventResult execute(ActorState& actor, const Event& event, std::vector<SqlRecord>& log, bool resuming) {
+    ActionFn code = find_action_code(event.action, plan.model);
+    if (!code) throw UsageError("action '" + event.action + "' has no code in this build");
+    Connection& own = connection_of(actor);
+    const bool had_transaction = own.in_transaction();
+    const auto index = static_cast<std::size_t>(&actor - actors.data());
+    ActionContext ctx({plan.model, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
+                       committed.get(), &own, &db->connection(kProviderConnection), &actor.journal, &log,
+                       resuming, [this, index] { return waiting_closes_cycle(index); }});
+    EventResult result;
+    try {
+      result.outcome = code(ctx);
+    } catch (const ActorBlocked& blocked) {
+      result.blocked = true;
+      result.blocked_statement = blocked.statement;
+      result.waiting_outcome = ctx.waiting_outcome();
+    } catch (const ActorDeadlocked& deadlocked) {
+      // SQLite does not roll back on BUSY: the transaction stays as it was, and so do its locks.
+      result.outcome = "deadlocked";
+      ctx.summarize({"engine.deadlocked.summary", {{"actor", actor.actor->id}}});
+      ctx.say({"engine.deadlocked",
+               {{"actor", actor.actor->id},
+                {"statement", deadlocked.statement},
+                {"holder", lock_holders(actor)}}});
+      ctx.resolve("deadlocked");
+    } catch (...) {
+      // An unexpected failure must not leave the lock held for the rest of the class.
+      if (own.in_transaction()) own.run("ROLLBACK");
+      actor.journal.results.clear();
+      throw;
+    }
+    if (!result.blocked) actor.journal.results.clear();
+    if (!had_transaction && own.in_transaction()) actor.transaction_event = event.id;
+    if (!own.in_transaction()) actor.transaction_event.clear();
+    result.summary = ctx.summary();
+    result.explanation = std::move(ctx.explanation());
+    result.resolution = ctx.resolution();
+    return result;
+  }
+
+  void finish(ActorState& actor, const Event& event, const EventResult& result, int step_index) {
+    actor.done.insert(event.id);
+    if (!result.resolution.empty()) {
+      actor.resolved = result.resolution;
+      actor.resolved_step = step_index;
+    }
+  }
+
+  // The database rolls back a dead connection's open transaction (its waiters wake in this step) and
+  // the process's memory is gone; until its restart event the actor runs nothing.
+  void crash(ActorState& actor, Step& step) {
+    Connection& own = connection_of(actor);
+    if (own.in_transaction()) {
+      const StatementResult rollback = own.run("ROLLBACK");
+      step.sql.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes});
+      step.explanation.push_back({"recovery.crash.rolled_back", {{"event", actor.transaction_event}}});
+      actor.transaction_event.clear();
+    }
+    actor.memory.clear();
+    actor.journal.results.clear();
+    actor.down_since = step.index;
+  }
+
+  Message waiting_message(const ActorState& actor, const Event& event, const std::string& statement) const {
+    // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer.
+    return {connection_of(actor).in_write_transaction() ? "engine.waiting.readers" : "engine.waiting",
+            {{"actor", actor.actor->id},
+             {"event", event.id},
+             {"statement", statement},
+             {"holder", lock_holders(actor)}}};
+  }
+
+  const Step& run(const std::string& event_id) {
+    const int index = static_cast<int>(steps.size()) + 1;
+    if (const std::string reason = why_not(event_id); !reason.empty())
+      throw UsageError("step " + std::to_string(index) + ": " + reason);
+    const Event& event = *scenario.find_event(event_id);
+    ActorState& actor = state_of(event.actor);
+
+    Step step;
+    step.index = index;
+    step.scheduled_time = plan.time_of(event.id);
+    clock = std::max(clock, step.scheduled_time);
+    step.time = clock;
+    step.actor = event.actor;
+    step.event = event.id;
+
+    std::shared_ptr<const CommittedState> snapshot;
+    const bool lifecycle = event.action == kCrashAction || event.action == kRestartAction;
+    if (!actor.resolved.empty() && !lifecycle) {
+      step.outcome = "noop";
+      const std::vector<std::pair<std::string, std::string>> args = {
+          {"actor", actor.actor->id},
+          {"outcome", "@outcome." + actor.resolved},
+          {"step", std::to_string(actor.resolved_step)}};
+      step.summary = {"engine.resolved.summary", args};
+      step.explanation = {{"engine.resolved", args}};
+      actor.done.insert(event.id);
+    } else {
+      EventResult result = execute(actor, event, step.sql, false);
+      step.explanation = std::move(result.explanation);
+      if (result.blocked) {
+        step.outcome = result.waiting_outcome.empty() ? "waiting" : result.waiting_outcome;
+        actor.waiting_event = event.id;
+        waiters.push_back(static_cast<std::size_t>(scenario.actor_index(event.actor)));
+        step.summary = result.waiting_outcome.empty() || result.summary.key.empty()
+                           ? Message{"engine.waiting.summary", {{"actor", actor.actor->id}}}
+                           : result.summary;
+        step.explanation.push_back(waiting_message(actor, event, result.blocked_statement));
+        if (starts_with_select(result.blocked_statement))
+          step.explanation.push_back({"engine.memdb_readers"});
+      } else {
+        step.outcome = result.outcome;
+        step.summary = result.summary;
+        finish(actor, event, result, index);
+        if (event.action == kCrashAction) crash(actor, step);
+        if (event.action == kRestartAction) actor.down_since = 0;
+      }
+    }
+    if (!any_write_transaction()) snapshot = capture();
+    wake_waiters(step, snapshot);
+
+    if (event.note.en.size() || event.note.zh.size())
+      step.explanation.push_back({"engine.note", {{"en", event.note.en}, {"zh", event.note.zh}}});
+    step.committed_is_previous = snapshot == nullptr;
+    if (snapshot) {
+      step.diff = diff_states(*committed, *snapshot, scenario.schema);
+      committed = snapshot;
+    }
+    step.committed = committed;
+    step.open_transactions = open_transaction_views();
+    step.actors = statuses();
+    steps.push_back(std::move(step));
+    return steps.back();
+  }
+
+  // [SECTION] waking waiters
+  // When a lock holder commits or rolls back, waiters finish their events in
+  // the same step, in the order they began waiting, as a busy timeout would.
+  void wake_waiters(Step& step, std::shared_ptr<const CommittedState>& snapshot) {
+    bool woke = true;
+    while (woke && !waiters.empty()) {
+      woke = false;
+      for (auto it = waiters.begin(); it != waiters.end(); ++it) {
+        ActorState& waiter = actors[*it];
+        const Event& event = *scenario.find_event(waiter.waiting_event);
+        EventResult result = execute(waiter, event, step.sql, true);
+        if (result.blocked) continue;
+        waiters.erase(it);
+        waiter.waiting_event.clear();
+        finish(waiter, event, result, step.index);
+        Wake wake{waiter.actor->id, event.id, result.outcome, {}};
+        wake.explanation.push_back({"engine.wake", {{"actor", waiter.actor->id}, {"event", event.id}}});
+        for (auto& message : result.explanation) wake.explanation.push_back(std::move(message));
+        step.wakes.push_back(std::move(wake));
+        if (!any_write_transaction()) snapshot = capture();
+        woke = true;
+        break;
+      }
+    }
+  }
+
+  // [SECTION] committed snapshots
+  std::shared_ptr<const CommittedState> capture() {
+    // data_version changes whenever another connection commits: an unchanged
+    // database keeps its snapshot, figures and invariants.
+    const auto version = db->observer().run("PRAGMA data_version");
+    if (!version.ok() || version.rows.empty()) return nullptr;
+    const std::int64_t data_version = as_int(version.rows[0][0]);
+    if (last_capture && data_version == last_data_version) return last_capture;
+    auto state = std::make_shared<CommittedState>();
+    if (!db->read_tables(db->observer(), state->tables)) return nullptr;
+    state->figures = read_figures(db->observer(), scenario.schema, scenario.figures);
+    state->invariants = check_invariants(db->observer(), scenario.schema, scenario.invariants);
+    last_capture = state;
+    last_data_version = data_version;
+    return state;
+  }
+
+  std::vector<OpenTransaction> open_transaction_views() {
+    std::vector<OpenTransaction> views;
+    for (auto& actor : actors) {
+      Connection& own = connection_of(actor);
+      if (!own.in_write_transaction()) continue;
+      std::vector<TableData> tables;
+      if (!db->read_tables(own, tables)) continue;
+      OpenTransaction view{actor.actor->id, {}};
+      for (auto& table : tables) {
+        const TableData* before = committed->table(table.name);
+        if (!before || !(*before == table)) view.tables.push_back(std::move(table));
+      }
+      views.push_back(std::move(view));
+    }
+    return views;
+  }
+
+  std::vector<ActorStatus> statuses() const {
+    std::vector<ActorStatus> result;
+    for (const auto& actor : actors) {
+      const Connection& own = connection_of(actor);
+      ActorStatus status;
+      status.actor = actor.actor->id;
+      status.in_transaction = own.in_transaction();
+      status.holds_write_lock = own.in_write_transaction();
+      status.waiting_event = actor.waiting_event;
+      if (!actor.waiting_event.empty()) status.waiting_for = lock_holders(actor);
+      status.resolved = actor.resolved;
+      status.resolved_step = actor.resolved_step;
+      result.push_back(std::move(status));
+    }
+    return result;
+  }
+};
+
+Simulator::Simulator(const Scenario& scenario, Plan plan)
+    : m(std::make_unique<Impl>(scenario, std::move(plan))) {}
+Simulator::~Simulator() = default;
+
+const Scenario& Simulator::scenario() const {
+  return m->scenario;
+}
+const Plan& Simulator::plan() const {
+  return m->plan;
+}
+std::shared_ptr<const CommittedState> Simulator::initial() const {
+  return m->initial;
+}
+const std::vector<Step>& Simulator::steps() const {
+  return m->steps;
+}
+std::int64_t Simulator::clock() const {
+  return m->clock;
+}
+std::vector<std::string> Simulator::lane(const std::string& actor_id) const {
+  return m->lane(actor_id);
+}
+std::optional<std::string> Simulator::next_event(const std::string& actor_id) const {
+  return m->next_event(actor_id);
+}
+std::string Simulator::why_not(const std::string& event_id) const {
+  return m->why_not(event_id);
+}
+const Step& Simulator::run(const std::string& event_id) {
+  return m->run(event_id);
+}
+std::vector<ActorStatus> Simulator::actor_statuses() const {
+  return m->statuses();
+}
+
+Trace Simulator::trace() const {
+  Trace trace;
+  trace.scenario = m->scenario.id;
+  trace.model = m->plan.model;
+  trace.preset = m->plan.preset;
+  for (const auto& step : m->steps) trace.order.push_back(step.event);
+  trace.initial = m->initial;
+  trace.steps = m->steps;
+  trace.hash = trace_hash(trace);
+  return trace;
+}
+
+Trace Simulator::take_trace() {
+  Trace trace;
+  trace.scenario = m->scenario.id;
+  trace.model = m->plan.model;
+  trace.preset = m->plan.preset;
+  for (const auto& step : m->steps) trace.order.push_back(step.event);
+  trace.initial = m->initial;
+  trace.steps = std::move(m->steps);
+  m->steps.clear();
+  trace.hash = trace_hash(trace);
+  return trace;
+}
+
+// [SECTION] run_plan
+Trace run_plan(const Scenario& scenario, const Plan& plan) {
+  Simulator simulator(scenario, plan);
+  for (const auto& id : plan.order) simulator.run(id);
+  return simulator.take_trace();
+}
+
+PartialReplay replay_as_far_as_possible(const Scenario& scenario, const Plan& plan) {
+  Simulator simulator(scenario, plan);
+  PartialReplay replay;
+  for (const auto& id : plan.order) {
+    if (std::string reason = simulator.why_not(id); !reason.empty()) {
+      replay.stopped = "step " + std::to_string(simulator.steps().size() + 1) + ": " + reason;
+      break;
+    }
+    simulator.run(id);
+  }
+  replay.trace = simulator.take_trace();
+  return replay;
+}
+
+}  // namespace reslab

@@ -1,0 +1,84 @@
+#pragma once
+// A trace: the steps of one order under one model, each with its committed
+// snapshot, the SQL its actors ran, and why it happened.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/sim/message.hpp"
+#include "core/sim/snapshot.hpp"
+
+namespace reslab {
+
+enum class Model { naive, atomic };
+std::string_view model_name(Model model);
+bool parse_model(std::string_view text, Model& out);
+
+struct SqlRecord {
+  std::string connection;
+  std::string sql;
+  std::vector<Value> params;
+  std::string result;  // SQLite result code name
+  int changes = 0;
+};
+
+// An actor that was waiting and finished its event because the lock holder committed or rolled back.
+struct Wake {
+  std::string actor;
+  std::string event;
+  std::string outcome;
+  std::vector<Message> explanation;
+};
+
+// An open transaction's own view of the tables it changed, read through its connection.
+struct OpenTransaction {
+  std::string actor;
+  std::vector<TableData> tables;
+};
+
+// Where an actor stands after a step.
+struct ActorStatus {
+  std::string actor;
+  bool in_transaction = false;
+  bool holds_write_lock = false;
+  std::string waiting_event;  // empty unless waiting
+  std::string waiting_for;    // the actor holding the lock it waits for
+  std::string resolved;       // the request's decision, e.g. "accepted"; empty while undecided
+  int resolved_step = 0;
+};
+
+struct Step {
+  int index = 0;  // from 1
+  std::int64_t time = 0;
+  std::int64_t scheduled_time = 0;
+  std::string actor;
+  std::string event;
+  std::string outcome;
+  Message summary;                   // one line for the step table ("A reads 1")
+  std::vector<Message> explanation;  // why, with the numbers
+  std::vector<Wake> wakes;
+  std::shared_ptr<const CommittedState> committed;
+  bool committed_is_previous = false;  // a write transaction stayed open through the step
+  std::vector<TableDiff> diff;         // committed against the previous step's committed
+  std::vector<OpenTransaction> open_transactions;
+  std::vector<SqlRecord> sql;
+  std::vector<ActorStatus> actors;
+};
+
+struct Trace {
+  std::string scenario;
+  Model model = Model::atomic;
+  std::string preset;  // empty when the order was given explicitly
+  std::vector<std::string> order;
+  std::shared_ptr<const CommittedState> initial;
+  std::vector<Step> steps;
+  std::string hash;  // over committed tables, figures, outcomes and wakes
+};
+
+// A hash over the committed tables, figures, outcomes and wakes of every step
+// (not the explanation text, so it is the same in every language).
+std::string trace_hash(const Trace& trace);
+
+}  // namespace reslab
