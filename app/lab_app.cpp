@@ -7,7 +7,8 @@
 #include <system_error>
 
 #include "app/platform_paths.hpp"
-#include "core/sim/action_catalog.hpp"
+#include "core/sim/case_family.hpp"
+#include "core/sim/message_catalog.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/message_catalog.hpp"
 #include "core/sim/scenario_library.hpp"
@@ -411,7 +412,9 @@ std::vector<std::string> LabApp::glyph_texts() const {
   for (const auto& event : scenario.events) texts.push_back(event.note.zh);
   for (const auto& preset : scenario.presets) texts.push_back(preset.title.zh);
   for (const auto& question : scenario.questions) texts.push_back(question.zh);
-  for (const auto& action : action_catalog()) texts.push_back(action.naive_label.zh + action.atomic_label.zh);
+  for (const CaseFamily* family : case_families())
+    for (const auto& action : family->actions) texts.push_back(action.naive_label.zh + action.atomic_label.zh);
+  for (const auto& action : lifecycle_actions()) texts.push_back(action.naive_label.zh + action.atomic_label.zh);
   texts.push_back(m_view.scenario_error);
   return texts;
 }

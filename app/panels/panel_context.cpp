@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "core/sim/action_catalog.hpp"
+#include "core/sim/case_family.hpp"
 #include "core/sim/message.hpp"
 
 namespace reslab {
@@ -14,10 +14,10 @@ std::string PanelContext::actor_name(const std::string& actor_id) const {
 }
 
 std::string PanelContext::action_label(const std::string& actor_id, const std::string& action) const {
-  const ActionInfo* info = find_action(action);
+  const CaseFamily* family = find_family(session().scenario().schema);
+  const ActionEntry* info = family ? find_action(*family, action) : nullptr;
   if (!info) return actor_id + ": " + action;
-  const LocalizedText& label = session().model() == Model::naive ? info->naive_label : info->atomic_label;
-  return fill_placeholders(label.in(lang()), {{"actor", actor_name(actor_id)}});
+  return fill_placeholders(info->label(session().model()).in(lang()), {{"actor", actor_name(actor_id)}});
 }
 
 std::string PanelContext::model_label(Model model) const {

@@ -37,20 +37,20 @@ StatementResult ActionContext::provider(const std::string& statement, std::vecto
   return result;
 }
 
-StatementResult ActionContext::execute(Connection& connection, const std::string& statement,
+StatementResult ActionContext::execute(Session& session, const std::string& statement,
                                        std::vector<Value> params) {
   if (m_replayed < m.journal->results.size()) return m.journal->results[m_replayed++];
 
-  StatementResult result = connection.run(statement, params);
+  StatementResult result = session.run(statement, params);
   // A BUSY that waiting cannot end goes back to the action (and into the journal, so a woken
   // replay takes the same path); any other BUSY makes the actor wait.
   const bool deadlocked =
-      result.busy() && &connection == m.own && m.waiting_would_deadlock && m.waiting_would_deadlock();
+      result.busy() && &session == m.own && m.waiting_would_deadlock && m.waiting_would_deadlock();
   const bool silent_retry = m.resuming && result.busy() && !deadlocked;
   m.resuming = false;  // only the statement the actor was waiting on is retried silently
   if (!silent_retry) {
     m.sql_log->push_back(
-        {connection.name(), statement, std::move(params), result.code_name(), result.changes});
+        {session.name(), statement, std::move(params), result.code_name(), result.changes});
   }
   if (result.busy() && !deadlocked) throw ActorBlocked{statement};
   m.journal->results.push_back(result);

@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/backends/sqlite/connection.hpp"
+#include "core/sim/case_family.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/scenario.hpp"
+#include "core/sim/session.hpp"
 #include "core/sim/snapshot.hpp"
 #include "core/sim/trace.hpp"
 
@@ -47,8 +48,8 @@ class ActionContext {
     const Args* args = nullptr;
     ActorMemory* memory = nullptr;
     const CommittedState* committed = nullptr;  // the last committed state before this event
-    Connection* own = nullptr;
-    Connection* provider = nullptr;
+    Session* own = nullptr;
+    Session* provider = nullptr;
     EventJournal* journal = nullptr;
     std::vector<SqlRecord>* sql_log = nullptr;
     bool resuming = false;  // a woken event: a repeated BUSY is silent, like a busy handler's retry
@@ -94,7 +95,7 @@ class ActionContext {
   const std::string& resolution() const { return m_resolution; }
 
  private:
-  StatementResult execute(Connection& connection, const std::string& statement, std::vector<Value> params);
+  StatementResult execute(Session& session, const std::string& statement, std::vector<Value> params);
 
   Setup m;
   std::size_t m_replayed = 0;
@@ -103,11 +104,6 @@ class ActionContext {
   std::string m_resolution;
   std::string m_waiting_outcome;
 };
-
-using ActionFn = std::function<std::string(ActionContext&)>;
-
-// The code behind an action name in one model; empty when unknown.
-ActionFn find_action_code(const std::string& action, Model model);
 
 // Thrown by actions when a statement fails in a way the model does not handle.
 [[noreturn]] void fail_statement(const std::string& statement, const StatementResult& result);

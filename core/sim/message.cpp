@@ -2,9 +2,17 @@
 
 #include <unordered_map>
 
+#include "core/sim/case_family.hpp"
 #include "core/sim/message_catalog.hpp"
 
 namespace reslab {
+std::vector<std::span<const MessageTemplate>> message_tables() {
+  std::vector<std::span<const MessageTemplate>> tables = {engine_messages()};
+  for (const CaseFamily* family : case_families())
+    tables.insert(tables.end(), family->messages.begin(), family->messages.end());
+  return tables;
+}
+
 namespace {
 
 const std::unordered_map<std::string_view, const MessageTemplate*>& catalog() {

@@ -10,13 +10,16 @@
 
 namespace reslab {
 
+// A message's arguments by name, in the order they were given.
+using MessageArgs = std::vector<std::pair<std::string, std::string>>;
+
 struct Message {
   std::string key;
   // "{name}" placeholders. A value "@key" is itself a message, rendered in the same language.
-  std::vector<std::pair<std::string, std::string>> args;
+  MessageArgs args;
 
   Message() = default;
-  Message(std::string message_key, std::vector<std::pair<std::string, std::string>> message_args = {})
+  Message(std::string message_key, MessageArgs message_args = {})
       : key(std::move(message_key)), args(std::move(message_args)) {}
 };
 

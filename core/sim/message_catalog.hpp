@@ -1,5 +1,5 @@
 #pragma once
-// The message tables: one per area, each a list of {key, en, zh}.
+// Where messages come from: the engine's own table, then each case family's tables.
 #include <span>
 #include <vector>
 
@@ -7,11 +7,9 @@
 
 namespace reslab {
 
-std::span<const MessageTemplate> common_messages();  // figures, outcomes, invariants, engine
-std::span<const MessageTemplate> hotel_messages();   // the hotel cases' actions
-std::span<const MessageTemplate> hotel_case_messages();  // H3, H4, H6, H7
-std::span<const MessageTemplate> recovery_messages();  // H5: the recovery windows
-std::span<const MessageTemplate> seat_messages();  // T2, T3, T4: the seat cases
+// Figures, outcomes, invariants, waiting and waking, lifecycle actions, the Markdown trace.
+std::span<const MessageTemplate> engine_messages();
+// The engine's table first, then every family's, in the order of case_families().
 std::vector<std::span<const MessageTemplate>> message_tables();
 
 }  // namespace reslab

@@ -102,6 +102,28 @@ const MessageTemplate kCommon[] = {
     {"engine.resolved", "Nothing to do: {actor}'s request was already {outcome} at step {step}.",
      "无需处理：{actor} 的请求已在第 {step} 步{outcome}。"},
     {"engine.note", "{en}", "{zh}"},
+    // Lifecycle actions: a worker's process dies and comes back (every family)
+    {"recovery.memory.empty", "nothing", "无"},
+    {"recovery.crash.summary", "{actor} crashes", "{actor} 崩溃"},
+    {"recovery.crash",
+     "{actor}'s process dies. What it held only in memory is gone: {lost}. The database keeps exactly what "
+     "was "
+     "committed; until it restarts, {actor} does nothing.",
+     "{actor} "
+     "的进程崩溃。只存在内存里的东西全部丢失：{lost}。数据库只保留已经提交的内容；在重启之前，{actor} "
+     "什么也不做。"},
+    {"recovery.crash.rolled_back",
+     "Its open transaction (begun by {event}) is rolled back by the database: none of it was ever committed, "
+     "and "
+     "whoever waited for its lock goes on.",
+     "它尚未提交的事务（由 {event} 开启）被数据库回滚：其中的修改从未提交，等待这把锁的参与者得以继续。"},
+    {"recovery.restart.summary", "{actor} restarts", "{actor} 重启"},
+    {"recovery.restart",
+     "{actor} starts again with empty memory. All it can know now is what the database committed: work that "
+     "lived only in memory has to be found again from durable records, or not at all.",
+     "{actor} "
+     "以空白内存重新启动。它现在能知道的只有数据库里已提交的内容：只存在内存里的工作只能从持久化记录中"
+     "重新找回，否则就永远找不回。"},
     // Markdown trace
     {"md.step", "#", "#"},
     {"md.time", "time", "时间"},
@@ -123,12 +145,8 @@ const MessageTemplate kCommon[] = {
 
 }  // namespace
 
-std::span<const MessageTemplate> common_messages() {
+std::span<const MessageTemplate> engine_messages() {
   return kCommon;
-}
-
-std::vector<std::span<const MessageTemplate>> message_tables() {
-  return {common_messages(), hotel_messages(), hotel_case_messages(), recovery_messages(), seat_messages()};
 }
 
 }  // namespace reslab

@@ -21,8 +21,7 @@
 #include <map>
 #include <set>
 
-#include "core/sim/action_catalog.hpp"
-#include "core/cases/schema.hpp"
+#include "core/sim/case_family.hpp"
 #include "core/sim/toml_read.hpp"
 
 namespace reslab {
@@ -181,7 +180,7 @@ Value read_arg_value(const toml::node& node, const ArgSpec& spec) {
   return text;
 }
 
-std::string no_such_argument(const ActionInfo& action, std::string_view arg) {
+std::string no_such_argument(const ActionEntry& action, std::string_view arg) {
   std::string message = "action " + action.name + " has no argument " + in_quotes(arg);
   if (action.args.empty()) return message + "; it takes none";
   std::vector<std::string> names;
@@ -189,7 +188,7 @@ std::string no_such_argument(const ActionInfo& action, std::string_view arg) {
   return message + "; its arguments: " + joined(names);
 }
 
-Args read_action_args(const toml::node& node, std::string_view key, const ActionInfo& action) {
+Args read_action_args(const toml::node& node, std::string_view key, const ActionEntry& action) {
   Args args;
   for (const auto& [arg, value] : entries_in_file_order(expect_table(node, key))) {
     const ArgSpec* spec = action.find_arg(arg->str());
@@ -200,12 +199,12 @@ Args read_action_args(const toml::node& node, std::string_view key, const Action
 }
 
 // A default must suit every action that declares the argument, since it applies to all of them.
-Args read_params(const toml::node& node) {
+Args read_params(const toml::node& node, const CaseFamily& family) {
   Args params;
   for (const auto& [key, value] : entries_in_file_order(expect_table(node, "params"))) {
     const std::string name(key->str());
     bool declared = false;
-    for (const ActionInfo& action : action_catalog()) {
+    for (const ActionEntry& action : family.actions) {
       if (const ArgSpec* spec = action.find_arg(name)) {
         params[name] = read_arg_value(*value, *spec);
         declared = true;
@@ -217,7 +216,7 @@ Args read_params(const toml::node& node) {
   return params;
 }
 
-void check_required_args(const Event& event, const ActionInfo& action, const Args& params,
+void check_required_args(const Event& event, const ActionEntry& action, const Args& params,
                          const TableView& event_table) {
   for (const ArgSpec& spec : action.args) {
     if (!spec.required || event.args.count(spec.name) > 0 || params.count(spec.name) > 0) continue;
@@ -230,12 +229,12 @@ void check_required_args(const Event& event, const ActionInfo& action, const Arg
 // [SECTION] Top level: id, schema, texts, figures, invariants
 // -----------------------------------------------------------------------------
 
-const SchemaInfo& read_schema(const TableView& top, std::string& schema_name) {
+const CaseFamily& read_schema(const TableView& top, std::string& schema_name) {
   const toml::node& node = top.require("schema");
   schema_name = expect_string(node, "schema");
-  const SchemaInfo* schema = find_schema(schema_name);
-  if (schema == nullptr) fail_at(node.source(), "unknown schema " + in_quotes(schema_name));
-  return *schema;
+  const CaseFamily* family = find_family(schema_name);
+  if (family == nullptr) fail_at(node.source(), "unknown schema " + in_quotes(schema_name));
+  return *family;
 }
 
 void read_models(const toml::node& node, Scenario& scenario) {
@@ -275,21 +274,20 @@ std::vector<Actor> read_actors(const TableView& top) {
   return actors;
 }
 
-const ActionInfo& read_action(const toml::node& node, const SchemaInfo& schema) {
+const ActionEntry& read_action(const toml::node& node, const CaseFamily& schema) {
   const std::string name = expect_string(node, "action");
-  const ActionInfo* action = find_action(name);
-  if (action == nullptr) {
-    std::vector<std::string> known;
-    for (const ActionInfo& info : action_catalog()) known.push_back(info.name);
-    fail_at(node.source(), "unknown action " + in_quotes(name) + "; known actions: " + joined(known));
-  }
-  if (action->schema != schema.name)
-    fail_at(node.source(), "action " + name + " runs on the " + action->schema +
-                               " schema, but this scenario uses " + schema.name);
-  return *action;
+  if (const ActionEntry* action = find_action(schema, name)) return *action;
+  for (const CaseFamily* other : case_families())
+    if (other != &schema && find_action(*other, name))
+      fail_at(node.source(), "action " + name + " runs on the " + other->name + " schema, but this scenario uses " +
+                                 schema.name);
+  std::vector<std::string> known;
+  for (const ActionEntry& action : schema.actions) known.push_back(action.name);
+  for (const ActionEntry& action : lifecycle_actions()) known.push_back(action.name);
+  fail_at(node.source(), "unknown action " + in_quotes(name) + "; known actions: " + joined(known));
 }
 
-Event read_event(const toml::node& node, const Scenario& scenario, const SchemaInfo& schema,
+Event read_event(const toml::node& node, const Scenario& scenario, const CaseFamily& schema,
                  FirstDefinitions& event_ids) {
   TableView table(expect_entry_table(node, "events"), "event");
   table.allow_only({"id", "actor", "action", "time", "movable", "args", "note"});
@@ -300,7 +298,7 @@ Event read_event(const toml::node& node, const Scenario& scenario, const SchemaI
   event.actor = expect_string(actor, "actor");
   if (scenario.find_actor(event.actor) == nullptr)
     fail_at(actor.source(), "unknown actor " + in_quotes(event.actor));
-  const ActionInfo& action = read_action(table.require("action"), schema);
+  const ActionEntry& action = read_action(table.require("action"), schema);
   event.action = action.name;
   event.time = table.require_integer("time", 0, ScenarioLimits::max_seconds);
   if (const toml::node* movable = table.find("movable")) event.movable = expect_boolean(*movable, "movable");
@@ -311,7 +309,7 @@ Event read_event(const toml::node& node, const Scenario& scenario, const SchemaI
   return event;
 }
 
-std::vector<Event> read_events(const TableView& top, const Scenario& scenario, const SchemaInfo& schema) {
+std::vector<Event> read_events(const TableView& top, const Scenario& scenario, const CaseFamily& schema) {
   const toml::array& array = top.require_array("events");
   if (array.empty()) fail_at(array.source(), "'events' must have at least one entry");
   check_count(array, ScenarioLimits::max_events, "events");
@@ -371,12 +369,12 @@ std::map<std::string, std::int64_t> read_times(const toml::node& node, const Eve
 }
 
 std::map<std::string, Args> read_arg_overrides(const toml::node& node, const EventIndex& events,
-                                               const std::string& preset) {
+                                               const std::string& preset, const CaseFamily& family) {
   std::map<std::string, Args> overrides;
   for (const auto& [key, value] : entries_in_file_order(expect_table(node, "args"))) {
     const std::string event_id(key->str());
     const Event& event = known_event(key->source(), event_id, events, "the args of preset '" + preset + "'");
-    overrides[event_id] = read_action_args(*value, "args." + event_id, *find_action(event.action));
+    overrides[event_id] = read_action_args(*value, "args." + event_id, *find_action(family, event.action));
   }
   return overrides;
 }
@@ -416,7 +414,7 @@ Preset read_preset(const toml::node& node, const Scenario& scenario, const Event
   preset.order = read_order(table.require("order"), events, preset.name);
   if (const toml::node* times = table.find("times")) preset.times = read_times(*times, events, preset.name);
   if (const toml::node* args = table.find("args"))
-    preset.args = read_arg_overrides(*args, events, preset.name);
+    preset.args = read_arg_overrides(*args, events, preset.name, *find_family(scenario.schema));
   preset.pos = position_of(node.source());
   check_lane_order(preset, *table.require("order").as_array(), scenario, events);
   return preset;
@@ -462,14 +460,14 @@ InitialRow read_row(const toml::node& node, const TableInfo& table) {
   return row;
 }
 
-std::vector<std::string> table_names(const SchemaInfo& schema) {
+std::vector<std::string> table_names(const CaseFamily& schema) {
   std::vector<std::string> names;
   for (const TableInfo& table : schema.tables) names.push_back(table.name);
   return names;
 }
 
 // Rows of all tables in the order they were written, so an instructor controls insertion order.
-std::vector<InitialRow> read_initial(const toml::node& node, const SchemaInfo& schema) {
+std::vector<InitialRow> read_initial(const toml::node& node, const CaseFamily& schema) {
   std::vector<std::pair<const toml::node*, InitialRow>> rows;
   for (const auto& [key, value] : entries_in_file_order(expect_table(node, "initial"))) {
     const TableInfo* table = schema.find_table(key->str());
@@ -517,7 +515,7 @@ Scenario read_scenario(const toml::table& root, const std::string& source_name) 
   Scenario scenario;
   scenario.file = source_name;
   scenario.id = read_id(top.require("id"), "id");
-  const SchemaInfo& schema = read_schema(top, scenario.schema);
+  const CaseFamily& schema = read_schema(top, scenario.schema);
   scenario.title = read_localized(top.require("title"), "title");
   scenario.summary = read_optional_localized(top, "summary");
   if (const toml::node* models = top.find("models")) read_models(*models, scenario);
@@ -526,7 +524,7 @@ Scenario read_scenario(const toml::table& root, const std::string& source_name) 
   if (const toml::node* invariants = top.find("invariants"))
     scenario.invariants =
         read_name_list(*invariants, "invariants", "invariant", schema.invariants, schema.name);
-  if (const toml::node* params = top.find("params")) scenario.params = read_params(*params);
+  if (const toml::node* params = top.find("params")) scenario.params = read_params(*params, schema);
   scenario.actors = read_actors(top);
   scenario.events = read_events(top, scenario, schema);
   if (const toml::node* presets = top.find("presets")) scenario.presets = read_presets(*presets, scenario);

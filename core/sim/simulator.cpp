@@ -7,9 +7,8 @@
 #include <set>
 
 #include "core/sim/action_context.hpp"
-#include "core/cases/case_checks.hpp"
 #include "core/sim/errors.hpp"
-#include "core/backends/sqlite/lab_database.hpp"
+#include "core/sim/lab_database.hpp"
 
 namespace reslab {
 namespace {
@@ -41,6 +40,12 @@ struct EventResult {
   std::string resolution;
 };
 
+const CaseFamily& family_of(const Scenario& scenario) {
+  const CaseFamily* family = find_family(scenario.schema);
+  if (!family) throw ScenarioError({scenario.file, 0, 0}, "unknown schema '" + scenario.schema + "'");
+  return *family;
+}
+
 bool starts_with_select(const std::string& sql) {
   return sql.rfind("SELECT", 0) == 0;
 }
@@ -50,6 +55,7 @@ bool starts_with_select(const std::string& sql) {
 // [SECTION] construction
 struct Simulator::Impl {
   const Scenario& scenario;
+  const CaseFamily& family;
   Plan plan;
   LabDatabaseHandle db;
   std::vector<ActorState> actors;
@@ -61,21 +67,21 @@ struct Simulator::Impl {
   std::shared_ptr<const CommittedState> last_capture;
   std::int64_t last_data_version = -1;
 
-  Impl(const Scenario& s, Plan p) : scenario(s), plan(std::move(p)) {
+  Impl(const Scenario& s, Plan p) : scenario(s), family(family_of(s)), plan(std::move(p)) {
     std::vector<std::string> names;
     for (const auto& actor : scenario.actors) {
       names.push_back(actor.id);
       actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}});
     }
     names.push_back(kProviderConnection);
-    db = open_lab_database(scenario, names, plan.model);
+    db = open_lab_database(scenario, family, names, plan.model);
     initial = capture();
     if (!initial) throw std::logic_error("the initial state could not be read");
     committed = initial;
   }
 
-  Connection& connection_of(const ActorState& actor) { return db->connection(actor.actor->id); }
-  const Connection& connection_of(const ActorState& actor) const { return db->connection(actor.actor->id); }
+  Session& connection_of(const ActorState& actor) { return db->session(actor.actor->id); }
+  const Session& connection_of(const ActorState& actor) const { return db->session(actor.actor->id); }
 
   ActorState& state_of(const std::string& actor_id) {
     return actors.at(static_cast<std::size_t>(scenario.actor_index(actor_id)));
@@ -146,7 +152,7 @@ struct Simulator::Impl {
     std::vector<std::size_t> readers;
     for (std::size_t i = 0; i < actors.size(); ++i) {
       if (i == index) continue;
-      const Connection& other = connection_of(actors[i]);
+      const Session& other = connection_of(actors[i]);
       if (other.in_write_transaction()) {
         writers.push_back(i);
       } else if (other.holds_lock()) {
@@ -178,13 +184,15 @@ struct Simulator::Impl {
 
   // [SECTION] running one event
   EventResult execute(ActorState& actor, const Event& event, std::vector<SqlRecord>& log, bool resuming) {
-    ActionFn code = find_action_code(event.action, plan.model);
-    if (!code) throw UsageError("action '" + event.action + "' has no code in this build");
-    Connection& own = connection_of(actor);
+    const ActionEntry* action = find_action(family, event.action);
+    if (!action || !action->code(plan.model))
+      throw UsageError("action '" + event.action + "' has no code in this build");
+    const ActionFn& code = action->code(plan.model);
+    Session& own = connection_of(actor);
     const bool had_transaction = own.in_transaction();
     const auto index = static_cast<std::size_t>(&actor - actors.data());
     ActionContext ctx({plan.model, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
-                       committed.get(), &own, &db->connection(kProviderConnection), &actor.journal, &log,
+                       committed.get(), &own, &db->session(kProviderConnection), &actor.journal, &log,
                        resuming, [this, index] { return waiting_closes_cycle(index); }});
     EventResult result;
     try {
@@ -228,7 +236,7 @@ struct Simulator::Impl {
   // The database rolls back a dead connection's open transaction (its waiters wake in this step) and
   // the process's memory is gone; until its restart event the actor runs nothing.
   void crash(ActorState& actor, Step& step) {
-    Connection& own = connection_of(actor);
+    Session& own = connection_of(actor);
     if (own.in_transaction()) {
       const StatementResult rollback = own.run("ROLLBACK");
       step.sql.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes});
@@ -343,14 +351,12 @@ struct Simulator::Impl {
   std::shared_ptr<const CommittedState> capture() {
     // data_version changes whenever another connection commits: an unchanged
     // database keeps its snapshot, figures and invariants.
-    const auto version = db->observer().run("PRAGMA data_version");
-    if (!version.ok() || version.rows.empty()) return nullptr;
-    const std::int64_t data_version = as_int(version.rows[0][0]);
-    if (last_capture && data_version == last_data_version) return last_capture;
+    const std::int64_t data_version = db->data_version();
+    if (last_capture && data_version >= 0 && data_version == last_data_version) return last_capture;
     auto state = std::make_shared<CommittedState>();
     if (!db->read_tables(db->observer(), state->tables)) return nullptr;
-    state->figures = read_figures(db->observer(), scenario.schema, scenario.figures);
-    state->invariants = check_invariants(db->observer(), scenario.schema, scenario.invariants);
+    state->figures = family.read_figures(db->observer(), scenario.figures);
+    state->invariants = family.check_invariants({db->observer(), scenario.invariants});
     last_capture = state;
     last_data_version = data_version;
     return state;
@@ -359,7 +365,7 @@ struct Simulator::Impl {
   std::vector<OpenTransaction> open_transaction_views() {
     std::vector<OpenTransaction> views;
     for (auto& actor : actors) {
-      Connection& own = connection_of(actor);
+      Session& own = connection_of(actor);
       if (!own.in_write_transaction()) continue;
       std::vector<TableData> tables;
       if (!db->read_tables(own, tables)) continue;
@@ -376,7 +382,7 @@ struct Simulator::Impl {
   std::vector<ActorStatus> statuses() const {
     std::vector<ActorStatus> result;
     for (const auto& actor : actors) {
-      const Connection& own = connection_of(actor);
+      const Session& own = connection_of(actor);
       ActorStatus status;
       status.actor = actor.actor->id;
       status.in_transaction = own.in_transaction();

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/cases/schema.hpp"
+#include "core/sim/case_family.hpp"
 
 namespace reslab {
 
@@ -52,10 +52,10 @@ TableDiff diff_table(const TableData* before, const TableData& after, std::size_
 
 std::vector<TableDiff> diff_states(const CommittedState& before, const CommittedState& after,
                                    const std::string& schema_name) {
-  const SchemaInfo* schema = find_schema(schema_name);
+  const CaseFamily* family = find_family(schema_name);
   std::vector<TableDiff> diffs;
   for (const auto& table : after.tables) {
-    const TableInfo* info = schema ? schema->find_table(table.name) : nullptr;
+    const TableInfo* info = family ? family->find_table(table.name) : nullptr;
     TableDiff diff = diff_table(before.table(table.name), table, info ? info->key_columns : 1);
     if (!diff.empty()) diffs.push_back(std::move(diff));
   }

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/sim/scenario_loader.hpp"
+#include "core/sim/scenario_limits.hpp"
 
 namespace reslab::toml_read {
 namespace {

@@ -8,13 +8,10 @@
 #include <vector>
 
 #include "core/sim/message.hpp"
+#include "core/sim/model.hpp"
 #include "core/sim/snapshot.hpp"
 
 namespace reslab {
-
-enum class Model { naive, atomic };
-std::string_view model_name(Model model);
-bool parse_model(std::string_view text, Model& out);
 
 struct SqlRecord {
   std::string connection;

@@ -38,20 +38,21 @@ void bind_value(SQLite::Statement& statement, int index, const Value& value) {
   }
 }
 
-}  // namespace
+// How the engine reads an extended result code.
+StatementResult::Kind kind_of(int code) {
+  if (code == SQLITE_DONE || code == SQLITE_OK) return StatementResult::Kind::ok;
+  if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED) return StatementResult::Kind::busy;
+  if ((code & 0xff) == SQLITE_CONSTRAINT) return StatementResult::Kind::constraint;
+  return StatementResult::Kind::error;
+}
 
-bool StatementResult::ok() const {
-  return code == SQLITE_DONE || code == SQLITE_OK;
+void set_code(StatementResult& result, int code) {
+  result.native_code = code;
+  result.code = result_code_name(code);
+  result.kind = kind_of(code);
 }
-bool StatementResult::busy() const {
-  return (code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED;
-}
-bool StatementResult::constraint() const {
-  return (code & 0xff) == SQLITE_CONSTRAINT;
-}
-std::string StatementResult::code_name() const {
-  return result_code_name(code);
-}
+
+}  // namespace
 
 std::string result_code_name(int code) {
   switch (code) {
@@ -146,7 +147,7 @@ StatementResult Connection::run(const std::string& sql, const std::vector<Value>
   try {
     statement = &prepared(sql);
   } catch (const SQLite::Exception& e) {
-    result.code = e.getExtendedErrorCode();
+    set_code(result, e.getExtendedErrorCode());
     result.message = e.what();
     return result;
   }
@@ -167,7 +168,7 @@ StatementResult Connection::run(const std::string& sql, const std::vector<Value>
     result.rows.push_back(std::move(row));
     rc = statement->tryExecuteStep();
   }
-  result.code = rc == SQLITE_DONE ? rc : sqlite3_extended_errcode(handle);
+  set_code(result, rc == SQLITE_DONE ? rc : sqlite3_extended_errcode(handle));
   if (rc != SQLITE_DONE) {
     result.message = sqlite3_errmsg(handle);
     result.rows.clear();

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/session.hpp"
 #include "core/sim/value.hpp"
 
 namespace SQLite {
@@ -16,37 +17,24 @@ class Statement;
 
 namespace reslab {
 
-struct StatementResult {
-  std::vector<std::string> columns;
-  std::vector<Row> rows;
-  int code = 0;     // extended result code of the last step: SQLITE_DONE on success
-  int changes = 0;  // rows changed by this statement (0 unless it wrote)
-  std::string message;
-
-  bool ok() const;
-  bool busy() const;
-  bool constraint() const;
-  std::string code_name() const;
-};
-
 // "SQLITE_DONE", "SQLITE_BUSY", "SQLITE_CONSTRAINT_UNIQUE", ...
 std::string result_code_name(int code);
 
-class Connection {
+class Connection : public Session {
  public:
   // Opens `uri` (a file: URI; the memdb VFS in stepped cases) with defence in
   // depth: no ATTACH, no extension loading, a per-statement execution budget.
   Connection(const std::string& uri, std::string name);
-  ~Connection();
+  ~Connection() override;
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  const std::string& name() const { return m_name; }
-  StatementResult run(const std::string& sql, const std::vector<Value>& params = {});
+  const std::string& name() const override { return m_name; }
+  StatementResult run(const std::string& sql, const std::vector<Value>& params = {}) override;
 
-  bool in_transaction() const;        // any transaction, read or write
-  bool in_write_transaction() const;  // holds the write lock
-  bool holds_lock() const;            // has read or written since BEGIN: a shared lock at least
+  bool in_transaction() const override;
+  bool in_write_transaction() const override;
+  bool holds_lock() const override;
 
   static constexpr long kStatementBudget = 5'000'000;  // VM instructions before SQLITE_INTERRUPT
 

@@ -1,3 +1,4 @@
+// [SECTION] index: statements · initial rows · the pool · SqliteLabDatabase
 #include "core/backends/sqlite/lab_database.hpp"
 
 #include <unistd.h>
@@ -7,11 +8,11 @@
 #include <mutex>
 
 #include "core/sim/errors.hpp"
-#include "core/cases/schema.hpp"
 
 namespace reslab {
 namespace {
 
+// [SECTION] statements
 std::string fresh_memdb_uri() {
   // memdb names are shared process-wide: each lab needs its own.
   static std::atomic<unsigned long> counter{0};
@@ -28,8 +29,9 @@ std::string select_all(const TableInfo& table) {
   return "SELECT " + columns + " FROM " + table.name + " ORDER BY " + order;
 }
 
-void insert_initial_row(Connection& connection, const SchemaInfo& schema, const InitialRow& row) {
-  const TableInfo* table = schema.find_table(row.table);
+// [SECTION] initial rows
+void insert_initial_row(Connection& connection, const CaseFamily& family, const InitialRow& row) {
+  const TableInfo* table = family.find_table(row.table);
   if (!table) throw ScenarioError(row.pos, "unknown table '" + row.table + "'");
   std::string columns;
   std::string placeholders;
@@ -51,18 +53,18 @@ void insert_initial_row(Connection& connection, const SchemaInfo& schema, const 
   }
 }
 
-void insert_initial_rows(Connection& observer, const SchemaInfo& schema, const Scenario& scenario,
+void insert_initial_rows(Connection& observer, const CaseFamily& family, const Scenario& scenario,
                          bool empty_first) {
   observer.run("BEGIN");
   try {
     if (empty_first)
-      for (const auto& table : schema.tables) {
-        // Table names come from the schema, never from a scenario file.
+      for (const auto& table : family.tables) {
+        // Table names come from the family, never from a scenario file.
         const std::string sql = "DELETE FROM " + table.name;
         const auto result = observer.run(sql);
         if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
       }
-    for (const auto& row : scenario.initial) insert_initial_row(observer, schema, row);
+    for (const auto& row : scenario.initial) insert_initial_row(observer, family, row);
   } catch (...) {
     observer.run("ROLLBACK");
     throw;
@@ -70,12 +72,7 @@ void insert_initial_rows(Connection& observer, const SchemaInfo& schema, const S
   observer.run("COMMIT");
 }
 
-const SchemaInfo& schema_of(const Scenario& scenario) {
-  const SchemaInfo* schema = find_schema(scenario.schema);
-  if (!schema) throw ScenarioError({scenario.file, 0, 0}, "unknown schema '" + scenario.schema + "'");
-  return *schema;
-}
-
+// [SECTION] the pool
 // Idle databases by schema, model and connection names. A handful is enough: a session replays one
 // scenario at a time (two with the compare view), tests and benchmarks a few more.
 class LabDatabasePool {
@@ -84,66 +81,59 @@ class LabDatabasePool {
     static LabDatabasePool pool;
     return pool;
   }
-  std::unique_ptr<LabDatabase> take(const std::string& key) {
+  std::unique_ptr<SqliteLabDatabase> take(const std::string& key) {
     std::lock_guard lock(m_mutex);
     for (auto it = m_idle.begin(); it != m_idle.end(); ++it) {
-      if (it->first != key) continue;
-      auto database = std::move(it->second);
+      if ((*it)->pool_key() != key) continue;
+      auto database = std::move(*it);
       m_idle.erase(it);
       return database;
     }
     return nullptr;
   }
-  void give(std::string key, std::unique_ptr<LabDatabase> database) {
+  void give(std::unique_ptr<SqliteLabDatabase> database) {
     std::lock_guard lock(m_mutex);
     if (m_idle.size() == kMaxIdle) m_idle.erase(m_idle.begin());  // the longest idle goes
-    m_idle.emplace_back(std::move(key), std::move(database));
+    m_idle.push_back(std::move(database));
   }
 
  private:
   static constexpr std::size_t kMaxIdle = 8;
   std::mutex m_mutex;
-  std::vector<std::pair<std::string, std::unique_ptr<LabDatabase>>> m_idle;
+  std::vector<std::unique_ptr<SqliteLabDatabase>> m_idle;
 };
 
-std::string pool_key(const std::string& schema, Model model, const std::vector<std::string>& names) {
-  std::string key = schema + "/" + std::string(model_name(model));
+std::string pool_key_of(const CaseFamily& family, Model model, const std::vector<std::string>& names) {
+  std::string key = family.name + "/" + std::string(model_name(model));
   for (const auto& name : names) key += "/" + name;
   return key;
 }
 
 }  // namespace
 
-void LabDatabaseReturn::operator()(LabDatabase* database) const {
-  std::unique_ptr<LabDatabase> owned(database);
-  if (!owned || !owned->make_idle()) return;
-  std::string key = owned->pool_key();
-  LabDatabasePool::instance().give(std::move(key), std::move(owned));
-}
-
-LabDatabaseHandle open_lab_database(const Scenario& scenario, const std::vector<std::string>& connection_names,
-                                    Model model) {
-  auto reused = LabDatabasePool::instance().take(pool_key(scenario.schema, model, connection_names));
-  if (reused) {
+LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& family,
+                                    const std::vector<std::string>& session_names, Model model) {
+  if (auto reused = LabDatabasePool::instance().take(pool_key_of(family, model, session_names))) {
     LabDatabaseHandle handle(reused.release());
-    handle->reset(scenario);
+    static_cast<SqliteLabDatabase&>(*handle).reset(scenario);
     return handle;
   }
-  return LabDatabaseHandle(new LabDatabase(scenario, connection_names, model));
+  return LabDatabaseHandle(new SqliteLabDatabase(scenario, family, session_names, model));
 }
 
-LabDatabase::LabDatabase(const Scenario& scenario, const std::vector<std::string>& connection_names,
-                         Model model)
-    : m_schema(scenario.schema), m_pool_key(reslab::pool_key(scenario.schema, model, connection_names)) {
-  const SchemaInfo& schema = schema_of(scenario);
+// [SECTION] SqliteLabDatabase
+SqliteLabDatabase::SqliteLabDatabase(const Scenario& scenario, const CaseFamily& family,
+                                     const std::vector<std::string>& connection_names, Model model)
+    : m_family(family), m_pool_key(pool_key_of(family, model, connection_names)) {
+  for (const auto& table : family.tables) m_select_all.push_back(select_all(table));
   const std::string uri = fresh_memdb_uri();
   m_observer = std::make_unique<Connection>(uri, "observer");
 
-  for (const auto& ddl : schema_ddl(scenario.schema, model)) {
+  for (const auto& ddl : family.ddl(model)) {
     const auto result = m_observer->run(ddl);
     if (!result.ok()) throw SqlError(ddl, result.code_name(), result.message);
   }
-  insert_initial_rows(*m_observer, schema, scenario, false);
+  insert_initial_rows(*m_observer, family, scenario, false);
 
   for (const auto& name : connection_names) {
     auto connection = std::make_unique<Connection>(uri, name);
@@ -154,11 +144,11 @@ LabDatabase::LabDatabase(const Scenario& scenario, const std::vector<std::string
   }
 }
 
-void LabDatabase::reset(const Scenario& scenario) {
-  insert_initial_rows(*m_observer, schema_of(scenario), scenario, true);
+void SqliteLabDatabase::reset(const Scenario& scenario) {
+  insert_initial_rows(*m_observer, m_family, scenario, true);
 }
 
-bool LabDatabase::make_idle() {
+bool SqliteLabDatabase::make_idle() {
   const auto idle = [](Connection& connection) {
     return !connection.in_transaction() || (connection.run("ROLLBACK").ok() && !connection.in_transaction());
   };
@@ -167,22 +157,34 @@ bool LabDatabase::make_idle() {
   return all_idle;
 }
 
-Connection& LabDatabase::connection(const std::string& name) {
+void SqliteLabDatabase::release() {
+  std::unique_ptr<SqliteLabDatabase> owned(this);
+  if (owned->make_idle()) LabDatabasePool::instance().give(std::move(owned));
+}
+
+Connection& SqliteLabDatabase::session(const std::string& name) {
   auto it = m_connections.find(name);
   if (it == m_connections.end()) throw std::logic_error("no connection named " + name);
   return *it->second;
 }
 
-bool LabDatabase::read_tables(Connection& connection, std::vector<TableData>& out) {
-  const SchemaInfo* schema = find_schema(m_schema);
+bool SqliteLabDatabase::read_tables(Session& session, std::vector<TableData>& out) {
   out.clear();
-  for (const auto& table : schema->tables) {
-    auto result = connection.run(select_all(table));
+  for (std::size_t i = 0; i < m_family.tables.size(); ++i) {
+    const TableInfo& table = m_family.tables[i];
+    auto result = session.run(m_select_all[i]);
     if (result.busy()) return false;
-    if (!result.ok()) throw SqlError(select_all(table), result.code_name(), result.message);
+    if (!result.ok()) throw SqlError(m_select_all[i], result.code_name(), result.message);
     out.push_back({table.name, table.columns, std::move(result.rows)});
   }
   return true;
+}
+
+std::int64_t SqliteLabDatabase::data_version() {
+  // data_version changes whenever another connection commits.
+  const auto version = m_observer->run("PRAGMA data_version");
+  if (!version.ok() || version.rows.empty()) return -1;
+  return as_int(version.rows[0][0]);
 }
 
 }  // namespace reslab

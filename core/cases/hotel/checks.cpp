@@ -3,31 +3,20 @@
 #include <functional>
 #include <map>
 
-#include "core/cases/case_checks.hpp"
-#include "core/sim/errors.hpp"
+#include "core/cases/hotel/family.hpp"
+#include "core/cases/shared/checks.hpp"
 
 namespace reslab::hotel {
 namespace {
 
+using checks::number;
+using checks::query;
+using checks::single_value;
+
 // States that still block stock, whether or not past their deadline.
 const char* const kActiveStates = "('RESERVED', 'HELD', 'held')";
 
-StatementResult query(Connection& observer, const std::string& sql) {
-  StatementResult result = observer.run(sql);
-  if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
-  return result;
-}
-
-Value single_value(Connection& observer, const std::string& sql) {
-  const auto result = query(observer, sql);
-  return result.rows.empty() ? Value{} : result.rows[0][0];
-}
-
-std::string number(const Value& value) {
-  return to_display(value);
-}
-
-Figure night_figures(Connection& observer) {
+Figure night_figures(Session& observer) {
   Figure figure{"nights", {}, {}};
   const auto rows = query(
       observer, "SELECT night, capacity, available, sold FROM room_inventory ORDER BY night, room_night_id");
@@ -36,12 +25,12 @@ Figure night_figures(Connection& observer) {
   return figure;
 }
 
-Figure booking_state(Connection& observer) {
+Figure booking_state(Session& observer) {
   const auto rows = query(observer, "SELECT state FROM holds ORDER BY id LIMIT 2");
   return {"booking_state", rows.rows.size() == 1 ? rows.rows[0][0] : Value{}, {}};
 }
 
-InvariantResult capacity_balance(Connection& observer) {
+InvariantResult capacity_balance(Session& observer) {
   const auto rows =
       query(observer, std::string("SELECT r.room_night_id, r.available,"
                                   " (SELECT COUNT(*) FROM hold_nights hn JOIN holds h ON h.id = hn.hold_id"
@@ -63,7 +52,7 @@ InvariantResult capacity_balance(Connection& observer) {
   return result;
 }
 
-InvariantResult sold_matches_bookings(Connection& observer) {
+InvariantResult sold_matches_bookings(Session& observer) {
   const auto row = query(observer,
                          "SELECT (SELECT COALESCE(SUM(sold), 0) FROM room_inventory),"
                          " (SELECT COUNT(*) FROM hold_nights hn JOIN holds h ON h.id = hn.hold_id"
@@ -76,7 +65,7 @@ InvariantResult sold_matches_bookings(Connection& observer) {
            {{"sold", number(row[0])}, {"confirmed", number(row[1])}}}};
 }
 
-InvariantResult confirmed_before_deadline(Connection& observer) {
+InvariantResult confirmed_before_deadline(Session& observer) {
   const auto late = query(observer,
                           "SELECT DISTINCT l.hold_id, l.at, h.deadline FROM inventory_log l"
                           " JOIN holds h ON h.id = l.hold_id"
@@ -95,7 +84,7 @@ InvariantResult confirmed_before_deadline(Connection& observer) {
   return {"confirmed_before_deadline", false, {"invariant.deadline.broken", {{"list", list}}}};
 }
 
-InvariantResult one_refund_per_payment(Connection& observer) {
+InvariantResult one_refund_per_payment(Session& observer) {
   const auto tasks = query(observer,
                            "SELECT p.provider_payment_id, COUNT(*) FROM refund_tasks t"
                            " JOIN payments p ON p.id = t.payment_id GROUP BY p.provider_payment_id"
@@ -119,7 +108,7 @@ InvariantResult one_refund_per_payment(Connection& observer) {
            {{"tasks", list.empty() ? "-" : list}, {"refunds", refunded.empty() ? "-" : refunded}}}};
 }
 
-InvariantResult released_at_most_once(Connection& observer) {
+InvariantResult released_at_most_once(Session& observer) {
   const auto twice =
       query(observer,
             "SELECT hold_id, room_night_id, COUNT(*) FROM inventory_log WHERE reason = 'release'"
@@ -135,7 +124,7 @@ InvariantResult released_at_most_once(Connection& observer) {
 }
 
 // The provider's books, not ours: a second charge is real money even if our tables show one payment.
-InvariantResult one_charge_per_payment(Connection& observer) {
+InvariantResult one_charge_per_payment(Session& observer) {
   const auto twice = query(observer,
                            "SELECT payment_id, COUNT(*) FROM provider_ledger WHERE kind = 'charge'"
                            " AND state = 'SUCCEEDED' GROUP BY payment_id HAVING COUNT(*) > 1 ORDER BY 1");
@@ -152,41 +141,34 @@ InvariantResult one_charge_per_payment(Connection& observer) {
 
 }  // namespace
 
-std::vector<Figure> read_figures(Connection& observer, const std::vector<std::string>& names) {
-  static const std::map<std::string, std::string> sums = {
-      {"capacity", "SELECT COALESCE(SUM(capacity), 0) FROM room_inventory"},
-      {"available", "SELECT COALESCE(SUM(available), 0) FROM room_inventory"},
-      {"sold", "SELECT COALESCE(SUM(sold), 0) FROM room_inventory"},
-      {"active_holds", std::string("SELECT COUNT(*) FROM holds WHERE state IN ") + kActiveStates},
-      {"refund_tasks", "SELECT COUNT(*) FROM refund_tasks"},
-      {"refunds_pending", "SELECT COUNT(*) FROM refund_tasks WHERE state = 'PENDING'"},
+std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names) {
+  using checks::single_value_figure;
+  static const std::map<std::string, checks::FigureReader> readers = {
+      {"capacity", single_value_figure("capacity", "SELECT COALESCE(SUM(capacity), 0) FROM room_inventory")},
+      {"available", single_value_figure("available", "SELECT COALESCE(SUM(available), 0) FROM room_inventory")},
+      {"sold", single_value_figure("sold", "SELECT COALESCE(SUM(sold), 0) FROM room_inventory")},
+      {"active_holds", single_value_figure("active_holds", std::string("SELECT COUNT(*) FROM holds WHERE state IN ") +
+                                                                 kActiveStates)},
+      {"refund_tasks", single_value_figure("refund_tasks", "SELECT COUNT(*) FROM refund_tasks")},
+      {"refunds_pending",
+       single_value_figure("refunds_pending", "SELECT COUNT(*) FROM refund_tasks WHERE state = 'PENDING'")},
+      {"booking_state", booking_state},
+      {"nights", night_figures},
   };
-  std::vector<Figure> figures;
-  for (const auto& name : names) {
-    if (name == "nights") {
-      figures.push_back(night_figures(observer));
-    } else if (name == "booking_state") {
-      figures.push_back(booking_state(observer));
-    } else if (auto it = sums.find(name); it != sums.end()) {
-      figures.push_back({name, single_value(observer, it->second), {}});
-    }
-  }
-  return figures;
+  return checks::read_named(observer, names, readers);
 }
 
-std::vector<InvariantResult> check_invariants(Connection& observer, const std::vector<std::string>& names) {
-  static const std::map<std::string, std::function<InvariantResult(Connection&)>> checks = {
-      {"capacity_balance", capacity_balance},
-      {"sold_matches_bookings", sold_matches_bookings},
-      {"confirmed_before_deadline", confirmed_before_deadline},
-      {"one_refund_per_payment", one_refund_per_payment},
-      {"released_at_most_once", released_at_most_once},
-      {"one_charge_per_payment", one_charge_per_payment},
+std::vector<InvariantResult> check_invariants(const CheckInputs& inputs) {
+  using checks::on_observer;
+  static const std::map<std::string, checks::InvariantCheck> all = {
+      {"capacity_balance", on_observer(capacity_balance)},
+      {"sold_matches_bookings", on_observer(sold_matches_bookings)},
+      {"confirmed_before_deadline", on_observer(confirmed_before_deadline)},
+      {"one_refund_per_payment", on_observer(one_refund_per_payment)},
+      {"released_at_most_once", on_observer(released_at_most_once)},
+      {"one_charge_per_payment", on_observer(one_charge_per_payment)},
   };
-  std::vector<InvariantResult> results;
-  for (const auto& name : names)
-    if (auto it = checks.find(name); it != checks.end()) results.push_back(it->second(observer));
-  return results;
+  return checks::check_named(inputs, all);
 }
 
 }  // namespace reslab::hotel

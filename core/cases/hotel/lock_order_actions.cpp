@@ -13,7 +13,6 @@ namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 const char* const kReadAvailable = "lock_order_read";  // what txn_read saw
 const char* const kBegin = "lock_order_begin";         // the BEGIN txn_read used, for a retry
@@ -26,20 +25,6 @@ constexpr std::int64_t kDefaultRetries = 3;
 
 std::string begin_statement(const std::string& mode) {
   return mode == "immediate" ? kBeginImmediate : std::string("BEGIN");
-}
-
-std::string read_in_transaction(ActionContext& ctx) {
-  const std::string& actor = ctx.actor().id;
-  const std::string begin = begin_statement(ctx.text("begin"));
-  ctx.must(begin);
-  const auto read = ctx.must(kSelectAvailable, {ctx.text("room_night")});
-  const std::int64_t available = read.rows.empty() ? 0 : as_int(read.rows[0][0]);
-  ctx.memory()[kReadAvailable] = available;
-  ctx.memory()[kBegin] = begin;
-  const MessageArgs args = {{"actor", actor}, {"available", std::to_string(available)}, {"begin", begin}};
-  ctx.summarize({"h7.read.summary", args});
-  ctx.say({begin == kBeginImmediate ? "h7.read.immediate" : "h7.read.deferred", args});
-  return "read";
 }
 
 enum class Attempt { accepted, rejected, deadlock };
@@ -133,7 +118,23 @@ bool nothing_read(ActionContext& ctx) {
   return true;
 }
 
-std::string naive_write(ActionContext& ctx) {
+}  // namespace
+
+std::string txn_read(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const std::string begin = begin_statement(ctx.text("begin"));
+  ctx.must(begin);
+  const auto read = ctx.must(kSelectAvailable, {ctx.text("room_night")});
+  const std::int64_t available = read.rows.empty() ? 0 : as_int(read.rows[0][0]);
+  ctx.memory()[kReadAvailable] = available;
+  ctx.memory()[kBegin] = begin;
+  const MessageArgs args = {{"actor", actor}, {"available", std::to_string(available)}, {"begin", begin}};
+  ctx.summarize({"h7.read.summary", args});
+  ctx.say({begin == kBeginImmediate ? "h7.read.immediate" : "h7.read.deferred", args});
+  return "read";
+}
+
+std::string txn_write_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   if (nothing_read(ctx)) return "noop";
   WritePass pass;
@@ -153,7 +154,7 @@ std::string naive_write(ActionContext& ctx) {
   return "deadlocked";
 }
 
-std::string atomic_write(ActionContext& ctx) {
+std::string txn_write_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   if (nothing_read(ctx)) return "noop";
   const std::int64_t retries = ctx.integer("retries", kDefaultRetries);
@@ -191,15 +192,6 @@ std::string atomic_write(ActionContext& ctx) {
     pass = WritePass{};
     pass.from_start = true;
   }
-}
-
-}  // namespace
-
-ActionFn txn_read(Model) {
-  return read_in_transaction;  // the same in both models: the difference is what a write does on BUSY
-}
-ActionFn txn_write(Model model) {
-  return model == Model::naive ? naive_write : atomic_write;
 }
 
 }  // namespace reslab::hotel

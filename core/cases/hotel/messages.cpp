@@ -1,7 +1,7 @@
 // Messages of the hotel cases' actions (H1 last room, H2 hold expiry).
-#include "core/sim/message_catalog.hpp"
+#include "core/cases/hotel/family.hpp"
 
-namespace reslab {
+namespace reslab::hotel {
 namespace {
 
 const MessageTemplate kHotel[] = {
@@ -240,8 +240,8 @@ const MessageTemplate kHotel[] = {
 
 }  // namespace
 
-std::span<const MessageTemplate> hotel_messages() {
+std::span<const MessageTemplate> booking_messages() {
   return kHotel;
 }
 
-}  // namespace reslab
+}  // namespace reslab::hotel

@@ -1,8 +1,8 @@
 // Messages of the hotel cases H3 (three nights), H4 (duplicate request), H6 (payment call inside
 // the transaction) and H7 (lock order and bounded retry). Glossary terms follow SPEC section 10.
-#include "core/sim/message_catalog.hpp"
+#include "core/cases/hotel/family.hpp"
 
-namespace reslab {
+namespace reslab::hotel {
 namespace {
 
 const MessageTemplate kHotelCases[] = {
@@ -360,8 +360,8 @@ const MessageTemplate kHotelCases[] = {
 
 }  // namespace
 
-std::span<const MessageTemplate> hotel_case_messages() {
+std::span<const MessageTemplate> case_messages() {
   return kHotelCases;
 }
 
-}  // namespace reslab
+}  // namespace reslab::hotel

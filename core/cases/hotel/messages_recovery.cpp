@@ -1,34 +1,12 @@
-// Messages of the recovery cases H5-1 .. H5-5 (seed 000's table of recovery windows): crash and
-// restart, the simulated payment provider, charges, refunds, out-of-order callbacks and the outbox.
+// Messages of the recovery cases H5-1 .. H5-5 (the hotel article's table of recovery windows): the
+// simulated payment provider, charges, refunds, out-of-order callbacks and the outbox.
 // Glossary terms follow SPEC section 10.
-#include "core/sim/message_catalog.hpp"
+#include "core/cases/hotel/family.hpp"
 
-namespace reslab {
+namespace reslab::hotel {
 namespace {
 
 const MessageTemplate kRecovery[] = {
-    // Crash and restart
-    {"recovery.memory.empty", "nothing", "无"},
-    {"recovery.crash.summary", "{actor} crashes", "{actor} 崩溃"},
-    {"recovery.crash",
-     "{actor}'s process dies. What it held only in memory is gone: {lost}. The database keeps exactly what "
-     "was "
-     "committed; until it restarts, {actor} does nothing.",
-     "{actor} "
-     "的进程崩溃。只存在内存里的东西全部丢失：{lost}。数据库只保留已经提交的内容；在重启之前，{actor} "
-     "什么也不做。"},
-    {"recovery.crash.rolled_back",
-     "Its open transaction (begun by {event}) is rolled back by the database: none of it was ever committed, "
-     "and "
-     "whoever waited for its lock goes on.",
-     "它尚未提交的事务（由 {event} 开启）被数据库回滚：其中的修改从未提交，等待这把锁的参与者得以继续。"},
-    {"recovery.restart.summary", "{actor} restarts", "{actor} 重启"},
-    {"recovery.restart",
-     "{actor} starts again with empty memory. All it can know now is what the database committed: work that "
-     "lived only in memory has to be found again from durable records, or not at all.",
-     "{actor} "
-     "以空白内存重新启动。它现在能知道的只有数据库里已提交的内容：只存在内存里的工作只能从持久化记录中"
-     "重新找回，否则就永远找不回。"},
     // The simulated payment provider
     {"provider.answer.succeeded", "succeeded", "成功"},
     {"provider.answer.failed", "failed", "失败"},
@@ -268,4 +246,4 @@ std::span<const MessageTemplate> recovery_messages() {
   return kRecovery;
 }
 
-}  // namespace reslab
+}  // namespace reslab::hotel

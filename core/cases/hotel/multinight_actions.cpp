@@ -15,7 +15,6 @@ namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 // Actor memory keys.
 const char* const kLastChanges = "multinight_last_changes";  // naive: rows changed by the last night's update
@@ -82,8 +81,22 @@ Value insert_multinight_hold(ActionContext& ctx, const std::string& request_key,
   return hold_id;
 }
 
+// [atomic] rolls the whole booking back and rejects the request.
+std::string atomic_fail(ActionContext& ctx, const std::string& key, const MessageArgs& args) {
+  ctx.must(kRollback);
+  forget_booking(ctx);
+  ctx.summarize({"h3.atomic.rejected.summary", args});
+  ctx.say({key, args});
+  ctx.say({"h3.atomic.rolled_back", args});
+  ctx.say({"h3.atomic.locks"});
+  ctx.resolve("rejected");
+  return "rejected";
+}
+
+}  // namespace
+
 // [naive] one night, committed on its own; the beginner's loop does not look at rows changed.
-std::string naive_reserve_night(ActionContext& ctx) {
+std::string reserve_night_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   const auto update = ctx.must(kDecrementNight, {night});
@@ -104,7 +117,7 @@ std::string naive_reserve_night(ActionContext& ctx) {
   return "decremented";
 }
 
-std::string naive_book_nights(ActionContext& ctx) {
+std::string book_nights_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto nights = split_nights(ctx.text("nights"));
   const auto taken = taken_nights(ctx);
@@ -145,19 +158,7 @@ std::string naive_book_nights(ActionContext& ctx) {
   return "accepted";
 }
 
-// [atomic] rolls the whole booking back and rejects the request.
-std::string atomic_fail(ActionContext& ctx, const std::string& key, const MessageArgs& args) {
-  ctx.must(kRollback);
-  forget_booking(ctx);
-  ctx.summarize({"h3.atomic.rejected.summary", args});
-  ctx.say({key, args});
-  ctx.say({"h3.atomic.rolled_back", args});
-  ctx.say({"h3.atomic.locks"});
-  ctx.resolve("rejected");
-  return "rejected";
-}
-
-std::string atomic_reserve_night(ActionContext& ctx) {
+std::string reserve_night_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   MessageArgs args = {{"actor", actor}, {"night", night}, {"taken", join(taken_nights(ctx))}};
@@ -186,7 +187,7 @@ std::string atomic_reserve_night(ActionContext& ctx) {
   return "decremented";
 }
 
-std::string atomic_book_nights(ActionContext& ctx) {
+std::string book_nights_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto nights = split_nights(ctx.text("nights"));
   const auto taken = taken_nights(ctx);
@@ -211,15 +212,6 @@ std::string atomic_book_nights(ActionContext& ctx) {
   ctx.say({"h3.book.atomic", args});
   ctx.resolve("accepted");
   return "accepted";
-}
-
-}  // namespace
-
-ActionFn reserve_night(Model model) {
-  return model == Model::naive ? naive_reserve_night : atomic_reserve_night;
-}
-ActionFn book_nights(Model model) {
-  return model == Model::naive ? naive_book_nights : atomic_book_nights;
 }
 
 }  // namespace reslab::hotel

@@ -9,14 +9,13 @@
 // applies every delivery, atomic dedups by business effect (topic and payload), not by message id.
 #include <string_view>
 
-#include "core/cases/hotel/recovery_actions.hpp"
+#include "core/cases/hotel/actions.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 const char* const kTopic = "booking.confirmed";
 const char* const kMessageToSend = "message_to_send";          // naive: the message, only in memory
@@ -69,8 +68,30 @@ void say_delivery(ActionContext& ctx, const std::string& topic, const std::strin
   }
 }
 
+// [SECTION] send_messages
+// Confirmed bookings whose confirmation never reached the consumer, from the committed state.
+std::string undelivered_confirmations(const ActionContext& ctx) {
+  const TableData* holds = ctx.committed().table("holds");
+  const TableData* received = ctx.committed().table("messages_received");
+  std::string listed;
+  if (!holds) return listed;
+  for (const auto& hold : holds->rows) {
+    if (hold.size() < 3 || to_display(hold[2]) != "CONFIRMED") continue;
+    const std::string effect = effect_key(kTopic, confirmation_payload(hold[0]));
+    bool delivered = false;
+    if (received)
+      for (const auto& row : received->rows)
+        delivered = delivered || (row.size() > 1 && to_display(row[1]) == effect);
+    if (!delivered) listed += (listed.empty() ? "#" : ", #") + to_display(hold[0]);
+  }
+  return listed;
+}
+
+}  // namespace
+
+// [SECTION] the actions
 // [SECTION] confirm_booking
-std::string naive_confirm(ActionContext& ctx) {
+std::string confirm_booking_naive(ActionContext& ctx) {
   const Value hold_id = ctx.integer("hold");
   const MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kTopic}};
   ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
@@ -82,7 +103,7 @@ std::string naive_confirm(ActionContext& ctx) {
   return "confirmed";
 }
 
-std::string atomic_confirm(ActionContext& ctx) {
+std::string confirm_booking_atomic(ActionContext& ctx) {
   const Value hold_id = ctx.integer("hold");
   MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kTopic}};
   ctx.must(kBeginImmediate);
@@ -109,26 +130,7 @@ std::string atomic_confirm(ActionContext& ctx) {
   return "confirmed";
 }
 
-// [SECTION] send_messages
-// Confirmed bookings whose confirmation never reached the consumer, from the committed state.
-std::string undelivered_confirmations(const ActionContext& ctx) {
-  const TableData* holds = ctx.committed().table("holds");
-  const TableData* received = ctx.committed().table("messages_received");
-  std::string listed;
-  if (!holds) return listed;
-  for (const auto& hold : holds->rows) {
-    if (hold.size() < 3 || to_display(hold[2]) != "CONFIRMED") continue;
-    const std::string effect = effect_key(kTopic, confirmation_payload(hold[0]));
-    bool delivered = false;
-    if (received)
-      for (const auto& row : received->rows)
-        delivered = delivered || (row.size() > 1 && to_display(row[1]) == effect);
-    if (!delivered) listed += (listed.empty() ? "#" : ", #") + to_display(hold[0]);
-  }
-  return listed;
-}
-
-std::string naive_send(ActionContext& ctx) {
+std::string send_messages_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   auto remembered = ctx.memory().find(kMessageToSend);
   if (remembered != ctx.memory().end()) {
@@ -151,7 +153,7 @@ std::string naive_send(ActionContext& ctx) {
   return "noop";
 }
 
-std::string atomic_send(ActionContext& ctx) {
+std::string send_messages_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   std::int64_t unsent = 0;
   if (const TableData* outbox = ctx.committed().table("outbox"))
@@ -162,7 +164,7 @@ std::string atomic_send(ActionContext& ctx) {
 }
 
 // [SECTION] relay_send and relay_ack
-std::string relay_send_code(ActionContext& ctx) {
+std::string relay_send(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto unsent = ctx.must("SELECT id, topic, payload FROM outbox WHERE sent_at IS NULL ORDER BY id");
   if (unsent.rows.empty()) {
@@ -184,7 +186,7 @@ std::string relay_send_code(ActionContext& ctx) {
   return "sent";
 }
 
-std::string relay_ack_code(ActionContext& ctx) {
+std::string relay_ack(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   std::vector<std::string> delivered;
   for (const auto& [key, topic] : ctx.memory())
@@ -203,21 +205,6 @@ std::string relay_ack_code(ActionContext& ctx) {
   ctx.summarize({"recovery.relay.ack.summary", {{"actor", actor}, {"rows", rows}}});
   ctx.say({"recovery.relay.ack", {{"actor", actor}, {"rows", rows}, {"now", std::to_string(ctx.now())}}});
   return "sent";
-}
-
-}  // namespace
-
-ActionFn confirm_booking(Model model) {
-  return model == Model::naive ? naive_confirm : atomic_confirm;
-}
-ActionFn send_messages(Model model) {
-  return model == Model::naive ? naive_send : atomic_send;
-}
-ActionFn relay_send(Model) {
-  return relay_send_code;
-}
-ActionFn relay_ack(Model) {
-  return relay_ack_code;
 }
 
 }  // namespace reslab::hotel

@@ -10,7 +10,6 @@ namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 struct CallbackInput {
   std::string event_id;
@@ -49,30 +48,6 @@ void mention_paid_at(ActionContext& ctx, const MessageArgs& args) {
 static const std::string kInsertPayment =
     "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
     " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
-
-std::string naive_callback(ActionContext& ctx) {
-  const CallbackInput input = read_input(ctx);
-  MessageArgs args = base_args(ctx, input);
-  // The callback log has a primary key; the naive handler ignores the error and carries on.
-  const auto logged = ctx.sql(
-      "INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, "
-      "'confirmed')",
-      {input.event_id, input.hold_id, input.result, ctx.now()});
-  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
-  if (input.result != "success") {
-    ctx.summarize({"hotel.callback.failure.summary", args});
-    ctx.say({"hotel.callback.failure", args});
-    return "rejected";
-  }
-  ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
-  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
-  ctx.must(kSellHoldNights, {input.hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
-  ctx.summarize({"hotel.callback.confirmed.summary", args});
-  ctx.say({"hotel.callback.naive", args});
-  mention_paid_at(ctx, args);
-  return "confirmed";
-}
 
 // Queues the refund of one payment, at most once: the operation key is derived from the payment.
 bool queue_refund(ActionContext& ctx, const Value& payment_row_id, const CallbackInput& input) {
@@ -159,7 +134,33 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
   return "noop";
 }
 
-std::string atomic_callback(ActionContext& ctx) {
+}  // namespace
+
+std::string payment_callback_naive(ActionContext& ctx) {
+  const CallbackInput input = read_input(ctx);
+  MessageArgs args = base_args(ctx, input);
+  // The callback log has a primary key; the naive handler ignores the error and carries on.
+  const auto logged = ctx.sql(
+      "INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, "
+      "'confirmed')",
+      {input.event_id, input.hold_id, input.result, ctx.now()});
+  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  if (input.result != "success") {
+    ctx.summarize({"hotel.callback.failure.summary", args});
+    ctx.say({"hotel.callback.failure", args});
+    return "rejected";
+  }
+  ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
+  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
+  ctx.must(kSellHoldNights, {input.hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+  ctx.summarize({"hotel.callback.confirmed.summary", args});
+  ctx.say({"hotel.callback.naive", args});
+  mention_paid_at(ctx, args);
+  return "confirmed";
+}
+
+std::string payment_callback_atomic(ActionContext& ctx) {
   const CallbackInput input = read_input(ctx);
   MessageArgs args = base_args(ctx, input);
   ctx.must(kBeginImmediate);
@@ -177,12 +178,6 @@ std::string atomic_callback(ActionContext& ctx) {
   ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
   ctx.must(kCommit);
   return outcome;
-}
-
-}  // namespace
-
-ActionFn payment_callback(Model model) {
-  return model == Model::naive ? naive_callback : atomic_callback;
 }
 
 }  // namespace reslab::hotel

@@ -13,7 +13,6 @@ namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 const char* const kHold = "payment_call_hold";        // the hold this request made
 const char* const kPayment = "payment_call_payment";  // atomic: its payments row
@@ -64,41 +63,6 @@ std::string no_room(ActionContext& ctx, const MessageArgs& args) {
   return "rejected";
 }
 
-std::string naive_book_and_pay(ActionContext& ctx) {
-  MessageArgs args = {{"actor", ctx.actor().id}, {"payment", ctx.text("provider_payment_id")}};
-  ctx.must(kBeginImmediate);
-  const Value hold_id = reserve_in_transaction(ctx, args);
-  if (is_null(hold_id)) return no_room(ctx, args);
-  ctx.memory()[kHold] = hold_id;
-  ctx.memory()[kSentAt] = ctx.now();
-  ctx.summarize({"h6.pay.naive.summary", args});
-  ctx.say({"h6.pay.naive", args});
-  ctx.say({"h6.locks"});
-  return "decremented";
-}
-
-std::string atomic_book_and_pay(ActionContext& ctx) {
-  MessageArgs args = {{"actor", ctx.actor().id}, {"payment", ctx.text("provider_payment_id")}};
-  ctx.must(kBeginImmediate);
-  const Value hold_id = reserve_in_transaction(ctx, args);
-  if (is_null(hold_id)) return no_room(ctx, args);
-  // The payment row is written before the call, so a lost answer still leaves something to reconcile.
-  const auto payment = ctx.must(
-      "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
-      "'PENDING')"
-      " RETURNING id",
-      {hold_id, ctx.text("provider_payment_id"), optional_integer(ctx, "amount"),
-       optional_text(ctx, "currency")});
-  ctx.must(kCommit);
-  ctx.memory()[kHold] = hold_id;
-  ctx.memory()[kPayment] = payment.rows.at(0).at(0);
-  ctx.memory()[kSentAt] = ctx.now();
-  ctx.summarize({"h6.pay.atomic.summary", args});
-  ctx.say({"h6.pay.atomic", args});
-  ctx.say({"h6.locks"});
-  return "accepted";
-}
-
 // The provider's own record of the charge it made (idempotent by operation key).
 void provider_records_charge(ActionContext& ctx) {
   ctx.provider(
@@ -128,7 +92,44 @@ std::string nothing_in_flight(ActionContext& ctx, const MessageArgs& args) {
   return "noop";
 }
 
-std::string naive_provider_answer(ActionContext& ctx) {
+}  // namespace
+
+std::string book_and_pay_naive(ActionContext& ctx) {
+  MessageArgs args = {{"actor", ctx.actor().id}, {"payment", ctx.text("provider_payment_id")}};
+  ctx.must(kBeginImmediate);
+  const Value hold_id = reserve_in_transaction(ctx, args);
+  if (is_null(hold_id)) return no_room(ctx, args);
+  ctx.memory()[kHold] = hold_id;
+  ctx.memory()[kSentAt] = ctx.now();
+  ctx.summarize({"h6.pay.naive.summary", args});
+  ctx.say({"h6.pay.naive", args});
+  ctx.say({"h6.locks"});
+  return "decremented";
+}
+
+std::string book_and_pay_atomic(ActionContext& ctx) {
+  MessageArgs args = {{"actor", ctx.actor().id}, {"payment", ctx.text("provider_payment_id")}};
+  ctx.must(kBeginImmediate);
+  const Value hold_id = reserve_in_transaction(ctx, args);
+  if (is_null(hold_id)) return no_room(ctx, args);
+  // The payment row is written before the call, so a lost answer still leaves something to reconcile.
+  const auto payment = ctx.must(
+      "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
+      "'PENDING')"
+      " RETURNING id",
+      {hold_id, ctx.text("provider_payment_id"), optional_integer(ctx, "amount"),
+       optional_text(ctx, "currency")});
+  ctx.must(kCommit);
+  ctx.memory()[kHold] = hold_id;
+  ctx.memory()[kPayment] = payment.rows.at(0).at(0);
+  ctx.memory()[kSentAt] = ctx.now();
+  ctx.summarize({"h6.pay.atomic.summary", args});
+  ctx.say({"h6.pay.atomic", args});
+  ctx.say({"h6.locks"});
+  return "accepted";
+}
+
+std::string provider_answer_naive(ActionContext& ctx) {
   MessageArgs args = answer_args(ctx);
   if (ctx.memory().count(kHold) == 0) return nothing_in_flight(ctx, args);
   const Value hold_id = ctx.memory()[kHold];
@@ -155,7 +156,7 @@ std::string naive_provider_answer(ActionContext& ctx) {
   return "charge_unknown";
 }
 
-std::string atomic_provider_answer(ActionContext& ctx) {
+std::string provider_answer_atomic(ActionContext& ctx) {
   MessageArgs args = answer_args(ctx);
   if (ctx.memory().count(kPayment) == 0) return nothing_in_flight(ctx, args);
   const Value hold_id = ctx.memory()[kHold];
@@ -186,15 +187,6 @@ std::string atomic_provider_answer(ActionContext& ctx) {
   ctx.say({"h6.answer.atomic.timeout", args});
   ctx.resolve("charge_unknown");
   return "charge_unknown";
-}
-
-}  // namespace
-
-ActionFn book_and_pay(Model model) {
-  return model == Model::naive ? naive_book_and_pay : atomic_book_and_pay;
-}
-ActionFn provider_answer(Model model) {
-  return model == Model::naive ? naive_provider_answer : atomic_provider_answer;
 }
 
 }  // namespace reslab::hotel

@@ -1,15 +1,13 @@
 // H5's recovery windows (seed 000's five-row table), in both models; row 3's outbox is in
-// hotel_outbox_actions.cpp.
-//   crash / restart — a worker's process dies (the simulator rolls back its open transaction and
-//                     drops its memory) and comes back knowing only what was committed
+// outbox_actions.cpp.
 //   charge_payment  — naive: a new operation key per attempt, a timeout taken for a failure;
 //                     atomic: the payment's own key, and after a timeout ask before charging again
 //   refund_call     — the refund worker's call to the provider; the answer stays in memory until
 //                     the worker records it (a crash in between is row 4's window)
 //   payment_event   — naive: the last event to arrive wins; atomic: event-id dedup, then the
 //                     booking's state and the payment id decide, and a terminal state never goes back
-// [SECTION] index: crash and restart · shared steps · charge_payment · refund_call · payment_event
-#include "core/cases/hotel/recovery_actions.hpp"
+// [SECTION] index: shared steps · charge_payment · refund_call · payment_event · the actions
+#include "core/cases/hotel/actions.hpp"
 
 #include "core/cases/hotel/sql.hpp"
 #include "core/cases/shared/payment_provider.hpp"
@@ -18,7 +16,6 @@ namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 namespace provider = payment_provider;
 
 Value optional_integer(const ActionContext& ctx, const std::string& name) {
@@ -26,31 +23,6 @@ Value optional_integer(const ActionContext& ctx, const std::string& name) {
 }
 Value optional_text(const ActionContext& ctx, const std::string& name) {
   return ctx.has(name) ? Value(ctx.text(name)) : Value(std::monostate{});
-}
-
-// [SECTION] crash and restart
-std::string memory_contents(ActionContext& ctx) {
-  std::string listed;
-  for (const auto& [key, value] : ctx.memory())
-    listed += (listed.empty() ? "" : "; ") + key + " = " + to_display(value);
-  return listed.empty() ? "@recovery.memory.empty" : listed;
-}
-
-std::string crash_code(ActionContext& ctx) {
-  const MessageArgs args = {{"actor", ctx.actor().id}, {"lost", memory_contents(ctx)}};
-  // The simulator also rolls back the open transaction and marks the actor down until it restarts.
-  ctx.memory().clear();
-  ctx.summarize({"recovery.crash.summary", args});
-  ctx.say({"recovery.crash", args});
-  return "crashed";
-}
-
-std::string restart_code(ActionContext& ctx) {
-  const MessageArgs args = {{"actor", ctx.actor().id}};
-  ctx.memory().clear();
-  ctx.summarize({"recovery.restart.summary", args});
-  ctx.say({"recovery.restart", args});
-  return "restarted";
 }
 
 // [SECTION] shared steps, inside a transaction the caller opened
@@ -138,7 +110,126 @@ void say_provider_side(ActionContext& ctx, const provider::Reply& reply, Message
   }
 }
 
-std::string naive_charge(ActionContext& ctx) {
+// Records a charge the provider confirmed: the payment row and the booking, in one short transaction.
+std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Value& payment_row,
+                          MessageArgs& args) {
+  ctx.must(kBeginImmediate);
+  ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ? AND state <> 'SUCCEEDED'", {payment_row});
+  const HoldState hold = read_hold(ctx, input.hold_id);
+  args.emplace_back("state", hold.found ? hold.state : "-");
+  args.emplace_back("deadline", to_display(hold.deadline));
+  std::string outcome = "charged";
+  if (hold.found && hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
+    ctx.say({"recovery.charge.confirmed", args});
+  } else if (hold.found && hold.state == "CONFIRMED") {
+    ctx.say({"recovery.charge.already_confirmed", args});
+  } else {
+    // Paid too late or for a booking that is gone: the money goes back, as in H2.
+    if (hold.found && hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
+    queue_refund(ctx, payment_row, input.payment);
+    ctx.say({"recovery.charge.too_late", args});
+    outcome = "refund_queued";
+  }
+  ctx.must(kCommit);
+  return outcome;
+}
+
+// [SECTION] refund_call (H5-4)
+struct PendingRefund {
+  Value task_id;
+  std::string op_key;
+  std::string payment;
+  Value amount;
+};
+
+std::vector<PendingRefund> pending_refunds(ActionContext& ctx) {
+  const auto pending = ctx.must(
+      "SELECT t.id, t.op_key, p.provider_payment_id, p.amount FROM refund_tasks t"
+      " JOIN payments p ON p.id = t.payment_id WHERE t.state = 'PENDING' ORDER BY t.id");
+  std::vector<PendingRefund> tasks;
+  for (const auto& row : pending.rows)
+    tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
+  return tasks;
+}
+
+// The answer the worker holds until it writes it to refund_tasks: lost if it crashes first.
+std::string unrecorded_answer_key(const PendingRefund& task) {
+  return "unrecorded_refund_task_" + to_display(task.task_id);
+}
+
+// [SECTION] payment_event (H5-5)
+struct EventInput {
+  std::string event_id;
+  Value hold_id;
+  std::string payment;
+  std::string result;
+  Value amount;
+  Value currency;
+};
+
+EventInput read_event(const ActionContext& ctx) {
+  return {ctx.text("event_id"),
+          ctx.integer("hold"),
+          ctx.text("provider_payment_id"),
+          ctx.has("result") ? ctx.text("result") : "success",
+          optional_integer(ctx, "amount"),
+          optional_text(ctx, "currency")};
+}
+
+MessageArgs event_args(const ActionContext& ctx, const EventInput& input) {
+  MessageArgs args = {{"actor", ctx.actor().id},
+                      {"event", input.event_id},
+                      {"hold", to_display(input.hold_id)},
+                      {"payment", input.payment},
+                      {"now", std::to_string(ctx.now())}};
+  args.emplace_back("created_at", ctx.has("created_at") ? std::to_string(ctx.integer("created_at")) : "?");
+  return args;
+}
+
+const std::string kInsertSucceededPayment =
+    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
+    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
+
+std::string atomic_success(ActionContext& ctx, const EventInput& input, const HoldState& hold,
+                           MessageArgs& args) {
+  const auto known =
+      ctx.must("SELECT id FROM payments WHERE provider_payment_id = ? ORDER BY id LIMIT 1", {input.payment});
+  if (hold.state == "CONFIRMED" && !known.rows.empty()) {
+    ctx.summarize({"hotel.callback.reconcile.summary", args});
+    ctx.say({"hotel.callback.reconcile", args});
+    return "already_paid_reconcile";
+  }
+  Value payment_row;
+  if (known.rows.empty()) {
+    payment_row =
+        ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency})
+            .rows.at(0)
+            .at(0);
+  } else {
+    payment_row = known.rows[0][0];
+    ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ?", {payment_row});
+  }
+  if (hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
+    ctx.summarize({"hotel.callback.confirmed.summary", args});
+    ctx.say({"hotel.callback.confirmed", args});
+    return "confirmed";
+  }
+  // Too late, or the booking is already final without this payment: the money goes back, once.
+  if (hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
+  if (!queue_refund(ctx, payment_row, input.payment)) {
+    ctx.summarize({"hotel.callback.refund_exists.summary", args});
+    ctx.say({"hotel.callback.refund_exists", args});
+    return "noop";
+  }
+  ctx.summarize({"hotel.callback.refund.summary", args});
+  ctx.say({"recovery.event.refund", args});
+  return "refund_queued";
+}
+
+}  // namespace
+
+// [SECTION] the actions
+std::string charge_payment_naive(ActionContext& ctx) {
   const ChargeInput input = read_charge(ctx);
   // A new key per attempt: to the provider every retry is a new charge.
   const std::string key = "charge:" + input.payment + ":" + std::to_string(ctx.now());
@@ -170,31 +261,7 @@ std::string naive_charge(ActionContext& ctx) {
   return "charged";
 }
 
-// Records a charge the provider confirmed: the payment row and the booking, in one short transaction.
-std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Value& payment_row,
-                          MessageArgs& args) {
-  ctx.must(kBeginImmediate);
-  ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ? AND state <> 'SUCCEEDED'", {payment_row});
-  const HoldState hold = read_hold(ctx, input.hold_id);
-  args.emplace_back("state", hold.found ? hold.state : "-");
-  args.emplace_back("deadline", to_display(hold.deadline));
-  std::string outcome = "charged";
-  if (hold.found && hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
-    ctx.say({"recovery.charge.confirmed", args});
-  } else if (hold.found && hold.state == "CONFIRMED") {
-    ctx.say({"recovery.charge.already_confirmed", args});
-  } else {
-    // Paid too late or for a booking that is gone: the money goes back, as in H2.
-    if (hold.found && hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
-    queue_refund(ctx, payment_row, input.payment);
-    ctx.say({"recovery.charge.too_late", args});
-    outcome = "refund_queued";
-  }
-  ctx.must(kCommit);
-  return outcome;
-}
-
-std::string atomic_charge(ActionContext& ctx) {
+std::string charge_payment_atomic(ActionContext& ctx) {
   const ChargeInput input = read_charge(ctx);
   // The payment object's own key, kept across every attempt.
   const std::string key = "charge:" + input.payment;
@@ -256,30 +323,7 @@ std::string atomic_charge(ActionContext& ctx) {
   return outcome;
 }
 
-// [SECTION] refund_call (H5-4)
-struct PendingRefund {
-  Value task_id;
-  std::string op_key;
-  std::string payment;
-  Value amount;
-};
-
-std::vector<PendingRefund> pending_refunds(ActionContext& ctx) {
-  const auto pending = ctx.must(
-      "SELECT t.id, t.op_key, p.provider_payment_id, p.amount FROM refund_tasks t"
-      " JOIN payments p ON p.id = t.payment_id WHERE t.state = 'PENDING' ORDER BY t.id");
-  std::vector<PendingRefund> tasks;
-  for (const auto& row : pending.rows)
-    tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
-  return tasks;
-}
-
-// The answer the worker holds until it writes it to refund_tasks: lost if it crashes first.
-std::string unrecorded_answer_key(const PendingRefund& task) {
-  return "unrecorded_refund_task_" + to_display(task.task_id);
-}
-
-std::string refund_call_code(ActionContext& ctx) {
+std::string refund_call(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto tasks = pending_refunds(ctx);
   if (tasks.empty()) {
@@ -315,40 +359,7 @@ std::string refund_call_code(ActionContext& ctx) {
   return any_failed ? "refund_failed" : "refunded";
 }
 
-// [SECTION] payment_event (H5-5)
-struct EventInput {
-  std::string event_id;
-  Value hold_id;
-  std::string payment;
-  std::string result;
-  Value amount;
-  Value currency;
-};
-
-EventInput read_event(const ActionContext& ctx) {
-  return {ctx.text("event_id"),
-          ctx.integer("hold"),
-          ctx.text("provider_payment_id"),
-          ctx.has("result") ? ctx.text("result") : "success",
-          optional_integer(ctx, "amount"),
-          optional_text(ctx, "currency")};
-}
-
-MessageArgs event_args(const ActionContext& ctx, const EventInput& input) {
-  MessageArgs args = {{"actor", ctx.actor().id},
-                      {"event", input.event_id},
-                      {"hold", to_display(input.hold_id)},
-                      {"payment", input.payment},
-                      {"now", std::to_string(ctx.now())}};
-  args.emplace_back("created_at", ctx.has("created_at") ? std::to_string(ctx.integer("created_at")) : "?");
-  return args;
-}
-
-const std::string kInsertSucceededPayment =
-    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
-    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
-
-std::string naive_event(ActionContext& ctx) {
+std::string payment_event_naive(ActionContext& ctx) {
   const EventInput input = read_event(ctx);
   MessageArgs args = event_args(ctx, input);
   const bool success = input.result == "success";
@@ -376,43 +387,7 @@ std::string naive_event(ActionContext& ctx) {
   return outcome;
 }
 
-std::string atomic_success(ActionContext& ctx, const EventInput& input, const HoldState& hold,
-                           MessageArgs& args) {
-  const auto known =
-      ctx.must("SELECT id FROM payments WHERE provider_payment_id = ? ORDER BY id LIMIT 1", {input.payment});
-  if (hold.state == "CONFIRMED" && !known.rows.empty()) {
-    ctx.summarize({"hotel.callback.reconcile.summary", args});
-    ctx.say({"hotel.callback.reconcile", args});
-    return "already_paid_reconcile";
-  }
-  Value payment_row;
-  if (known.rows.empty()) {
-    payment_row =
-        ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency})
-            .rows.at(0)
-            .at(0);
-  } else {
-    payment_row = known.rows[0][0];
-    ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ?", {payment_row});
-  }
-  if (hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
-    ctx.summarize({"hotel.callback.confirmed.summary", args});
-    ctx.say({"hotel.callback.confirmed", args});
-    return "confirmed";
-  }
-  // Too late, or the booking is already final without this payment: the money goes back, once.
-  if (hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
-  if (!queue_refund(ctx, payment_row, input.payment)) {
-    ctx.summarize({"hotel.callback.refund_exists.summary", args});
-    ctx.say({"hotel.callback.refund_exists", args});
-    return "noop";
-  }
-  ctx.summarize({"hotel.callback.refund.summary", args});
-  ctx.say({"recovery.event.refund", args});
-  return "refund_queued";
-}
-
-std::string atomic_event(ActionContext& ctx) {
+std::string payment_event_atomic(ActionContext& ctx) {
   const EventInput input = read_event(ctx);
   MessageArgs args = event_args(ctx, input);
   ctx.must(kBeginImmediate);
@@ -448,24 +423,6 @@ std::string atomic_event(ActionContext& ctx) {
   ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
   ctx.must(kCommit);
   return outcome;
-}
-
-}  // namespace
-
-ActionFn crash(Model) {
-  return crash_code;
-}
-ActionFn restart(Model) {
-  return restart_code;
-}
-ActionFn charge_payment(Model model) {
-  return model == Model::naive ? naive_charge : atomic_charge;
-}
-ActionFn refund_call(Model) {
-  return refund_call_code;
-}
-ActionFn payment_event(Model model) {
-  return model == Model::naive ? naive_event : atomic_event;
 }
 
 }  // namespace reslab::hotel

@@ -11,7 +11,6 @@ namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 const std::string kDecrement =
     "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
@@ -33,7 +32,9 @@ std::string bookings_with_key(const ActionContext& ctx, const std::string& reque
   return listed;
 }
 
-std::string naive_create(ActionContext& ctx) {
+}  // namespace
+
+std::string create_booking_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   const std::string request_key = ctx.text("request_key");
@@ -65,7 +66,7 @@ std::string naive_create(ActionContext& ctx) {
   return "accepted";
 }
 
-std::string atomic_create(ActionContext& ctx) {
+std::string create_booking_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   const std::string request_key = ctx.text("request_key");
@@ -108,12 +109,6 @@ std::string atomic_create(ActionContext& ctx) {
   ctx.say({"h4.create.atomic", args});
   ctx.resolve("accepted");
   return "accepted";
-}
-
-}  // namespace
-
-ActionFn create_booking(Model model) {
-  return model == Model::naive ? naive_create : atomic_create;
 }
 
 }  // namespace reslab::hotel

@@ -43,7 +43,9 @@ std::optional<Value> insert_hold(ActionContext& ctx, const std::string& request_
   return hold_id;
 }
 
-std::string naive_check(ActionContext& ctx) {
+}  // namespace
+
+std::string reserve_check_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   const auto read = ctx.must("SELECT available FROM room_inventory WHERE room_night_id = ?", {night});
@@ -56,7 +58,7 @@ std::string naive_check(ActionContext& ctx) {
   return "read";
 }
 
-std::string naive_record(ActionContext& ctx) {
+std::string reserve_record_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   const std::string request_key = ctx.text("request_key");
@@ -101,7 +103,7 @@ std::string naive_record(ActionContext& ctx) {
   return "accepted";
 }
 
-std::string atomic_check(ActionContext& ctx) {
+std::string reserve_check_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   ctx.must(kBeginImmediate);
@@ -128,7 +130,7 @@ std::string atomic_check(ActionContext& ctx) {
   return "decremented";
 }
 
-std::string atomic_record(ActionContext& ctx) {
+std::string reserve_record_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
   const std::string request_key = ctx.text("request_key");
@@ -155,15 +157,6 @@ std::string atomic_record(ActionContext& ctx) {
   ctx.say({"hotel.record.done", {{"actor", actor}, {"hold", to_display(*hold_id)}}});
   ctx.resolve("accepted");
   return "accepted";
-}
-
-}  // namespace
-
-ActionFn reserve_check(Model model) {
-  return model == Model::naive ? naive_check : atomic_check;
-}
-ActionFn reserve_record(Model model) {
-  return model == Model::naive ? naive_record : atomic_record;
 }
 
 }  // namespace reslab::hotel

@@ -31,63 +31,6 @@ std::string states_past_deadline(const ActionContext& ctx) {
   return listed;
 }
 
-std::string naive_expire(ActionContext& ctx) {
-  const std::string& actor = ctx.actor().id;
-  const auto due = ctx.must("SELECT id FROM holds WHERE deadline <= ? ORDER BY id", {ctx.now()});
-  if (due.rows.empty()) {
-    ctx.summarize({"hotel.expire.none.summary", {{"actor", actor}}});
-    ctx.say({"hotel.expire.none", {{"now", seconds(ctx.now())}}});
-    return "noop";
-  }
-  std::string released;
-  for (const auto& row : due.rows) {
-    const Value hold_id = row[0];
-    ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ?", {hold_id});
-    ctx.must(kReleaseHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
-    released += (released.empty() ? "#" : ", #") + to_display(hold_id);
-  }
-  ctx.summarize({"hotel.expire.released.summary", {{"actor", actor}, {"holds", released}}});
-  ctx.say({"hotel.expire.naive", {{"holds", released}, {"now", seconds(ctx.now())}}});
-  return "released";
-}
-
-std::string atomic_expire(ActionContext& ctx) {
-  const std::string& actor = ctx.actor().id;
-  ctx.must(kBeginImmediate);
-  static const std::string select_due =
-      "SELECT id FROM holds WHERE state = 'RESERVED' AND deadline <= ? ORDER BY id";
-  const auto due = ctx.must(select_due, {ctx.now()});
-  std::string released;
-  for (const auto& row : due.rows) {
-    const Value hold_id = row[0];
-    // The state check in the WHERE clause is what makes a duplicate run harmless.
-    const auto mark =
-        ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {hold_id});
-    if (mark.changes == 0) continue;
-    ctx.must(kReleaseHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
-    ctx.must(kInsertOutbox,
-             {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
-    released += (released.empty() ? "#" : ", #") + to_display(hold_id);
-  }
-  ctx.must(kCommit);
-
-  if (released.empty()) {
-    const std::string others = states_past_deadline(ctx);
-    ctx.summarize({"hotel.expire.noop.summary", {{"actor", actor}}});
-    if (others.empty()) {
-      ctx.say({"hotel.expire.none", {{"now", seconds(ctx.now())}}});
-    } else {
-      ctx.say({"hotel.expire.noop", {{"holds", others}, {"now", seconds(ctx.now())}}});
-    }
-    return "noop";
-  }
-  ctx.summarize({"hotel.expire.released.summary", {{"actor", actor}, {"holds", released}}});
-  ctx.say({"hotel.expire.atomic", {{"holds", released}, {"now", seconds(ctx.now())}}});
-  return "released";
-}
-
 struct PendingRefund {
   Value task_id;
   std::string op_key;
@@ -153,7 +96,66 @@ std::string refund_pending_tasks(ActionContext& ctx,
   return any_failed ? "refund_failed" : "refunded";
 }
 
-std::string naive_refund(ActionContext& ctx) {
+}  // namespace
+
+std::string expire_holds_naive(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  const auto due = ctx.must("SELECT id FROM holds WHERE deadline <= ? ORDER BY id", {ctx.now()});
+  if (due.rows.empty()) {
+    ctx.summarize({"hotel.expire.none.summary", {{"actor", actor}}});
+    ctx.say({"hotel.expire.none", {{"now", seconds(ctx.now())}}});
+    return "noop";
+  }
+  std::string released;
+  for (const auto& row : due.rows) {
+    const Value hold_id = row[0];
+    ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ?", {hold_id});
+    ctx.must(kReleaseHoldNights, {hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
+    released += (released.empty() ? "#" : ", #") + to_display(hold_id);
+  }
+  ctx.summarize({"hotel.expire.released.summary", {{"actor", actor}, {"holds", released}}});
+  ctx.say({"hotel.expire.naive", {{"holds", released}, {"now", seconds(ctx.now())}}});
+  return "released";
+}
+
+std::string expire_holds_atomic(ActionContext& ctx) {
+  const std::string& actor = ctx.actor().id;
+  ctx.must(kBeginImmediate);
+  static const std::string select_due =
+      "SELECT id FROM holds WHERE state = 'RESERVED' AND deadline <= ? ORDER BY id";
+  const auto due = ctx.must(select_due, {ctx.now()});
+  std::string released;
+  for (const auto& row : due.rows) {
+    const Value hold_id = row[0];
+    // The state check in the WHERE clause is what makes a duplicate run harmless.
+    const auto mark =
+        ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {hold_id});
+    if (mark.changes == 0) continue;
+    ctx.must(kReleaseHoldNights, {hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
+    ctx.must(kInsertOutbox,
+             {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
+    released += (released.empty() ? "#" : ", #") + to_display(hold_id);
+  }
+  ctx.must(kCommit);
+
+  if (released.empty()) {
+    const std::string others = states_past_deadline(ctx);
+    ctx.summarize({"hotel.expire.noop.summary", {{"actor", actor}}});
+    if (others.empty()) {
+      ctx.say({"hotel.expire.none", {{"now", seconds(ctx.now())}}});
+    } else {
+      ctx.say({"hotel.expire.noop", {{"holds", others}, {"now", seconds(ctx.now())}}});
+    }
+    return "noop";
+  }
+  ctx.summarize({"hotel.expire.released.summary", {{"actor", actor}, {"holds", released}}});
+  ctx.say({"hotel.expire.atomic", {{"holds", released}, {"now", seconds(ctx.now())}}});
+  return "released";
+}
+
+std::string refund_worker_naive(ActionContext& ctx) {
   return refund_pending_tasks(ctx, [&](const PendingRefund& task) {
     // A fresh key per run: a rerun after a crash would refund the same payment again.
     const std::string op_key = task.op_key + ":" + std::to_string(ctx.now());
@@ -165,7 +167,7 @@ std::string naive_refund(ActionContext& ctx) {
   });
 }
 
-std::string atomic_refund(ActionContext& ctx) {
+std::string refund_worker_atomic(ActionContext& ctx) {
   return refund_pending_tasks(ctx, [&](const PendingRefund& task) -> std::string {
     const std::vector<std::pair<std::string, std::string>> args = {
         {"task", to_display(task.task_id)}, {"key", task.op_key}, {"payment", task.provider_payment_id}};
@@ -184,15 +186,6 @@ std::string atomic_refund(ActionContext& ctx) {
     ctx.say({state == "FAILED" ? "hotel.refund.atomic.failed" : "hotel.refund.atomic.done", args});
     return state;
   });
-}
-
-}  // namespace
-
-ActionFn expire_holds(Model model) {
-  return model == Model::naive ? naive_expire : atomic_expire;
-}
-ActionFn refund_worker(Model model) {
-  return model == Model::naive ? naive_refund : atomic_refund;
 }
 
 }  // namespace reslab::hotel

@@ -1,6 +1,7 @@
 #pragma once
-// The seat cases' actions (T2 hand-over and late callbacks, T3 queue tickets,
-// T4 lease locks), on the "seat" schema. Each returns the code for one model.
+// The code of the seat family's actions (T2 hand-over and late callbacks, T3 queue tickets, T4 lease
+// locks), one function per model (or one for both), named in the family's action table
+// (core/cases/seat/family.cpp); and the hold steps the actions share.
 #include <optional>
 #include <string>
 #include <utility>
@@ -11,20 +12,25 @@
 namespace reslab::seat {
 
 // T2: a buyer holds a seat, pays; the provider calls back; a worker reconciles.
-ActionFn seat_hold(Model model);
-ActionFn seat_pay(Model model);
-ActionFn seat_callback(Model model);
-ActionFn seat_reconcile(Model model);
+std::string seat_hold_naive(ActionContext& ctx);
+std::string seat_hold_atomic(ActionContext& ctx);
+std::string seat_pay_naive(ActionContext& ctx);
+std::string seat_pay_atomic(ActionContext& ctx);
+std::string seat_callback_naive(ActionContext& ctx);
+std::string seat_callback_atomic(ActionContext& ctx);
+std::string seat_reconcile_naive(ActionContext& ctx);
+std::string seat_reconcile_atomic(ActionContext& ctx);
 // T3: the queue hands out admission tickets; a buyer holds a seat with one.
-ActionFn queue_enter(Model model);
-ActionFn seat_hold_with_ticket(Model model);
+std::string queue_enter(ActionContext& ctx);
+std::string seat_hold_with_ticket_naive(ActionContext& ctx);
+std::string seat_hold_with_ticket_atomic(ActionContext& ctx);
 // T4: a lease lock on a seat, a process pause, a hold made under the lock.
-ActionFn lock_seat(Model model);
-ActionFn pause(Model model);
-ActionFn seat_hold_with_lock(Model model);
+std::string lock_seat(ActionContext& ctx);
+std::string pause(ActionContext& ctx);
+std::string seat_hold_with_lock_naive(ActionContext& ctx);
+std::string seat_hold_with_lock_atomic(ActionContext& ctx);
 
-// [SECTION] shared by the hold actions (seat_hold_actions.cpp)
-using MessageArgs = std::vector<std::pair<std::string, std::string>>;
+// [SECTION] shared by the hold actions (hold_actions.cpp)
 
 inline const std::string kBeginImmediate = "BEGIN IMMEDIATE";
 inline const std::string kCommit = "COMMIT";

@@ -5,36 +5,25 @@
 #include <functional>
 #include <map>
 
-#include "core/cases/case_checks.hpp"
-#include "core/sim/errors.hpp"
+#include "core/cases/seat/family.hpp"
+#include "core/cases/shared/checks.hpp"
 
 namespace reslab::seat {
 namespace {
 
+using checks::number;
+using checks::query;
+using checks::single_value;
+
 // Orders that still claim their seat, whether or not past expires_at.
 const char* const kLiveOrderStates = "('held', 'paid')";
 
-StatementResult query(Connection& observer, const std::string& sql) {
-  StatementResult result = observer.run(sql);
-  if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
-  return result;
-}
-
-Value single_value(Connection& observer, const std::string& sql) {
-  const auto result = query(observer, sql);
-  return result.rows.empty() ? Value{} : result.rows[0][0];
-}
-
-std::string number(const Value& value) {
-  return to_display(value);
-}
-
-Figure booking_state(Connection& observer) {
+Figure booking_state(Session& observer) {
   const auto rows = query(observer, "SELECT state FROM orders ORDER BY id LIMIT 2");
   return {"booking_state", rows.rows.size() == 1 ? rows.rows[0][0] : Value{}, {}};
 }
 
-InvariantResult capacity_balance(Connection& observer) {
+InvariantResult capacity_balance(Session& observer) {
   const auto row = query(observer,
                          "SELECT (SELECT COUNT(*) FROM seats WHERE state = 'free'),"
                          " (SELECT COUNT(*) FROM orders WHERE state = 'held'),"
@@ -47,7 +36,7 @@ InvariantResult capacity_balance(Connection& observer) {
   return {"capacity_balance", balanced, {"invariant.detail.plain", {{"text", detail}}}};
 }
 
-InvariantResult sold_matches_bookings(Connection& observer) {
+InvariantResult sold_matches_bookings(Session& observer) {
   const auto row = query(observer,
                          "SELECT (SELECT COUNT(*) FROM seats WHERE state = 'sold'),"
                          " (SELECT COUNT(*) FROM orders WHERE state = 'paid')")
@@ -59,7 +48,7 @@ InvariantResult sold_matches_bookings(Connection& observer) {
            {{"sold", number(row[0])}, {"paid", number(row[1])}}}};
 }
 
-InvariantResult one_owner_per_seat(Connection& observer) {
+InvariantResult one_owner_per_seat(Session& observer) {
   const auto claims = query(observer, std::string("SELECT seat_id, id, state FROM orders WHERE state IN ") +
                                           kLiveOrderStates + " AND seat_id IS NOT NULL ORDER BY seat_id, id");
   // Group in C++ so the listed order never depends on group_concat.
@@ -78,7 +67,7 @@ InvariantResult one_owner_per_seat(Connection& observer) {
       "one_owner_per_seat", true, {"seat.invariant.owner.ok", {{"count", std::to_string(owners.size())}}}};
 }
 
-InvariantResult one_refund_per_payment(Connection& observer) {
+InvariantResult one_refund_per_payment(Session& observer) {
   const auto items =
       query(observer,
             "SELECT provider_payment_id, COUNT(*) FROM reconciliations WHERE state = 'REFUNDED'"
@@ -105,36 +94,28 @@ InvariantResult one_refund_per_payment(Connection& observer) {
 
 }  // namespace
 
-std::vector<Figure> read_figures(Connection& observer, const std::vector<std::string>& names) {
-  static const std::map<std::string, std::string> counts = {
-      {"capacity", "SELECT COUNT(*) FROM seats"},
-      {"available", "SELECT COUNT(*) FROM seats WHERE state = 'free'"},
-      {"sold", "SELECT COUNT(*) FROM seats WHERE state = 'sold'"},
-      {"active_holds", "SELECT COUNT(*) FROM orders WHERE state = 'held'"},
-      {"paid_orders", "SELECT COUNT(*) FROM orders WHERE state = 'paid'"},
+std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names) {
+  using checks::single_value_figure;
+  static const std::map<std::string, checks::FigureReader> readers = {
+      {"capacity", single_value_figure("capacity", "SELECT COUNT(*) FROM seats")},
+      {"available", single_value_figure("available", "SELECT COUNT(*) FROM seats WHERE state = 'free'")},
+      {"sold", single_value_figure("sold", "SELECT COUNT(*) FROM seats WHERE state = 'sold'")},
+      {"active_holds", single_value_figure("active_holds", "SELECT COUNT(*) FROM orders WHERE state = 'held'")},
+      {"paid_orders", single_value_figure("paid_orders", "SELECT COUNT(*) FROM orders WHERE state = 'paid'")},
+      {"booking_state", booking_state},
   };
-  std::vector<Figure> figures;
-  for (const auto& name : names) {
-    if (name == "booking_state") {
-      figures.push_back(booking_state(observer));
-    } else if (auto it = counts.find(name); it != counts.end()) {
-      figures.push_back({name, single_value(observer, it->second), {}});
-    }
-  }
-  return figures;
+  return checks::read_named(observer, names, readers);
 }
 
-std::vector<InvariantResult> check_invariants(Connection& observer, const std::vector<std::string>& names) {
-  static const std::map<std::string, std::function<InvariantResult(Connection&)>> checks = {
-      {"capacity_balance", capacity_balance},
-      {"sold_matches_bookings", sold_matches_bookings},
-      {"one_owner_per_seat", one_owner_per_seat},
-      {"one_refund_per_payment", one_refund_per_payment},
+std::vector<InvariantResult> check_invariants(const CheckInputs& inputs) {
+  using checks::on_observer;
+  static const std::map<std::string, checks::InvariantCheck> all = {
+      {"capacity_balance", on_observer(capacity_balance)},
+      {"sold_matches_bookings", on_observer(sold_matches_bookings)},
+      {"one_owner_per_seat", on_observer(one_owner_per_seat)},
+      {"one_refund_per_payment", on_observer(one_refund_per_payment)},
   };
-  std::vector<InvariantResult> results;
-  for (const auto& name : names)
-    if (auto it = checks.find(name); it != checks.end()) results.push_back(it->second(observer));
-  return results;
+  return checks::check_named(inputs, all);
 }
 
 }  // namespace reslab::seat

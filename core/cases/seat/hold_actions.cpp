@@ -63,7 +63,9 @@ MessageArgs hold_args(const ActionContext& ctx, const HoldAttempt& attempt, cons
           {"code", attempt.duplicate_code}};
 }
 
-std::string naive_hold(ActionContext& ctx) {
+}  // namespace
+
+std::string seat_hold_naive(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   HoldAttempt read = read_seat(ctx, seat);
   if (read.seat_state != "free" && !read.previous_expired) {
@@ -77,15 +79,13 @@ std::string naive_hold(ActionContext& ctx) {
   return report_hold(ctx, attempt, seat, "naive");
 }
 
-std::string atomic_hold(ActionContext& ctx) {
+std::string seat_hold_atomic(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   ctx.must(kBeginImmediate);
   const HoldAttempt attempt = conditional_hold(ctx, seat, ctx.text("request_key"));
   ctx.must(attempt.taken ? kCommit : kRollback);
   return report_hold(ctx, attempt, seat, "atomic");
 }
-
-}  // namespace
 
 std::string order_label(const Value& order_id) {
   return is_null(order_id) ? "-" : "o" + to_display(order_id);
@@ -177,10 +177,6 @@ std::string report_hold(ActionContext& ctx, const HoldAttempt& attempt, const st
   ctx.say({done, args});
   if (how == "atomic") ctx.say({"seat.hold.locks"});
   return "accepted";
-}
-
-ActionFn seat_hold(Model model) {
-  return model == Model::naive ? naive_hold : atomic_hold;
 }
 
 }  // namespace reslab::seat

@@ -30,7 +30,27 @@ std::string remembered(ActionContext& ctx, const std::string& name) {
   return it == ctx.memory().end() ? "-" : to_display(it->second);
 }
 
-std::string take_lock(ActionContext& ctx) {
+MessageArgs lock_args(ActionContext& ctx) {
+  const auto now_holder = committed_lock(ctx, ctx.text("seat"));
+  return {{"actor", ctx.actor().id},
+          {"seat", ctx.text("seat")},
+          {"now", std::to_string(ctx.now())},
+          {"locked_at", remembered(ctx, "locked_at")},
+          {"lease", remembered(ctx, "lease_until")},
+          {"holder", now_holder ? now_holder->first : "-"}};
+}
+
+// The actor's lease ran out and someone else holds the lock now, though the actor never learns it.
+bool lock_lost(ActionContext& ctx) {
+  auto it = ctx.memory().find("lease_until");
+  if (it == ctx.memory().end() || ctx.now() < as_int(it->second)) return false;
+  const auto holder = committed_lock(ctx, ctx.text("seat"));
+  return holder && holder->first != ctx.actor().id;
+}
+
+}  // namespace
+
+std::string lock_seat(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   const std::int64_t until = ctx.now() + ctx.integer("lease_seconds", kDefaultLeaseSeconds);
   const auto before = committed_lock(ctx, seat);
@@ -59,7 +79,7 @@ std::string take_lock(ActionContext& ctx) {
   return "accepted";
 }
 
-std::string stall(ActionContext& ctx) {
+std::string pause(ActionContext& ctx) {
   ctx.memory()["paused_at"] = ctx.now();
   const MessageArgs args = {{"actor", ctx.actor().id},
                             {"now", std::to_string(ctx.now())},
@@ -69,25 +89,7 @@ std::string stall(ActionContext& ctx) {
   return "paused";
 }
 
-MessageArgs lock_args(ActionContext& ctx) {
-  const auto now_holder = committed_lock(ctx, ctx.text("seat"));
-  return {{"actor", ctx.actor().id},
-          {"seat", ctx.text("seat")},
-          {"now", std::to_string(ctx.now())},
-          {"locked_at", remembered(ctx, "locked_at")},
-          {"lease", remembered(ctx, "lease_until")},
-          {"holder", now_holder ? now_holder->first : "-"}};
-}
-
-// The actor's lease ran out and someone else holds the lock now, though the actor never learns it.
-bool lock_lost(ActionContext& ctx) {
-  auto it = ctx.memory().find("lease_until");
-  if (it == ctx.memory().end() || ctx.now() < as_int(it->second)) return false;
-  const auto holder = committed_lock(ctx, ctx.text("seat"));
-  return holder && holder->first != ctx.actor().id;
-}
-
-std::string naive_hold(ActionContext& ctx) {
+std::string seat_hold_with_lock_naive(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   const MessageArgs args = lock_args(ctx);
   ctx.say({lock_lost(ctx) ? "seat.lock.naive.stale" : "seat.lock.naive.trusts", args});
@@ -95,7 +97,7 @@ std::string naive_hold(ActionContext& ctx) {
   return report_hold(ctx, attempt, seat, "blind");
 }
 
-std::string atomic_hold(ActionContext& ctx) {
+std::string seat_hold_with_lock_atomic(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   const MessageArgs args = lock_args(ctx);
   ctx.must(kBeginImmediate);
@@ -107,18 +109,6 @@ std::string atomic_hold(ActionContext& ctx) {
     ctx.say({lock_lost(ctx) ? "seat.lock.atomic.stale" : "seat.lock.atomic.rejected", args});
   }
   return report_hold(ctx, attempt, seat, "atomic");
-}
-
-}  // namespace
-
-ActionFn lock_seat(Model) {
-  return take_lock;
-}
-ActionFn pause(Model) {
-  return stall;
-}
-ActionFn seat_hold_with_lock(Model model) {
-  return model == Model::naive ? naive_hold : atomic_hold;
 }
 
 }  // namespace reslab::seat

@@ -1,8 +1,8 @@
 // Messages of the seat cases' actions (T2 hand-over and late callbacks, T3 queue
 // tickets, T4 lease locks) and of their invariants. Glossary terms follow SPEC section 10.
-#include "core/sim/message_catalog.hpp"
+#include "core/cases/seat/family.hpp"
 
-namespace reslab {
+namespace reslab::seat {
 namespace {
 
 const MessageTemplate kSeat[] = {
@@ -366,8 +366,8 @@ const MessageTemplate kSeat[] = {
 
 }  // namespace
 
-std::span<const MessageTemplate> seat_messages() {
+std::span<const MessageTemplate> messages() {
   return kSeat;
 }
 
-}  // namespace reslab
+}  // namespace reslab::seat

@@ -82,68 +82,10 @@ MessageArgs pay_args(const ActionContext& ctx) {
           {"now", std::to_string(ctx.now())}};
 }
 
-std::string naive_pay(ActionContext& ctx) {
-  MessageArgs args = pay_args(ctx);
-  return charge(ctx, args);
-}
-
-std::string atomic_pay(ActionContext& ctx) {
-  MessageArgs args = pay_args(ctx);
-  const auto order = ctx.must(
-      "SELECT o.state, s.expires_at FROM orders o LEFT JOIN seats s ON s.order_id = o.id WHERE o.id = ?",
-      {ctx.integer("order")});
-  const bool holds = !order.rows.empty() && to_display(order.rows[0][0]) == "held" &&
-                     (is_null(order.rows[0][1]) || ctx.now() < as_int(order.rows[0][1]));
-  if (!holds) {
-    args.emplace_back("state", order.rows.empty() ? "-" : to_display(order.rows[0][0]));
-    ctx.summarize({"seat.pay.refused.summary", args});
-    ctx.say({"seat.pay.refused", args});
-    ctx.resolve("rejected");
-    return "rejected";
-  }
-  return charge(ctx, args);
-}
-
 // [SECTION] seat_callback
 const std::string kRecordPayment =
     "INSERT INTO payments(order_id, provider_payment_id, amount, state) VALUES (?, ?, ?, 'SUCCEEDED')"
     " ON CONFLICT(provider_payment_id) DO UPDATE SET state = 'SUCCEEDED'";
-
-std::string naive_callback(ActionContext& ctx) {
-  const CallbackInput input = read_callback(ctx);
-  MessageArgs args = callback_args(ctx, input);
-  // callbacks has a primary key; the naive handler ignores the error and carries on.
-  const auto logged = ctx.sql(
-      "INSERT INTO callbacks(event_id, order_id, provider_payment_id, result, received_at, outcome)"
-      " VALUES (?, ?, ?, ?, ?, 'confirmed')",
-      {input.event_id, input.order_id, input.provider_payment_id, input.result, ctx.now()});
-  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
-  if (input.result != "success") {
-    ctx.summarize({"seat.callback.failure.summary", args});
-    ctx.say({"seat.callback.failure", args});
-    return "rejected";
-  }
-  const auto order = ctx.must("SELECT seat_id FROM orders WHERE id = ?", {input.order_id});
-  if (order.rows.empty()) {
-    ctx.summarize({"seat.callback.unknown.summary", args});
-    ctx.say({"seat.callback.unknown", args});
-    return "rejected";
-  }
-  const std::string seat = to_display(order.rows[0][0]);
-  args.emplace_back("seat", seat);
-  ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
-  const std::string owner = committed_owner(ctx, seat);
-  ctx.must("UPDATE orders SET state = 'paid' WHERE id = ?", {input.order_id});
-  ctx.must("UPDATE seats SET state = 'sold', order_id = ? WHERE seat_id = ?", {input.order_id, seat});
-  ctx.summarize({"seat.callback.naive.summary", args});
-  ctx.say({"seat.callback.naive", args});
-  if (!logged.ok()) ctx.say({"seat.callback.naive.repeated", args});
-  if (!owner.empty() && owner != order_label(input.order_id)) {
-    args.emplace_back("owner", owner);
-    ctx.say({"seat.callback.naive.stolen", args});
-  }
-  return "confirmed";
-}
 
 // At most one pending item per reason and payment: a repeated notice adds nothing.
 bool queue_reconciliation(ActionContext& ctx, const CallbackInput& input, const std::string& reason) {
@@ -227,26 +169,6 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
   ctx.summarize({"seat.callback.already_pending.summary", args});
   ctx.say({"seat.callback.already_pending", args});
   return "noop";
-}
-
-std::string atomic_callback(ActionContext& ctx) {
-  const CallbackInput input = read_callback(ctx);
-  MessageArgs args = callback_args(ctx, input);
-  ctx.must(kBeginImmediate);
-  const auto logged = ctx.must(
-      "INSERT INTO callbacks(event_id, order_id, provider_payment_id, result, received_at)"
-      " VALUES (?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING",
-      {input.event_id, input.order_id, input.provider_payment_id, input.result, ctx.now()});
-  if (logged.changes == 0) {
-    ctx.must(kCommit);
-    ctx.summarize({"seat.callback.duplicate.summary", args});
-    ctx.say({"seat.callback.duplicate", args});
-    return "duplicate";
-  }
-  const std::string outcome = atomic_decide(ctx, input, args);
-  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
-  ctx.must(kCommit);
-  return outcome;
 }
 
 // [SECTION] seat_reconcile
@@ -336,7 +258,88 @@ std::string reconcile_one(ActionContext& ctx, const PendingItem& item) {
   return item_state;
 }
 
-std::string atomic_reconcile(ActionContext& ctx) {
+}  // namespace
+
+// [SECTION] the actions
+std::string seat_pay_naive(ActionContext& ctx) {
+  MessageArgs args = pay_args(ctx);
+  return charge(ctx, args);
+}
+
+std::string seat_pay_atomic(ActionContext& ctx) {
+  MessageArgs args = pay_args(ctx);
+  const auto order = ctx.must(
+      "SELECT o.state, s.expires_at FROM orders o LEFT JOIN seats s ON s.order_id = o.id WHERE o.id = ?",
+      {ctx.integer("order")});
+  const bool holds = !order.rows.empty() && to_display(order.rows[0][0]) == "held" &&
+                     (is_null(order.rows[0][1]) || ctx.now() < as_int(order.rows[0][1]));
+  if (!holds) {
+    args.emplace_back("state", order.rows.empty() ? "-" : to_display(order.rows[0][0]));
+    ctx.summarize({"seat.pay.refused.summary", args});
+    ctx.say({"seat.pay.refused", args});
+    ctx.resolve("rejected");
+    return "rejected";
+  }
+  return charge(ctx, args);
+}
+
+std::string seat_callback_naive(ActionContext& ctx) {
+  const CallbackInput input = read_callback(ctx);
+  MessageArgs args = callback_args(ctx, input);
+  // callbacks has a primary key; the naive handler ignores the error and carries on.
+  const auto logged = ctx.sql(
+      "INSERT INTO callbacks(event_id, order_id, provider_payment_id, result, received_at, outcome)"
+      " VALUES (?, ?, ?, ?, ?, 'confirmed')",
+      {input.event_id, input.order_id, input.provider_payment_id, input.result, ctx.now()});
+  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  if (input.result != "success") {
+    ctx.summarize({"seat.callback.failure.summary", args});
+    ctx.say({"seat.callback.failure", args});
+    return "rejected";
+  }
+  const auto order = ctx.must("SELECT seat_id FROM orders WHERE id = ?", {input.order_id});
+  if (order.rows.empty()) {
+    ctx.summarize({"seat.callback.unknown.summary", args});
+    ctx.say({"seat.callback.unknown", args});
+    return "rejected";
+  }
+  const std::string seat = to_display(order.rows[0][0]);
+  args.emplace_back("seat", seat);
+  ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
+  const std::string owner = committed_owner(ctx, seat);
+  ctx.must("UPDATE orders SET state = 'paid' WHERE id = ?", {input.order_id});
+  ctx.must("UPDATE seats SET state = 'sold', order_id = ? WHERE seat_id = ?", {input.order_id, seat});
+  ctx.summarize({"seat.callback.naive.summary", args});
+  ctx.say({"seat.callback.naive", args});
+  if (!logged.ok()) ctx.say({"seat.callback.naive.repeated", args});
+  if (!owner.empty() && owner != order_label(input.order_id)) {
+    args.emplace_back("owner", owner);
+    ctx.say({"seat.callback.naive.stolen", args});
+  }
+  return "confirmed";
+}
+
+std::string seat_callback_atomic(ActionContext& ctx) {
+  const CallbackInput input = read_callback(ctx);
+  MessageArgs args = callback_args(ctx, input);
+  ctx.must(kBeginImmediate);
+  const auto logged = ctx.must(
+      "INSERT INTO callbacks(event_id, order_id, provider_payment_id, result, received_at)"
+      " VALUES (?, ?, ?, ?, ?) ON CONFLICT(event_id) DO NOTHING",
+      {input.event_id, input.order_id, input.provider_payment_id, input.result, ctx.now()});
+  if (logged.changes == 0) {
+    ctx.must(kCommit);
+    ctx.summarize({"seat.callback.duplicate.summary", args});
+    ctx.say({"seat.callback.duplicate", args});
+    return "duplicate";
+  }
+  const std::string outcome = atomic_decide(ctx, input, args);
+  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
+  ctx.must(kCommit);
+  return outcome;
+}
+
+std::string seat_reconcile_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto items = pending_items(ctx);
   if (items.empty()) {
@@ -364,7 +367,7 @@ std::string atomic_reconcile(ActionContext& ctx) {
   return "noop";
 }
 
-std::string naive_reconcile(ActionContext& ctx) {
+std::string seat_reconcile_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto items = pending_items(ctx);
   if (items.empty()) {
@@ -386,18 +389,6 @@ std::string naive_reconcile(ActionContext& ctx) {
                   {"pending", "0"},
                   {"closed", "0"}}});
   return "refunded";
-}
-
-}  // namespace
-
-ActionFn seat_pay(Model model) {
-  return model == Model::naive ? naive_pay : atomic_pay;
-}
-ActionFn seat_callback(Model model) {
-  return model == Model::naive ? naive_callback : atomic_callback;
-}
-ActionFn seat_reconcile(Model model) {
-  return model == Model::naive ? naive_reconcile : atomic_reconcile;
 }
 
 }  // namespace reslab::seat

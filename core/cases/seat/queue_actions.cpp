@@ -18,7 +18,28 @@ MessageArgs ticket_args(const ActionContext& ctx) {
           {"now", std::to_string(ctx.now())}};
 }
 
-std::string enter_queue(ActionContext& ctx) {
+// Why a ticket cannot be used, or "" when it can.
+std::string ticket_problem(const StatementResult& ticket, std::int64_t now) {
+  if (ticket.rows.empty()) return "seat.ticket.missing";
+  if (to_display(ticket.rows[0][0]) != "admitted") return "seat.ticket.used";
+  if (!(now < as_int(ticket.rows[0][1]))) return "seat.ticket.expired";
+  return {};
+}
+
+std::string reject_ticket(ActionContext& ctx, const std::string& problem, const StatementResult& ticket) {
+  MessageArgs args = ticket_args(ctx);
+  args.emplace_back("until", ticket.rows.empty() ? "-" : to_display(ticket.rows[0][1]));
+  ctx.summarize({"seat.ticket.rejected.summary", args});
+  ctx.say({problem, args});
+  ctx.resolve("rejected");
+  return "rejected";
+}
+
+const std::string kReadTicket = "SELECT state, expires_at FROM queue_tickets WHERE ticket_id = ?";
+
+}  // namespace
+
+std::string queue_enter(ActionContext& ctx) {
   MessageArgs args = ticket_args(ctx);
   const std::int64_t until = ctx.now() + ctx.integer("ticket_seconds", kDefaultTicketSeconds);
   args.emplace_back("until", std::to_string(until));
@@ -46,26 +67,7 @@ std::string enter_queue(ActionContext& ctx) {
   return "accepted";
 }
 
-// Why a ticket cannot be used, or "" when it can.
-std::string ticket_problem(const StatementResult& ticket, std::int64_t now) {
-  if (ticket.rows.empty()) return "seat.ticket.missing";
-  if (to_display(ticket.rows[0][0]) != "admitted") return "seat.ticket.used";
-  if (!(now < as_int(ticket.rows[0][1]))) return "seat.ticket.expired";
-  return {};
-}
-
-std::string reject_ticket(ActionContext& ctx, const std::string& problem, const StatementResult& ticket) {
-  MessageArgs args = ticket_args(ctx);
-  args.emplace_back("until", ticket.rows.empty() ? "-" : to_display(ticket.rows[0][1]));
-  ctx.summarize({"seat.ticket.rejected.summary", args});
-  ctx.say({problem, args});
-  ctx.resolve("rejected");
-  return "rejected";
-}
-
-const std::string kReadTicket = "SELECT state, expires_at FROM queue_tickets WHERE ticket_id = ?";
-
-std::string naive_hold(ActionContext& ctx) {
+std::string seat_hold_with_ticket_naive(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   const auto ticket = ctx.must(kReadTicket, {ctx.text("ticket")});
   if (const std::string problem = ticket_problem(ticket, ctx.now()); !problem.empty())
@@ -76,7 +78,7 @@ std::string naive_hold(ActionContext& ctx) {
   return report_hold(ctx, attempt, seat, "blind");
 }
 
-std::string atomic_hold(ActionContext& ctx) {
+std::string seat_hold_with_ticket_atomic(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   ctx.must(kBeginImmediate);
   const auto ticket = ctx.must(kReadTicket, {ctx.text("ticket")});
@@ -90,15 +92,6 @@ std::string atomic_hold(ActionContext& ctx) {
   ctx.must(attempt.taken ? kCommit : kRollback);
   ctx.say({attempt.taken ? "seat.ticket.atomic.taken" : "seat.ticket.atomic.rejected", ticket_args(ctx)});
   return report_hold(ctx, attempt, seat, "atomic");
-}
-
-}  // namespace
-
-ActionFn queue_enter(Model) {
-  return enter_queue;
-}
-ActionFn seat_hold_with_ticket(Model model) {
-  return model == Model::naive ? naive_hold : atomic_hold;
 }
 
 }  // namespace reslab::seat

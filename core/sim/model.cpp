@@ -1,4 +1,4 @@
-#include "core/sim/trace.hpp"
+#include "core/sim/model.hpp"
 
 namespace reslab {
 

@@ -1,0 +1,12 @@
+// Every case family the engine knows. A new family is one folder under core/cases/ and one line here.
+#include "core/cases/hotel/family.hpp"
+#include "core/cases/seat/family.hpp"
+
+namespace reslab {
+
+const std::vector<const CaseFamily*>& case_families() {
+  static const std::vector<const CaseFamily*> all = {&hotel::family(), &seat::family()};
+  return all;
+}
+
+}  // namespace reslab

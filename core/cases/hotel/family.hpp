@@ -1,0 +1,26 @@
+#pragma once
+// The hotel family (H1-H7: one night or several, holds, payments, refunds, the outbox): its
+// parts, assembled into one CaseFamily by family.cpp.
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/sim/case_family.hpp"
+
+namespace reslab::hotel {
+
+const CaseFamily& family();
+
+// schema.cpp
+std::vector<TableInfo> tables();
+std::vector<std::string> atomic_ddl();
+std::vector<std::string> naive_ddl();
+// checks.cpp
+std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names);
+std::vector<InvariantResult> check_invariants(const CheckInputs& inputs);
+// messages.cpp (H1, H2), messages_cases.cpp (H3, H4, H6, H7), messages_recovery.cpp (H5)
+std::span<const MessageTemplate> booking_messages();
+std::span<const MessageTemplate> case_messages();
+std::span<const MessageTemplate> recovery_messages();
+
+}  // namespace reslab::hotel

@@ -1,0 +1,91 @@
+#pragma once
+// A family of cases (hotel, seat) as the engine sees it: its tables and their DDL in each model,
+// the actions a scenario may call with their argument specs, labels and code for both models,
+// its figures and invariants, and its messages. core/cases/ defines the families; the engine
+// knows them only through this interface and case_families().
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/sim/message.hpp"
+#include "core/sim/model.hpp"
+#include "core/sim/session.hpp"
+#include "core/sim/snapshot.hpp"
+#include "core/sim/text.hpp"
+
+namespace reslab {
+
+class ActionContext;
+// An action's code in one model: runs the event and returns its outcome word.
+using ActionFn = std::function<std::string(ActionContext&)>;
+
+enum class ArgType { text, integer, boolean };
+
+struct ArgSpec {
+  std::string name;
+  ArgType type = ArgType::text;
+  bool required = false;
+  std::int64_t min = 0;              // integers only
+  std::int64_t max = 1'000'000'000;  // integers only
+  std::vector<std::string> choices;  // text only; empty means any text
+};
+ArgSpec text_arg(std::string name, bool required, std::vector<std::string> choices = {});
+ArgSpec integer_arg(std::string name, bool required, std::int64_t min, std::int64_t max);
+
+// One row of a family's action table.
+struct ActionEntry {
+  std::string name;
+  std::vector<ArgSpec> args;
+  // Button labels, "{actor}" replaced by the actor's name: what the action does in each model.
+  LocalizedText naive_label;
+  LocalizedText atomic_label;
+  ActionFn naive;
+  ActionFn atomic;
+
+  const ArgSpec* find_arg(std::string_view arg) const;
+  const ActionFn& code(Model model) const { return model == Model::naive ? naive : atomic; }
+  const LocalizedText& label(Model model) const { return model == Model::naive ? naive_label : atomic_label; }
+};
+
+struct TableInfo {
+  std::string name;
+  std::vector<std::string> columns;  // in declaration order; the key columns come first
+  std::size_t key_columns = 1;       // how many leading columns identify a row (for diffs)
+};
+
+// What the invariants read besides the committed tables.
+struct CheckInputs {
+  Session& observer;                       // reads the committed state
+  const std::vector<std::string>& names;   // the invariants the scenario checks, in order
+};
+
+struct CaseFamily {
+  std::string name;                     // a scenario's `schema`: "hotel", "seat"
+  std::vector<TableInfo> tables;        // in display order
+  std::vector<std::string> figures;     // figure names a scenario of this family may show
+  std::vector<std::string> invariants;  // invariant names a scenario of this family may check
+  std::vector<std::string> atomic_ddl;  // CREATE statements; values are never spliced in
+  // The same for the naive model, which lacks the constraints that are themselves the fix
+  // (holds.request_key UNIQUE, H4); empty when both models share one schema.
+  std::vector<std::string> naive_ddl;
+  std::vector<ActionEntry> actions;
+  std::vector<std::span<const MessageTemplate>> messages;
+  std::function<std::vector<Figure>(Session& observer, const std::vector<std::string>& names)> read_figures;
+  std::function<std::vector<InvariantResult>(const CheckInputs& inputs)> check_invariants;
+
+  const TableInfo* find_table(std::string_view table) const;
+  const std::vector<std::string>& ddl(Model model) const;
+};
+
+// Every family, defined in core/cases/.
+const std::vector<const CaseFamily*>& case_families();
+const CaseFamily* find_family(std::string_view name);
+// The engine's own actions, open to every family: a worker's process dies and comes back.
+const std::vector<ActionEntry>& lifecycle_actions();
+// An action a scenario of `family` may call: the family's own, or a lifecycle action.
+const ActionEntry* find_action(const CaseFamily& family, std::string_view name);
+
+}  // namespace reslab

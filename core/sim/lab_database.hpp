@@ -1,0 +1,46 @@
+#pragma once
+// What the simulator needs from a database backend: one database per lab, created with the
+// family's schema for the model and the scenario's initial rows, with one named session per actor
+// plus the provider's and the observer's (which reads the committed state). Backends live in
+// core/backends/ and define open_lab_database().
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/sim/case_family.hpp"
+#include "core/sim/model.hpp"
+#include "core/sim/scenario.hpp"
+#include "core/sim/session.hpp"
+#include "core/sim/snapshot.hpp"
+
+namespace reslab {
+
+class LabDatabase {
+ public:
+  virtual ~LabDatabase() = default;
+
+  virtual Session& session(const std::string& name) = 0;
+  virtual Session& observer() = 0;
+  // Every table of the family as `session` sees it (the committed state through the observer).
+  // Returns false when the read had to wait for a lock.
+  virtual bool read_tables(Session& session, std::vector<TableData>& out) = 0;
+  // A number that changes whenever any session commits; -1 when the backend cannot tell.
+  virtual std::int64_t data_version() = 0;
+  // Called instead of deleting: a backend may keep the database for the next lab of its kind.
+  virtual void release() { delete this; }
+};
+
+struct LabDatabaseRelease {
+  void operator()(LabDatabase* database) const {
+    if (database) database->release();
+  }
+};
+using LabDatabaseHandle = std::unique_ptr<LabDatabase, LabDatabaseRelease>;
+
+// A lab database for `scenario` at its initial rows. Throws ScenarioError (at the row's position)
+// when an initial row is rejected by the schema.
+LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& family,
+                                    const std::vector<std::string>& session_names, Model model);
+
+}  // namespace reslab

@@ -1,0 +1,45 @@
+#pragma once
+// A database session as the engine sees it, whatever the backend: an actor's connection, the
+// provider's, the observer's. Statements never throw for database results: BUSY, a constraint
+// failure, a deadlock are what the lab is about, so the caller sees the result and decides.
+#include <string>
+#include <vector>
+
+#include "core/sim/value.hpp"
+
+namespace reslab {
+
+struct StatementResult {
+  // How the engine reads a result; the backend's own name for it is `code`.
+  enum class Kind {
+    ok,          // done, with or without rows
+    busy,        // the statement could not go on because another session holds a lock
+    constraint,  // a constraint refused the change
+    error,       // anything else
+  };
+
+  std::vector<std::string> columns;
+  std::vector<Row> rows;
+  Kind kind = Kind::ok;
+  std::string code;     // "SQLITE_DONE", "SQLITE_BUSY", "SQLITE_CONSTRAINT_UNIQUE"...
+  int native_code = 0;  // SQLite's extended result code (0 on other backends)
+  int changes = 0;      // rows changed by this statement (0 unless it wrote)
+  std::string message;
+
+  bool ok() const { return kind == Kind::ok; }
+  bool busy() const { return kind == Kind::busy; }
+  bool constraint() const { return kind == Kind::constraint; }
+  const std::string& code_name() const { return code; }
+};
+
+class Session {
+ public:
+  virtual ~Session() = default;
+  virtual const std::string& name() const = 0;
+  virtual StatementResult run(const std::string& sql, const std::vector<Value>& params = {}) = 0;
+  virtual bool in_transaction() const = 0;        // any transaction, read or write
+  virtual bool in_write_transaction() const = 0;  // holds the write lock
+  virtual bool holds_lock() const = 0;            // has read or written since BEGIN: a shared lock at least
+};
+
+}  // namespace reslab
