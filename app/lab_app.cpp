@@ -13,7 +13,7 @@
 #include "core/sim/message_catalog.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
-#include "core/formats/trace_format.hpp"
+#include "core/formats/trace_markdown.hpp"
 
 namespace reslab {
 namespace {

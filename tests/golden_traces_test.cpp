@@ -12,7 +12,7 @@
 
 #include "core/formats/hash.hpp"
 #include "core/sim/scenario_library.hpp"
-#include "core/formats/trace_format.hpp"
+#include "core/formats/trace_json.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "core/formats/trace_format.hpp"
+#include "core/formats/trace_json.hpp"
+#include "core/formats/trace_markdown.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;

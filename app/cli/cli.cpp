@@ -15,7 +15,8 @@
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
-#include "core/formats/trace_format.hpp"
+#include "core/formats/trace_json.hpp"
+#include "core/formats/trace_markdown.hpp"
 
 namespace reslab {
 namespace {

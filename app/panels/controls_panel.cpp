@@ -5,7 +5,6 @@
 
 #include "app/panels/invariant_badge.hpp"
 #include "app/widgets.hpp"
-#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 namespace {

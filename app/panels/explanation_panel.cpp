@@ -4,7 +4,6 @@
 
 #include "app/widgets.hpp"
 #include "core/sim/message.hpp"
-#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 

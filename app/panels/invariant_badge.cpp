@@ -4,7 +4,7 @@
 
 #include "app/widgets.hpp"
 #include "core/sim/message.hpp"
-#include "core/formats/trace_format.hpp"
+#include "core/formats/labels.hpp"
 
 namespace reslab {
 namespace {

@@ -6,7 +6,7 @@
 #include "app/panels/table_view.hpp"
 #include "app/widgets.hpp"
 #include "core/sim/message.hpp"
-#include "core/formats/trace_format.hpp"
+#include "core/formats/labels.hpp"
 
 namespace reslab {
 

@@ -7,7 +7,6 @@
 
 #include "app/timeline_layout.hpp"
 #include "app/widgets.hpp"
-#include "core/formats/trace_format.hpp"
 
 namespace reslab {
 namespace {

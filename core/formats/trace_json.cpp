@@ -1,4 +1,4 @@
-#include "core/formats/trace_format.hpp"
+#include "core/formats/trace_json.hpp"
 
 namespace reslab {
 namespace {
