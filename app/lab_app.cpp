@@ -8,6 +8,7 @@
 
 #include "app/platform_paths.hpp"
 #include "core/sim/case_family.hpp"
+#include "core/sim/preset_check.hpp"
 #include "core/sim/message_catalog.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/message_catalog.hpp"
@@ -135,11 +136,20 @@ std::string LabApp::open_scenario(const std::string& name_or_path) {
     m_file_time = modified_time(scenario->file);
     m_fonts_dirty = true;  // the scenario's texts may need new glyphs
     after_session_change();
+    report_preset_problems();
     return {};
   } catch (const std::exception& e) {
     m_view.scenario_error = e.what();
     return m_view.scenario_error;
   }
+}
+
+// What `reslab check` would say about the presets, as a warning the instructor sees while editing.
+void LabApp::report_preset_problems() {
+  std::string problems;
+  for (const auto& problem : check_presets(m_session->scenario()))
+    problems += (problems.empty() ? "" : "\n") + problem.text();
+  if (!problems.empty()) toast(tr("toast.preset_problems", {{"problems", problems}}), true);
 }
 
 void LabApp::check_reload() {
@@ -154,6 +164,7 @@ void LabApp::check_reload() {
     m_fonts_dirty = true;
     after_session_change();
     toast(tr("toast.reloaded", {{"file", file}}));
+    report_preset_problems();
   } catch (const std::exception& e) {
     m_view.scenario_error = e.what();
   }

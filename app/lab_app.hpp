@@ -94,6 +94,7 @@ class LabApp {
   void take_screenshot();
   void save_trace_markdown();
   void check_reload();
+  void report_preset_problems();
   std::string output_dir(std::string& error) const;
 
   Platform& m_platform;

@@ -26,17 +26,26 @@ Plan LabSession::plan_for(const std::vector<std::string>& order, Model model) co
 }
 
 void LabSession::rebuild() {
-  PartialReplay replay = replay_as_far_as_possible(*m_scenario, plan_for(m_wanted, m_model));
-  m_trace = std::move(replay.trace);
-  m_stopped = std::move(replay.stopped);
+  m_simulator = std::make_unique<Simulator>(*m_scenario, plan_for(m_wanted, m_model));
+  m_stopped.clear();
+  for (const auto& id : m_wanted) {
+    if (std::string reason = m_simulator->why_not(id); !reason.empty()) {
+      m_stopped = "step " + std::to_string(m_simulator->steps().size() + 1) + ": " + reason;
+      break;
+    }
+    m_simulator->run(id);
+  }
+  m_trace = m_simulator->trace();
   m_cursor = std::clamp(m_cursor, 0, step_count());
-  position_cursor();
 }
 
-void LabSession::position_cursor() {
-  const std::vector<std::string> done(m_trace.order.begin(), m_trace.order.begin() + m_cursor);
-  m_live = std::make_unique<Simulator>(*m_scenario, plan_for(done, m_model));
-  for (const auto& event : done) m_live->run(event);
+void LabSession::append(const std::string& event_id) {
+  m_simulator->run(event_id);
+  m_wanted.assign(m_trace.order.begin(), m_trace.order.end());
+  m_wanted.push_back(event_id);
+  m_trace = m_simulator->trace();
+  m_stopped.clear();
+  m_cursor = step_count();
 }
 
 const Step* LabSession::current_step() const {
@@ -49,11 +58,21 @@ std::shared_ptr<const CommittedState> LabSession::committed_at(int step) const {
 }
 
 std::int64_t LabSession::time_of(const std::string& event_id) const {
-  return m_live->plan().time_of(event_id);
+  return m_simulator->plan().time_of(event_id);
+}
+
+const std::vector<ActorStatus>& LabSession::actor_statuses() const {
+  return m_cursor == 0 ? m_trace.initial_actors : m_trace.steps[m_cursor - 1].actors;
+}
+
+bool LabSession::runnable(const std::string& event_id) const {
+  for (const auto& status : actor_statuses())
+    if (status.next_event == event_id) return status.blocked_reason.empty();
+  return false;
 }
 
 std::vector<ActorControl> LabSession::controls() const {
-  const auto statuses = m_live->actor_statuses();
+  const auto& statuses = actor_statuses();
   std::vector<ActorControl> controls;
   for (const auto& actor : m_scenario->actors) {
     ActorControl control;
@@ -64,12 +83,10 @@ std::vector<ActorControl> LabSession::controls() const {
       // The engine says "A (A1)"; the button names the actor.
       control.waiting_for = status.waiting_for.substr(0, status.waiting_for.find_first_of(" ,"));
       control.resolved = status.resolved;
+      control.event = status.next_event;
+      control.blocked_reason = status.blocked_reason;
     }
-    if (auto event = m_live->next_event(actor.id)) {
-      control.event = *event;
-      control.action = m_scenario->find_event(*event)->action;
-      control.blocked_reason = m_live->why_not(*event);
-    }
+    if (const Event* event = m_scenario->find_event(control.event)) control.action = event->action;
     controls.push_back(std::move(control));
   }
   return controls;
@@ -82,14 +99,13 @@ std::optional<std::string> LabSession::next_event() const {
   };
   if (const Preset* preset = m_scenario->find_preset(m_preset)) {
     for (const auto& id : preset->order)
-      if (!already_ran(id) && m_live->why_not(id).empty()) return id;
+      if (!already_ran(id) && runnable(id)) return id;
   }
-  // Off the preset's path: the earliest event any actor can run, ties in file order.
+  // Off the preset's path: the earliest event any actor can run, ties in lane order.
   std::optional<std::string> earliest;
-  for (const auto& actor : m_scenario->actors) {
-    auto event = m_live->next_event(actor.id);
-    if (!event || !m_live->why_not(*event).empty()) continue;
-    if (!earliest || time_of(*event) < time_of(*earliest)) earliest = event;
+  for (const auto& status : actor_statuses()) {
+    if (status.next_event.empty() || !status.blocked_reason.empty()) continue;
+    if (!earliest || time_of(status.next_event) < time_of(*earliest)) earliest = status.next_event;
   }
   return earliest;
 }
@@ -106,42 +122,44 @@ std::string LabSession::order_argument() const {
 
 std::string LabSession::step_forward() {
   if (m_cursor < step_count()) {
-    m_live->run(m_trace.order[m_cursor]);
     ++m_cursor;
     return {};
   }
   const auto event = next_event();
   if (!event) return "every actor has finished or is waiting";
-  m_wanted.assign(m_trace.order.begin(), m_trace.order.end());
-  m_wanted.push_back(*event);
-  m_cursor = step_count() + 1;
-  rebuild();
-  return m_cursor == step_count() ? std::string() : m_stopped;
+  append(*event);
+  return {};
 }
 
 void LabSession::step_back() {
-  if (m_cursor == 0) return;
-  --m_cursor;
-  position_cursor();
+  if (m_cursor > 0) --m_cursor;
 }
 
 void LabSession::reset() {
   m_cursor = 0;
-  position_cursor();
 }
 
 void LabSession::jump_to(int step) {
   m_cursor = std::clamp(step, 0, step_count());
-  position_cursor();
 }
 
 std::string LabSession::run_actor(const std::string& actor_id) {
-  const auto event = m_live->next_event(actor_id);
-  if (!event) return actor_id + " has nothing left to do";
-  if (std::string why = m_live->why_not(*event); !why.empty()) return why;
-  if (m_cursor < step_count() && m_trace.order[m_cursor] == *event) return step_forward();
+  std::string event;
+  for (const auto& status : actor_statuses()) {
+    if (status.actor != actor_id) continue;
+    if (status.next_event.empty()) return actor_id + " has nothing left to do";
+    if (!status.blocked_reason.empty()) return status.blocked_reason;
+    event = status.next_event;
+  }
+  if (event.empty()) return "unknown actor '" + actor_id + "'";
+  if (m_cursor < step_count() && m_trace.order[m_cursor] == event) return step_forward();
+  if (m_cursor == step_count()) {
+    append(event);
+    return {};
+  }
+  // A new branch from a step in the middle: the order up to here, then this event.
   m_wanted.assign(m_trace.order.begin(), m_trace.order.begin() + m_cursor);
-  m_wanted.push_back(*event);
+  m_wanted.push_back(event);
   ++m_cursor;
   rebuild();
   return {};
@@ -183,35 +201,9 @@ std::string LabSession::move_event(const std::string& event_id, std::int64_t sec
   const Event* event = m_scenario->find_event(event_id);
   if (!event) return "unknown event '" + event_id + "'";
   if (!event->movable) return "the scenario does not let " + event_id + " move";
-  seconds = std::clamp<std::int64_t>(seconds, 0, 1'000'000'000);
-  m_moved[event_id] = seconds;
-  // The order follows the new time, as a schedule would; ties keep their place.
-  Plan timing = plan_for({}, m_model);
-  std::stable_sort(m_wanted.begin(), m_wanted.end(), [&](const std::string& a, const std::string& b) {
-    return timing.time_of(a) < timing.time_of(b);
-  });
-  // Each actor still runs its own events in lane order (ties in file order):
-  // its events keep the places they got, refilled in that order.
-  for (const auto& actor : m_scenario->actors) {
-    std::vector<std::size_t> places;
-    std::vector<std::string> wanted_here;
-    for (std::size_t i = 0; i < m_wanted.size(); ++i) {
-      if (m_scenario->find_event(m_wanted[i])->actor != actor.id) continue;
-      places.push_back(i);
-      wanted_here.push_back(m_wanted[i]);
-    }
-    std::vector<std::string> lane;
-    for (const auto& event : m_scenario->events)
-      if (event.actor == actor.id) lane.push_back(event.id);
-    std::stable_sort(lane.begin(), lane.end(), [&](const std::string& a, const std::string& b) {
-      return timing.time_of(a) < timing.time_of(b);
-    });
-    std::size_t next = 0;
-    for (const auto& id : lane) {
-      if (next == places.size()) break;
-      if (std::find(wanted_here.begin(), wanted_here.end(), id) != wanted_here.end()) m_wanted[places[next++]] = id;
-    }
-  }
+  m_moved[event_id] = std::clamp<std::int64_t>(seconds, 0, 1'000'000'000);
+  // The order follows the new time, as a schedule would.
+  m_wanted = order_by_time(*m_scenario, std::move(m_wanted), plan_for({}, m_model));
   rebuild();
   return {};
 }

@@ -1,8 +1,11 @@
 #pragma once
 // What the user is looking at: one scenario, one model, the order they built
-// (from a preset or by clicking actors), and the step shown. Stepping back is
-// replay from the start, so every state on screen comes from the database.
-// No GUI library here: panels read a session and return commands.
+// (from a preset or by clicking actors), and the step shown. One simulator ran
+// the order, and every step it recorded (tables, actors' next actions) stays:
+// stepping back or jumping shows a recorded step, a step at the end of the
+// order runs one more event, and only a change of the order, times or model
+// replays from the start. No GUI library here: panels read a session and
+// return commands.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -56,6 +59,8 @@ class LabSession {
   std::optional<std::string> next_event() const;
   // The current order as a command-line argument: "--order A1,B1,A2".
   std::string order_argument() const;
+  // Where the actors stand at the cursor (the engine's record of that step).
+  const std::vector<ActorStatus>& actor_statuses() const;
 
   // Each returns an empty string, or a message (English, from the engine) when nothing changed.
   std::string step_forward();
@@ -77,8 +82,11 @@ class LabSession {
 
  private:
   Plan plan_for(const std::vector<std::string>& order, Model model) const;
-  void rebuild();          // replays the wanted order; clamps the cursor
-  void position_cursor();  // puts the live simulator at the cursor
+  void rebuild();  // replays the wanted order as far as it runs; clamps the cursor
+  // Runs one more event at the end of the trace, without a replay.
+  void append(const std::string& event_id);
+  // The event `id` can run now at the cursor: it is its actor's next event and nothing blocks it.
+  bool runnable(const std::string& event_id) const;
 
   std::shared_ptr<const Scenario> m_scenario;
   Model m_model;
@@ -88,7 +96,7 @@ class LabSession {
   Trace m_trace;
   std::string m_stopped;
   int m_cursor = 0;
-  std::unique_ptr<Simulator> m_live;  // at the cursor, to ask what can run next
+  std::unique_ptr<Simulator> m_simulator;  // has run m_trace's order: it stands at the trace's end
 };
 
 }  // namespace reslab

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "core/sim/errors.hpp"
-#include "core/sim/scenario_loader.hpp"
+#include "core/sim/scenario_limits.hpp"
 
 namespace reslab {
 namespace {
@@ -79,12 +79,29 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request) {
   check_events_known(scenario, plan.order);
 
   // Moving an event in time moves it in the order, unless the order was given explicitly.
-  if (!request.order && !request.at.empty()) {
-    std::stable_sort(plan.order.begin(), plan.order.end(), [&](const std::string& a, const std::string& b) {
-      return plan.times[a] < plan.times[b];
-    });
-  }
+  if (!request.order && !request.at.empty()) plan.order = order_by_time(scenario, std::move(plan.order), plan);
   return plan;
+}
+
+std::vector<std::string> order_by_time(const Scenario& scenario, std::vector<std::string> order, const Plan& timing) {
+  const auto earlier = [&](const std::string& a, const std::string& b) { return timing.time_of(a) < timing.time_of(b); };
+  std::stable_sort(order.begin(), order.end(), earlier);
+  // Each actor keeps the places its events got and fills them in its lane order.
+  for (const auto& actor : scenario.actors) {
+    std::vector<std::size_t> places;
+    std::set<std::string> in_order;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      if (scenario.find_event(order[i])->actor != actor.id) continue;
+      places.push_back(i);
+      in_order.insert(order[i]);
+    }
+    std::vector<std::string> lane;
+    for (const auto& event : scenario.events)
+      if (event.actor == actor.id && in_order.count(event.id)) lane.push_back(event.id);
+    std::stable_sort(lane.begin(), lane.end(), earlier);
+    for (std::size_t i = 0; i < places.size(); ++i) order[places[i]] = lane[i];
+  }
+  return order;
 }
 
 std::vector<std::string> split_order(const std::string& text) {

@@ -63,6 +63,7 @@ struct Simulator::Impl {
   std::int64_t clock = 0;
   std::vector<Step> steps;
   std::shared_ptr<const CommittedState> initial;
+  std::vector<ActorStatus> initial_actors;
   std::shared_ptr<const CommittedState> committed;
   std::shared_ptr<const CommittedState> last_capture;
   std::int64_t last_data_version = -1;
@@ -78,6 +79,7 @@ struct Simulator::Impl {
     initial = capture();
     if (!initial) throw std::logic_error("the initial state could not be read");
     committed = initial;
+    initial_actors = statuses();
   }
 
   Session& connection_of(const ActorState& actor) { return db->session(actor.actor->id); }
@@ -385,6 +387,10 @@ struct Simulator::Impl {
       const Session& own = connection_of(actor);
       ActorStatus status;
       status.actor = actor.actor->id;
+      if (auto next = next_event(actor.actor->id)) {
+        status.next_event = *next;
+        status.blocked_reason = why_not(*next);
+      }
       status.in_transaction = own.in_transaction();
       status.holds_write_lock = own.in_write_transaction();
       status.waiting_event = actor.waiting_event;
@@ -439,6 +445,7 @@ Trace Simulator::trace() const {
   trace.preset = m->plan.preset;
   for (const auto& step : m->steps) trace.order.push_back(step.event);
   trace.initial = m->initial;
+  trace.initial_actors = m->initial_actors;
   trace.steps = m->steps;
   trace.hash = trace_hash(trace);
   return trace;
@@ -451,6 +458,7 @@ Trace Simulator::take_trace() {
   trace.preset = m->plan.preset;
   for (const auto& step : m->steps) trace.order.push_back(step.event);
   trace.initial = m->initial;
+  trace.initial_actors = m->initial_actors;
   trace.steps = std::move(m->steps);
   m->steps.clear();
   trace.hash = trace_hash(trace);

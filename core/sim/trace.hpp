@@ -35,9 +35,12 @@ struct OpenTransaction {
   std::vector<TableData> tables;
 };
 
-// Where an actor stands after a step.
+// Where an actor stands after a step, and what the controls need: its next event and whether it
+// can run now.
 struct ActorStatus {
   std::string actor;
+  std::string next_event;      // empty when its lane is finished
+  std::string blocked_reason;  // why next_event cannot run now (English, from the engine); empty when it can
   bool in_transaction = false;
   bool holds_write_lock = false;
   std::string waiting_event;  // empty unless waiting
@@ -70,6 +73,7 @@ struct Trace {
   std::string preset;  // empty when the order was given explicitly
   std::vector<std::string> order;
   std::shared_ptr<const CommittedState> initial;
+  std::vector<ActorStatus> initial_actors;  // where the actors stand before the first step
   std::vector<Step> steps;
   std::string hash;  // over committed tables, figures, outcomes and wakes
 };

@@ -314,5 +314,13 @@ TEST_CASE("play steps on its own at the chosen speed and stops at the end") {
   CHECK_FALSE(gui.app().view().playing);
 }
 
+TEST_CASE("opening a file whose preset stops in one model warns as reslab check would") {
+  GuiDriver gui(std::string(RESLAB_TEST_DATA_DIR) + "/waiting_preset.toml", english());
+  REQUIRE_FALSE(gui.app().view().toasts.empty());
+  const std::string& text = gui.app().view().toasts.back().text;
+  CHECK(text.find("warning: preset 'b-skips-ahead' stops under atomic") != std::string::npos);
+  CHECK(text.find("waiting_preset.toml:") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace reslab
