@@ -488,3 +488,23 @@ TEST_CASE("a control shows a finished lane with no event and the request's decis
   CHECK(b.event.empty());
   CHECK(b.resolved == "rejected");
 }
+
+TEST_CASE("back, home and a step at the end replay nothing: the recorded steps stay the same objects") {
+  LabSession session(std::make_shared<const Scenario>(h1()), Model::atomic);
+  session.use_order("seed", {"A1", "B1"});
+  step_to_end(session);
+  const CommittedState* first = session.trace().steps[0].committed.get();
+  session.step_back();
+  session.reset();
+  session.jump_to(2);
+  CHECK(session.trace().steps[0].committed.get() == first);
+  REQUIRE(session.step_forward().empty());  // A2 runs on the same simulator
+  CHECK(session.step_count() == 3);
+  CHECK(session.trace().steps[0].committed.get() == first);
+  CHECK(session.trace().steps[2].wakes.size() == 1);
+  // A branch from the middle is a new order: it replays once.
+  session.jump_to(1);
+  REQUIRE(session.run_actor("A").empty());
+  CHECK(session.trace().order == std::vector<std::string>{"A1", "A2"});
+  CHECK(session.trace().steps[0].committed.get() != first);
+}
