@@ -15,6 +15,7 @@
 #include "core/sim/session.hpp"
 #include "core/sim/snapshot.hpp"
 #include "core/sim/text.hpp"
+#include "core/sim/trace.hpp"
 
 namespace reslab {
 
@@ -56,10 +57,23 @@ struct TableInfo {
   std::size_t key_columns = 1;       // how many leading columns identify a row (for diffs)
 };
 
-// What the invariants read besides the committed tables.
+// What the SQL invariants read: the committed state through the observer, at the step's last
+// quiescent moment.
 struct CheckInputs {
-  Session& observer;                       // reads the committed state
-  const std::vector<std::string>& names;   // the invariants the scenario checks, in order
+  Session& observer;                      // reads the committed state
+  const std::vector<std::string>& names;  // the invariants the scenario checks, in order
+};
+
+// What the state invariants read at the end of every step, with no SQL: the committed tables (and
+// those before the first step), where every actor stands and what every live process holds in
+// memory. Invariants about processes (a message only in memory, a transaction nobody will end)
+// need these; the database alone cannot tell.
+struct StateInputs {
+  const CommittedState& committed;
+  const CommittedState& initial;
+  const std::vector<ActorStatus>& actors;
+  const std::vector<ProcessMemory>& memory;
+  const std::vector<std::string>& names;
 };
 
 struct CaseFamily {
@@ -75,6 +89,8 @@ struct CaseFamily {
   std::vector<std::span<const MessageTemplate>> messages;
   std::function<std::vector<Figure>(Session& observer, const std::vector<std::string>& names)> read_figures;
   std::function<std::vector<InvariantResult>(const CheckInputs& inputs)> check_invariants;
+  // Optional: the invariants evaluated from StateInputs; a name is checked by one of the two.
+  std::function<std::vector<InvariantResult>(const StateInputs& inputs)> check_state_invariants;
 
   const TableInfo* find_table(std::string_view table) const;
   const std::vector<std::string>& ddl(Model model) const;

@@ -64,8 +64,14 @@ struct Simulator::Impl {
   std::vector<Step> steps;
   std::shared_ptr<const CommittedState> initial;
   std::vector<ActorStatus> initial_actors;
+  std::vector<ProcessMemory> initial_memory;
+  // What the steps show: the committed tables with every invariant, SQL and state ones.
   std::shared_ptr<const CommittedState> committed;
+  // The committed tables with the SQL invariants only, as last read; `committed` is built on it.
+  std::shared_ptr<const CommittedState> table_state;
+  std::shared_ptr<const CommittedState> initial_table_state;
   std::shared_ptr<const CommittedState> last_capture;
+  std::shared_ptr<const CommittedState> committed_base;  // the table state `committed` was built on
   std::int64_t last_data_version = -1;
 
   Impl(const Scenario& s, Plan p) : scenario(s), family(family_of(s)), plan(std::move(p)) {
@@ -76,10 +82,11 @@ struct Simulator::Impl {
     }
     names.push_back(kProviderConnection);
     db = open_lab_database(scenario, family, names, plan.model);
-    initial = capture();
-    if (!initial) throw std::logic_error("the initial state could not be read");
-    committed = initial;
+    table_state = initial_table_state = capture();
+    if (!table_state) throw std::logic_error("the initial state could not be read");
     initial_actors = statuses();
+    initial_memory = memory_view();
+    initial = committed = with_state_invariants(table_state, initial_actors, initial_memory);
   }
 
   Session& connection_of(const ActorState& actor) { return db->session(actor.actor->id); }
@@ -312,13 +319,14 @@ struct Simulator::Impl {
     if (event.note.en.size() || event.note.zh.size())
       step.explanation.push_back({"engine.note", {{"en", event.note.en}, {"zh", event.note.zh}}});
     step.committed_is_previous = snapshot == nullptr;
-    if (snapshot) {
-      step.diff = diff_states(*committed, *snapshot, scenario.schema);
-      committed = snapshot;
-    }
+    if (snapshot) table_state = snapshot;
+    step.actors = statuses();
+    step.memory = memory_view();
+    auto shown = with_state_invariants(table_state, step.actors, step.memory);
+    if (snapshot) step.diff = diff_states(*committed, *shown, scenario.schema);
+    committed = shown;
     step.committed = committed;
     step.open_transactions = open_transaction_views();
-    step.actors = statuses();
     steps.push_back(std::move(step));
     return steps.back();
   }
@@ -362,6 +370,45 @@ struct Simulator::Impl {
     last_capture = state;
     last_data_version = data_version;
     return state;
+  }
+
+  // The committed tables with the state invariants evaluated for where the actors stand now, in the
+  // scenario's order of invariants. Reuses what the last step showed when nothing changed.
+  std::shared_ptr<const CommittedState> with_state_invariants(const std::shared_ptr<const CommittedState>& tables,
+                                                              const std::vector<ActorStatus>& statuses,
+                                                              const std::vector<ProcessMemory>& memory) {
+    if (!family.check_state_invariants) return tables;
+    const std::vector<InvariantResult> state_results = family.check_state_invariants(
+        {*tables, *initial_table_state, statuses, memory, scenario.invariants});
+    if (state_results.empty()) return tables;
+    std::vector<InvariantResult> merged;
+    for (const auto& name : scenario.invariants) {
+      for (const auto* results : {&tables->invariants, &state_results})
+        for (const auto& result : *results)
+          if (result.name == name) merged.push_back(result);
+    }
+    if (committed && committed_base == tables && same_invariants(committed->invariants, merged)) return committed;
+    auto state = std::make_shared<CommittedState>(*tables);
+    state->invariants = std::move(merged);
+    committed_base = tables;
+    return state;
+  }
+
+  static bool same_invariants(const std::vector<InvariantResult>& a, const std::vector<InvariantResult>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const InvariantResult& x, const InvariantResult& y) {
+      return x.name == y.name && x.holds == y.holds && x.detail.key == y.detail.key && x.detail.args == y.detail.args;
+    });
+  }
+
+  // Every actor's memory: what its process holds that the database cannot see.
+  std::vector<ProcessMemory> memory_view() const {
+    std::vector<ProcessMemory> view;
+    for (const auto& actor : actors) {
+      ProcessMemory process{actor.actor->id, actor.down_since > 0, {}};
+      for (const auto& [key, value] : actor.memory) process.items.emplace_back(key, value);
+      view.push_back(std::move(process));
+    }
+    return view;
   }
 
   std::vector<OpenTransaction> open_transaction_views() {
@@ -446,6 +493,7 @@ Trace Simulator::trace() const {
   for (const auto& step : m->steps) trace.order.push_back(step.event);
   trace.initial = m->initial;
   trace.initial_actors = m->initial_actors;
+  trace.initial_memory = m->initial_memory;
   trace.steps = m->steps;
   trace.hash = trace_hash(trace);
   return trace;
@@ -459,6 +507,7 @@ Trace Simulator::take_trace() {
   for (const auto& step : m->steps) trace.order.push_back(step.event);
   trace.initial = m->initial;
   trace.initial_actors = m->initial_actors;
+  trace.initial_memory = m->initial_memory;
   trace.steps = std::move(m->steps);
   m->steps.clear();
   trace.hash = trace_hash(trace);

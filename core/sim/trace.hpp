@@ -49,6 +49,14 @@ struct ActorStatus {
   int resolved_step = 0;
 };
 
+// What a live process holds in memory after a step (a remembered read, a message not yet sent...):
+// the database cannot see it, a crash loses it.
+struct ProcessMemory {
+  std::string actor;
+  bool down = false;  // crashed and not restarted: it holds nothing
+  std::vector<std::pair<std::string, Value>> items;
+};
+
 struct Step {
   int index = 0;  // from 1
   std::int64_t time = 0;
@@ -65,6 +73,7 @@ struct Step {
   std::vector<OpenTransaction> open_transactions;
   std::vector<SqlRecord> sql;
   std::vector<ActorStatus> actors;
+  std::vector<ProcessMemory> memory;  // every actor, in lane order
 };
 
 struct Trace {
@@ -74,6 +83,7 @@ struct Trace {
   std::vector<std::string> order;
   std::shared_ptr<const CommittedState> initial;
   std::vector<ActorStatus> initial_actors;  // where the actors stand before the first step
+  std::vector<ProcessMemory> initial_memory;
   std::vector<Step> steps;
   std::string hash;  // over committed tables, figures, outcomes and wakes
 };
