@@ -15,21 +15,21 @@ check() {  # check NAME CONDITION...
 }
 has() { grep -qF -- "$1" "$2"; }
 
-code=$(run trace h1 --model naive --preset seed --format markdown --lang en)
+code=$(run trace h1 --model naive --preset article --format markdown --lang en)
 check "naive h1 seed exits 0" test "$code" = 0
 check "naive h1 row 1: A reads 1" has "| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
 check "naive h1 row 2: B reads 1" has "| 2 | 0 s | B reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
 check "naive h1 row 3: A writes 0" has "| 3 | 0 s | A writes 0, accepts | 1 | 0 | 0 | 1 | \`accepted\` | ✓" "$out"
 check "naive h1 row 4 breaks the invariant" has "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | \`accepted\` | ✗ available + active holds + sold = capacity: 0 + 2 + 0 != 1 |" "$out"
 
-code=$(run trace h1 --model atomic --preset seed --lang en)
+code=$(run trace h1 --model atomic --preset article --lang en)
 check "atomic h1 accepts A and rejects B" has "| 3 | 0 s | A inserts hold #1, commits, accepts | 1 | 0 | 0 | 1 | \`accepted\`; B wakes: \`rejected\` |" "$out"
 
 code=$(run trace h1 --model atomic --order A1,B1,B2,A2)
 check "an order with a waiting actor's event exits 2" test "$code" = 2
 check "the error names the step and the lock holder" has "step 3: B2 cannot run: B is waiting at B1 for the lock held by A (A1)" "$err"
 
-code=$(run trace h2 --model atomic --preset seed --format json --lang en)
+code=$(run trace h2 --model atomic --preset article --format json --lang en)
 check "json trace exits 0" test "$code" = 0
 for key in scenario model lang order initial steps trace_hash; do
   check "json has top-level $key" has "\"$key\":" "$out"
@@ -38,7 +38,7 @@ for key in index time actor event outcome explanation wakes figures invariants t
   check "json steps have $key" has "\"$key\":" "$out"
 done
 hash_en=$(grep -o '"trace_hash": "[0-9a-f]*"' "$out")
-code=$(run trace h2 --model atomic --preset seed --format json --lang zh)
+code=$(run trace h2 --model atomic --preset article --format json --lang zh)
 hash_zh=$(grep -o '"trace_hash": "[0-9a-f]*"' "$out")
 check "the trace hash is the same in both languages" test -n "$hash_en" -a "$hash_en" = "$hash_zh"
 check "--lang zh speaks Chinese" has "不再创建退款" "$out"
@@ -56,7 +56,7 @@ check "a bad model exits 2" test "$code" = 2
 check "a bad model is explained" has "--model must be naive or atomic" "$err"
 code=$(run trace h2 --preset nope)
 check "an unknown preset exits 2" test "$code" = 2
-check "an unknown preset lists the presets" has "unknown preset 'nope' (presets: seed, refund-done" "$err"
+check "an unknown preset lists the presets" has "unknown preset 'nope' (presets: article, refund-done" "$err"
 code=$(run trace h1 --order A1,,B1)
 check "an empty order item exits 2" test "$code" = 2
 code=$(run trace h1 --at A1)

@@ -25,7 +25,7 @@ bool both_reads_before_both_writes(const std::vector<std::string>& order) {
 
 TEST_CASE("naive seed order A1,B1,A2,B2 shows the article's four rows and sells the last room twice") {
   const Scenario scenario = h1();
-  const Trace trace = run_preset(scenario, Model::naive, "seed");
+  const Trace trace = run_preset(scenario, Model::naive, "article");
   REQUIRE(trace.steps.size() == 4);
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"1", "0"}, {"1", "0"}, {"0", "1"}, {"0", "2"}};
@@ -45,7 +45,7 @@ TEST_CASE("naive seed order A1,B1,A2,B2 shows the article's four rows and sells 
 
 TEST_CASE(
     "naive seed order breaks capacity_balance only on the last row, without the CHECK constraint firing") {
-  const Trace trace = run_preset(h1(), Model::naive, "seed");
+  const Trace trace = run_preset(h1(), Model::naive, "article");
   for (std::size_t i = 0; i < 3; ++i) CHECK(invariant(*trace.steps[i].committed, "capacity_balance")->holds);
   const InvariantResult* balance = invariant(*trace.steps[3].committed, "capacity_balance");
   REQUIRE(balance);
@@ -71,7 +71,7 @@ TEST_CASE("naive: the four interleavings with both reads first oversell, the two
 }
 
 TEST_CASE("atomic seed order: B waits at B1, wakes when A commits, is rejected, and B2 is a noop") {
-  const Trace trace = run_preset(h1(), Model::atomic, "seed");
+  const Trace trace = run_preset(h1(), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "waiting", "accepted", "noop"});
   CHECK(trace.steps[1].sql.back().result == "SQLITE_BUSY");
   CHECK(trace.steps[1].committed_is_previous);
@@ -88,7 +88,7 @@ TEST_CASE("atomic seed order: B waits at B1, wakes when A commits, is rejected, 
 }
 
 TEST_CASE("atomic: the open transaction's own view shows the decrement the committed state does not") {
-  const Trace trace = run_preset(h1(), Model::atomic, "seed");
+  const Trace trace = run_preset(h1(), Model::atomic, "article");
   const Step& first = trace.steps[0];
   CHECK(figure(*first.committed, "available") == "1");
   REQUIRE(first.open_transactions.size() == 1);
@@ -140,7 +140,7 @@ TEST_CASE("an actor's events run in lane order") {
 
 TEST_CASE(
     "the atomic explanation is honest about single-row safety, H3 and SQLite versus PostgreSQL locking") {
-  const Trace trace = run_preset(h1(), Model::atomic, "seed");
+  const Trace trace = run_preset(h1(), Model::atomic, "article");
   const std::string text = render(trace.steps[0].explanation, Lang::en);
   CHECK(text.find("does not make arbitrary cross-row checks safe") != std::string::npos);
   CHECK(text.find("H3") != std::string::npos);
@@ -154,7 +154,7 @@ TEST_CASE("a scenario value that looks like SQL is stored as text and breaks not
   const std::string hostile = "'); DROP TABLE holds; --";
   for (auto& event : scenario.events)
     if (event.actor == "A") event.args["request_key"] = hostile;
-  const Trace trace = run_preset(scenario, Model::atomic, "seed");
+  const Trace trace = run_preset(scenario, Model::atomic, "article");
   const TableData* holds = trace.steps.back().committed->table("holds");
   REQUIRE(holds);
   REQUIRE(holds->rows.size() == 1);

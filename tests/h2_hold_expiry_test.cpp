@@ -39,7 +39,7 @@ std::string refund_task_state(const CommittedState& state) {
 
 TEST_CASE(
     "atomic seed: expiry releases once, the late payment queues one refund, duplicates change nothing") {
-  const Trace trace = run_preset(h2(), Model::atomic, "seed");
+  const Trace trace = run_preset(h2(), Model::atomic, "article");
   check_rows(trace, {{"HOLD_EXPIRED", "1", "0", "released"},
                      {"HOLD_EXPIRED", "1", "1", "refund_queued"},
                      {"HOLD_EXPIRED", "1", "1", "noop"},
@@ -54,7 +54,7 @@ TEST_CASE(
 }
 
 TEST_CASE("atomic: the late callback's explanation shows the provider's paid_at beside the database clock") {
-  const Trace trace = run_preset(h2(), Model::atomic, "seed");
+  const Trace trace = run_preset(h2(), Model::atomic, "article");
   const std::string text = render(trace.steps[1].explanation, Lang::en);
   CHECK(text.find("paid at 9 s") != std::string::npos);
   CHECK(text.find("database clock") != std::string::npos);
@@ -119,7 +119,7 @@ TEST_CASE(
 
 TEST_CASE("without the expiry job the callback checks the deadline itself and ends like the seed order") {
   const Scenario scenario = h2();
-  const Trace with_job = run_preset(scenario, Model::atomic, "seed");
+  const Trace with_job = run_preset(scenario, Model::atomic, "article");
   const Trace without_job = run_order(scenario, Model::atomic, {"payment", "payment_dup"});
   CHECK(outcomes(without_job) == std::vector<std::string>{"refund_queued", "noop"});
   for (const char* name : {"booking_state", "available", "sold", "refund_tasks", "refunds_pending"})
@@ -128,7 +128,7 @@ TEST_CASE("without the expiry job the callback checks the deadline itself and en
 }
 
 TEST_CASE("naive seed: confirms the expired hold, releases it twice and sells the room twice") {
-  const Trace trace = run_preset(h2(), Model::naive, "seed");
+  const Trace trace = run_preset(h2(), Model::naive, "article");
   const std::vector<std::vector<std::string>> expected = {
       {"HOLD_EXPIRED", "1", "0", "1 + 0 + 0 = 1"},
       {"CONFIRMED", "1", "1", "1 + 0 + 1 != 1"},
@@ -161,7 +161,7 @@ TEST_CASE("an --at override re-sorts the preset's order by time, and a delayed e
   const Scenario scenario = h2();
   PlanRequest request;
   request.model = Model::atomic;
-  request.preset = "seed";
+  request.preset = "article";
   request.at = {{"payment", 9}};
   const Plan plan = make_plan(scenario, request);
   CHECK(plan.order == std::vector<std::string>{"payment", "expiry", "expiry_dup", "payment_dup"});

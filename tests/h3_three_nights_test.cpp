@@ -45,7 +45,7 @@ const Value kN3{std::string("N3")};
 }  // namespace
 
 TEST_CASE("h3 naive: N1 and N2 are taken night by night, N3 fails, and nothing gives them back") {
-  const Trace trace = run_preset(h3(), Model::naive, "seed");
+  const Trace trace = run_preset(h3(), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "decremented", "noop", "rejected"});
   const std::vector<std::vector<std::string>> expected = {
       {"2026-12-01 0/0/1", "2026-12-02 1/0/1", "2026-12-03 0/1/1"},
@@ -64,7 +64,7 @@ TEST_CASE("h3 naive: N1 and N2 are taken night by night, N3 fails, and nothing g
 }
 
 TEST_CASE("h3 naive: the per-night capacity_balance flags the leftover decrements of N1 and N2") {
-  const Trace trace = run_preset(h3(), Model::naive, "seed");
+  const Trace trace = run_preset(h3(), Model::naive, "article");
   CHECK(invariant(*trace.initial, "capacity_balance")->holds);
   const std::vector<std::string> details = {"N1: 0 + 0 + 0 != 1; N2: 1 + 0 + 0 = 1; N3: 0 + 0 + 1 = 1",
                                             "N1: 0 + 0 + 0 != 1; N2: 0 + 0 + 0 != 1; N3: 0 + 0 + 1 = 1",
@@ -81,7 +81,7 @@ TEST_CASE("h3 naive: the per-night capacity_balance flags the leftover decrement
 }
 
 TEST_CASE("h3 naive: each night's decrement commits on its own statement") {
-  const Trace trace = run_preset(h3(), Model::naive, "seed");
+  const Trace trace = run_preset(h3(), Model::naive, "article");
   for (const auto& step : trace.steps) {
     CHECK_FALSE(ran(step, "BEGIN", "SQLITE_DONE"));
     CHECK_FALSE(ran(step, "COMMIT", "SQLITE_DONE"));
@@ -92,7 +92,7 @@ TEST_CASE("h3 naive: each night's decrement commits on its own statement") {
 }
 
 TEST_CASE("h3 atomic: the nights are taken inside one open transaction the committed state does not show") {
-  const Trace trace = run_preset(h3(), Model::atomic, "seed");
+  const Trace trace = run_preset(h3(), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "decremented", "rejected", "noop"});
   CHECK(ran(trace.steps[0], "BEGIN IMMEDIATE", "SQLITE_DONE"));
   CHECK_FALSE(ran(trace.steps[1], "BEGIN", "SQLITE_DONE"));
@@ -110,7 +110,7 @@ TEST_CASE("h3 atomic: the nights are taken inside one open transaction the commi
 }
 
 TEST_CASE("h3 atomic: N3 sold out rolls every night back, so no night is lost and every invariant holds") {
-  const Trace trace = run_preset(h3(), Model::atomic, "seed");
+  const Trace trace = run_preset(h3(), Model::atomic, "article");
   const Step& failure = trace.steps[2];
   CHECK(ran(failure, "UPDATE room_inventory", "SQLITE_DONE"));
   CHECK(failure.sql[0].changes == 0);
@@ -127,7 +127,7 @@ TEST_CASE("h3 atomic: N3 sold out rolls every night back, so no night is lost an
 }
 
 TEST_CASE("h3 atomic explanation is honest about SQLite's one write lock and PostgreSQL's row locks") {
-  const Trace trace = run_preset(h3(), Model::atomic, "seed");
+  const Trace trace = run_preset(h3(), Model::atomic, "article");
   const std::string text = render(trace.steps[2].explanation, Lang::en);
   CHECK(text.find("N3 is sold out") != std::string::npos);
   CHECK(text.find("one write lock of the whole database") != std::string::npos);
@@ -141,7 +141,7 @@ TEST_CASE("h3 atomic takes nights in date order: a night earlier than the one be
     if (event.id == "night1") event.args["room_night"] = std::string("N2");
     if (event.id == "night2") event.args["room_night"] = std::string("N1");
   }
-  const Trace trace = run_preset(scenario, Model::atomic, "seed");
+  const Trace trace = run_preset(scenario, Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "rejected", "noop", "noop"});
   CHECK(render(trace.steps[1].explanation, Lang::en).find("does not come after the night taken before it") !=
         std::string::npos);
@@ -150,7 +150,7 @@ TEST_CASE("h3 atomic takes nights in date order: a night earlier than the one be
 }
 
 TEST_CASE("h3b naive judges the stay by the last UPDATE and books N2, which has no inventory row") {
-  const Trace trace = run_preset(h3b(), Model::naive, "seed");
+  const Trace trace = run_preset(h3b(), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "noop", "decremented", "accepted"});
   CHECK(trace.steps[1].sql[0].changes == 0);
   const CommittedState& end = *trace.steps.back().committed;
@@ -166,7 +166,7 @@ TEST_CASE("h3b naive judges the stay by the last UPDATE and books N2, which has 
 }
 
 TEST_CASE("h3b atomic treats the missing N2 as a failure although N3's update would succeed") {
-  const Trace trace = run_preset(h3b(), Model::atomic, "seed");
+  const Trace trace = run_preset(h3b(), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "rejected", "noop", "noop"});
   const Step& missing = trace.steps[1];
   CHECK(missing.sql[0].params == std::vector<Value>{kN2});
@@ -183,7 +183,7 @@ TEST_CASE("h3b atomic treats the missing N2 as a failure although N3's update wo
 TEST_CASE("h3 traces hash the same on every run") {
   for (Model model : {Model::naive, Model::atomic}) {
     CAPTURE(model_name(model));
-    CHECK(run_preset(h3(), model, "seed").hash == run_preset(h3(), model, "seed").hash);
-    CHECK(run_preset(h3b(), model, "seed").hash == run_preset(h3b(), model, "seed").hash);
+    CHECK(run_preset(h3(), model, "article").hash == run_preset(h3(), model, "article").hash);
+    CHECK(run_preset(h3b(), model, "article").hash == run_preset(h3b(), model, "article").hash);
   }
 }

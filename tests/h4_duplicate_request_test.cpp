@@ -55,7 +55,7 @@ std::string holds_ddl(Model model) {
 }  // namespace
 
 TEST_CASE("h4 naive: one request sent twice books two rooms and decrements twice") {
-  const Trace trace = run_preset(h4(), Model::naive, "seed");
+  const Trace trace = run_preset(h4(), Model::naive, "article");
   check_rows(trace, {{"1", "1", "accepted", "attempt1 books hold #1, 1 left"},
                      {"0", "2", "accepted", "attempt2 books hold #2 again for one request, 0 left"}});
   const CommittedState& end = *trace.steps.back().committed;
@@ -67,7 +67,7 @@ TEST_CASE("h4 naive: one request sent twice books two rooms and decrements twice
 }
 
 TEST_CASE("h4 atomic: the retry hits the UNIQUE request key, returns booking #1 and decrements nothing") {
-  const Trace trace = run_preset(h4(), Model::atomic, "seed");
+  const Trace trace = run_preset(h4(), Model::atomic, "article");
   check_rows(trace, {{"1", "1", "accepted", "attempt1 claims key booking-A, books hold #1, commits"},
                      {"1", "1", "accepted",
                       "attempt2: key booking-A already booked, returns hold #1, decrements nothing"}});
@@ -84,7 +84,7 @@ TEST_CASE("h4 atomic: the retry hits the UNIQUE request key, returns booking #1 
 }
 
 TEST_CASE("h4 atomic explanation says why the answer is the first booking and is honest about PostgreSQL") {
-  const Trace trace = run_preset(h4(), Model::atomic, "seed");
+  const Trace trace = run_preset(h4(), Model::atomic, "article");
   const std::string text = render(trace.steps[1].explanation, Lang::en);
   CHECK(text.find("fails with SQLITE_CONSTRAINT_UNIQUE") != std::string::npos);
   CHECK(text.find("hold #1, RESERVED") != std::string::npos);
@@ -118,5 +118,5 @@ TEST_CASE("h4's fix is a constraint: only the atomic schema makes holds.request_
 
 TEST_CASE("h4 traces hash the same on every run") {
   for (Model model : {Model::naive, Model::atomic})
-    CHECK(run_preset(h4(), model, "seed").hash == run_preset(h4(), model, "seed").hash);
+    CHECK(run_preset(h4(), model, "article").hash == run_preset(h4(), model, "article").hash);
 }

@@ -249,7 +249,7 @@ TEST_CASE("a crash drops what the actor held in memory, so the restarted actor c
 
 // [SECTION] H5-1: the expiry worker never ran, the payment is late
 TEST_CASE("H5-1 atomic: the late callback expires the hold itself, releases once and queues one refund") {
-  const Trace trace = run_preset(h5(1), Model::atomic, "seed");
+  const Trace trace = run_preset(h5(1), Model::atomic, "article");
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"crashed", "refund_queued", "noop", "restarted", "noop", "refunded"});
   CHECK(figure_per_step(trace, "booking_state") == std::vector<std::string>{"RESERVED", "HOLD_EXPIRED",
@@ -269,7 +269,7 @@ TEST_CASE("H5-1 atomic: the late callback expires the hold itself, releases once
 }
 
 TEST_CASE("H5-1 naive: with the expiry worker down, the callback confirms the expired hold") {
-  const Trace trace = run_preset(h5(1), Model::naive, "seed");
+  const Trace trace = run_preset(h5(1), Model::naive, "article");
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"crashed", "confirmed", "confirmed", "restarted", "released", "noop"});
   CHECK(figure_per_step(trace, "booking_state") == std::vector<std::string>{"RESERVED", "CONFIRMED",
@@ -286,7 +286,7 @@ TEST_CASE("H5-1 naive: with the expiry worker down, the callback confirms the ex
 
 // [SECTION] H5-2: the charge times out, the result is unknown
 TEST_CASE("H5-2 atomic: after the timeout the retry asks under the same key, and the customer pays once") {
-  const Trace trace = run_preset(h5(2), Model::atomic, "seed");
+  const Trace trace = run_preset(h5(2), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"charge_unknown", "charged"});
   CHECK(rows_of(*trace.steps[0].committed, "payments") == Rows{{"1", "1", "pay_1", "480", "CNY", "UNKNOWN"}});
   CHECK(rows_of(*trace.steps[0].committed, "provider_ledger") ==
@@ -302,7 +302,7 @@ TEST_CASE("H5-2 atomic: after the timeout the retry asks under the same key, and
 }
 
 TEST_CASE("H5-2 naive: the retry charges under a new key, and the customer is charged twice") {
-  const Trace trace = run_preset(h5(2), Model::naive, "seed");
+  const Trace trace = run_preset(h5(2), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"charge_unknown", "charged"});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1:1", "pay_1", "charge", "480", "SUCCEEDED"},
@@ -335,7 +335,7 @@ TEST_CASE("H5-2 atomic: the provider's late callback finds the booking paid and 
 // [SECTION] H5-3: committed, then the crash before the message is sent
 TEST_CASE(
     "H5-3 atomic: the outbox row survives the crash, the relay redelivers and the consumer applies once") {
-  const Trace trace = run_preset(h5(3), Model::atomic, "seed");
+  const Trace trace = run_preset(h5(3), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"confirmed", "crashed", "restarted", "noop", "sent",
                                                     "crashed", "restarted", "sent", "sent"});
   const std::string effect = "booking.confirmed {\"hold_id\":1}";
@@ -353,7 +353,7 @@ TEST_CASE(
 }
 
 TEST_CASE("H5-3 naive: the message lived only in memory, and the crash loses it") {
-  const Trace trace = run_preset(h5(3), Model::naive, "seed");
+  const Trace trace = run_preset(h5(3), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"confirmed", "crashed", "restarted", "lost", "noop",
                                                     "crashed", "restarted", "noop", "noop"});
   CHECK(render(trace.steps[1].explanation, Lang::en).find("message_to_send = {\"hold_id\":1}") !=
@@ -378,7 +378,7 @@ TEST_CASE("H5-3 without a crash both models deliver the confirmation once") {
 
 // [SECTION] H5-4: refunded, then the crash before it is recorded
 TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says already refunded, one refund") {
-  const Trace trace = run_preset(h5(4), Model::atomic, "seed");
+  const Trace trace = run_preset(h5(4), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"refunded", "crashed", "restarted", "refunded"});
   CHECK(figure_per_step(trace, "refunds_pending") == std::vector<std::string>{"1", "1", "1", "0"});
   CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "PENDING"}});
@@ -397,7 +397,7 @@ TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says alrea
 }
 
 TEST_CASE("H5-4 naive: a fresh key on every run, and the customer is refunded twice") {
-  const Trace trace = run_preset(h5(4), Model::naive, "seed");
+  const Trace trace = run_preset(h5(4), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"refunded", "crashed", "restarted", "refunded"});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
@@ -416,7 +416,7 @@ TEST_CASE("H5-4 atomic: a second worker instance taking the task while the first
 
 // [SECTION] H5-5: duplicate and out-of-order callbacks
 TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state; the old failure changes nothing") {
-  const Trace trace = run_preset(h5(5), Model::atomic, "seed");
+  const Trace trace = run_preset(h5(5), Model::atomic, "article");
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"confirmed", "duplicate", "already_paid_reconcile", "noop"});
   CHECK(figure_per_step(trace, "booking_state") ==
@@ -432,7 +432,7 @@ TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state; the old
 }
 
 TEST_CASE("H5-5 naive: the last event to arrive wins, and the old failure overwrites the paid booking") {
-  const Trace trace = run_preset(h5(5), Model::naive, "seed");
+  const Trace trace = run_preset(h5(5), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"confirmed", "confirmed", "confirmed", "released"});
   CHECK(figure_per_step(trace, "booking_state") ==
         std::vector<std::string>{"CONFIRMED", "CONFIRMED", "CONFIRMED", "PAYMENT_FAILED"});

@@ -38,7 +38,7 @@ Value text(const char* value) {
 }  // namespace
 
 TEST_CASE("h6 naive: B waits from 5 s to 30 s because A holds the lock across the provider call") {
-  const Trace trace = run_preset(h6(), Model::naive, "seed");
+  const Trace trace = run_preset(h6(), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"decremented", "waiting", "charge_unknown"});
   CHECK(times(trace) == std::vector<std::int64_t>{0, 5, 30});
   CHECK(trace.steps[1].sql.back().result == "SQLITE_BUSY");
@@ -59,7 +59,7 @@ TEST_CASE("h6 naive: B waits from 5 s to 30 s because A holds the lock across th
 }
 
 TEST_CASE("h6 naive: the timeout rolls the booking back though the provider took the money") {
-  const Trace trace = run_preset(h6(), Model::naive, "seed");
+  const Trace trace = run_preset(h6(), Model::naive, "article");
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(figure(end, "available") == "1");
   CHECK(figure(end, "active_holds") == "1");  // B's hold; A's vanished with the rollback
@@ -71,7 +71,7 @@ TEST_CASE("h6 naive: the timeout rolls the booking back though the provider took
 }
 
 TEST_CASE("h6 atomic: A commits before the call, so B books at 5 s without waiting") {
-  const Trace trace = run_preset(h6(), Model::atomic, "seed");
+  const Trace trace = run_preset(h6(), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"accepted", "accepted", "charge_unknown"});
   CHECK(render(trace.steps[0].summary, Lang::en) == "A commits hold #1, then calls the provider");
   for (const auto& step : trace.steps) {
@@ -85,7 +85,7 @@ TEST_CASE("h6 atomic: A commits before the call, so B books at 5 s without waiti
 }
 
 TEST_CASE("h6 atomic: after the timeout the hold stays and the payment is UNKNOWN, ready to reconcile") {
-  const Trace trace = run_preset(h6(), Model::atomic, "seed");
+  const Trace trace = run_preset(h6(), Model::atomic, "article");
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(figure(end, "active_holds") == "2");
   const auto payments = rows(end, "payments");
@@ -114,7 +114,7 @@ TEST_CASE("h6 control: a provider that answers at 2 s keeps naive's lock short, 
 }
 
 TEST_CASE("h6 explanation is honest: SQLite blocks every writer, PostgreSQL only the changed rows") {
-  const Trace trace = run_preset(h6(), Model::naive, "seed");
+  const Trace trace = run_preset(h6(), Model::naive, "article");
   const std::string text = render(trace.steps[0].explanation, Lang::en);
   CHECK(text.find("locks the whole database for writers") != std::string::npos);
   CHECK(text.find("PostgreSQL locks only the rows changed") != std::string::npos);
@@ -124,5 +124,5 @@ TEST_CASE("h6 explanation is honest: SQLite blocks every writer, PostgreSQL only
 
 TEST_CASE("h6 traces hash the same on every run") {
   for (Model model : {Model::naive, Model::atomic})
-    CHECK(run_preset(h6(), model, "seed").hash == run_preset(h6(), model, "seed").hash);
+    CHECK(run_preset(h6(), model, "article").hash == run_preset(h6(), model, "article").hash);
 }

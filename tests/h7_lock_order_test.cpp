@@ -53,7 +53,7 @@ TEST_CASE(
     "h7 SQLite's answer: the second writer's UPDATE and the first writer's COMMIT both get SQLITE_BUSY") {
   for (Model model : {Model::naive, Model::atomic}) {
     CAPTURE(model_name(model));
-    const Trace trace = run_preset(h7(), model, "seed");
+    const Trace trace = run_preset(h7(), model, "article");
     CHECK(sql_trail(trace.steps[0]) ==
           std::vector<std::string>{"A BEGIN SQLITE_DONE", "A SELECT SQLITE_DONE"});
     CHECK(sql_trail(trace.steps[2]) ==
@@ -70,7 +70,7 @@ TEST_CASE(
 }
 
 TEST_CASE("h7 naive: B retries its UPDATE in the same transaction, gives up deadlocked, and A stays stuck") {
-  const Trace trace = run_preset(h7(), Model::naive, "seed");
+  const Trace trace = run_preset(h7(), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "deadlocked"});
   const Step& last = trace.steps[3];
   CHECK(sql_trail(last) == std::vector<std::string>(4, "B UPDATE SQLITE_BUSY"));  // the try and 3 retries
@@ -88,13 +88,13 @@ TEST_CASE("h7 naive: B retries its UPDATE in the same transaction, gives up dead
 TEST_CASE("h7 naive: the retry limit is an argument of the write") {
   Scenario scenario = h7();
   scenario.params["retries"] = std::int64_t{1};
-  const Trace trace = run_preset(scenario, Model::naive, "seed");
+  const Trace trace = run_preset(scenario, Model::naive, "article");
   CHECK(sql_trail(trace.steps[3]) == std::vector<std::string>(2, "B UPDATE SQLITE_BUSY"));
   CHECK(render(trace.steps[3].summary, Lang::en) == "B tries 2 times, gives up, keeps its lock");
 }
 
 TEST_CASE("h7 atomic: B rolls the whole transaction back, A commits, and B's retry books the second room") {
-  const Trace trace = run_preset(h7(), Model::atomic, "seed");
+  const Trace trace = run_preset(h7(), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "retried"});
   const Step& last = trace.steps[3];
   CHECK(render(last.summary, Lang::en) == "B: deadlock, rolls back, retries (1 of 3)");
@@ -116,7 +116,7 @@ TEST_CASE("h7 atomic: B rolls the whole transaction back, A commits, and B's ret
 }
 
 TEST_CASE("h7 atomic: the woken retry reports the fresh read, not the deadlock again") {
-  const Trace trace = run_preset(h7(), Model::atomic, "seed");
+  const Trace trace = run_preset(h7(), Model::atomic, "article");
   const std::string woken = render(trace.steps[3].wakes.at(1).explanation, Lang::en);
   CHECK(woken.find("The retried transaction reads available = 1") != std::string::npos);
   CHECK(woken.find("a deadlock") == std::string::npos);
@@ -126,7 +126,7 @@ TEST_CASE("h7 atomic: the woken retry reports the fresh read, not the deadlock a
 }
 
 TEST_CASE("h7 atomic with one room left: the retry re-reads 0 and is rejected by stock") {
-  const Trace trace = run_preset(with_rooms(h7(), 1), Model::atomic, "seed");
+  const Trace trace = run_preset(with_rooms(h7(), 1), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "retried"});
   CHECK(wake_list(trace.steps[3]) == std::vector<std::string>{"A A2 accepted", "B B2 rejected"});
   const CommittedState& end = *trace.steps.back().committed;
@@ -165,7 +165,7 @@ TEST_CASE("h7 serial control: A commits before B reads, and nothing waits") {
 }
 
 TEST_CASE("h7 explanation is honest about WAL and PostgreSQL") {
-  const Trace trace = run_preset(h7(), Model::atomic, "seed");
+  const Trace trace = run_preset(h7(), Model::atomic, "article");
   const std::string text = render(trace.steps[3].explanation, Lang::en);
   CHECK(text.find("in WAL mode the first commit goes through") != std::string::npos);
   CHECK(text.find("SQLITE_BUSY_SNAPSHOT") != std::string::npos);
@@ -179,7 +179,7 @@ TEST_CASE("an action with no plan for a deadlock ends its step deadlocked instea
   Scenario scenario = h7();
   for (auto& event : scenario.events)
     if (event.id == "B2") event.action = "create_booking";
-  const Trace trace = run_preset(scenario, Model::naive, "seed");
+  const Trace trace = run_preset(scenario, Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "deadlocked"});
   CHECK(render(trace.steps[3].summary, Lang::en) == "B: deadlock");
   CHECK(render(trace.steps[3].explanation, Lang::en).find("is itself waiting for B: a deadlock") !=
@@ -190,5 +190,5 @@ TEST_CASE("an action with no plan for a deadlock ends its step deadlocked instea
 
 TEST_CASE("h7 traces hash the same on every run") {
   for (Model model : {Model::naive, Model::atomic})
-    CHECK(run_preset(h7(), model, "seed").hash == run_preset(h7(), model, "seed").hash);
+    CHECK(run_preset(h7(), model, "article").hash == run_preset(h7(), model, "article").hash);
 }

@@ -78,7 +78,7 @@ TEST_CASE("h1 loads with its two actors, four events and two presets") {
   CHECK(h1.events[0].id == "A1");
   CHECK(h1.events[3].id == "B2");
   REQUIRE(h1.presets.size() == 2);
-  CHECK(h1.presets[0].name == "seed");
+  CHECK(h1.presets[0].name == "article");
   CHECK(h1.presets[0].order == std::vector<std::string>{"A1", "B1", "A2", "B2"});
   CHECK(h1.presets[1].name == "serial");
   CHECK(h1.figures == std::vector<std::string>{"capacity", "available", "sold", "active_holds"});

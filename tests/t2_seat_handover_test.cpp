@@ -69,7 +69,7 @@ bool provider_refunded(const CommittedState& state) {
 
 TEST_CASE(
     "t2 atomic seed: o1 expires, A1 goes to o2, o1's late success is refund_pending, o2's sells the seat") {
-  const Trace trace = run_preset(t2(), Model::atomic, "seed");
+  const Trace trace = run_preset(t2(), Model::atomic, "article");
   check_lines(trace, {{"0", "0", "1", "0", "accepted"},
                       {"0", "0", "1", "0", "charge_unknown"},
                       {"0", "0", "1", "0", "accepted"},
@@ -86,7 +86,7 @@ TEST_CASE(
 
 TEST_CASE(
     "t2 atomic seed ends with exactly one sold seat and one paid order, o1 refund_pending, not refunded") {
-  const Trace trace = run_preset(t2(), Model::atomic, "seed");
+  const Trace trace = run_preset(t2(), Model::atomic, "article");
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "sold", "2", "120"}});
   CHECK(rows_of(end, "orders") ==
@@ -102,7 +102,7 @@ TEST_CASE(
 }
 
 TEST_CASE("t2 a payment timeout records the result as unknown while the provider did take the money") {
-  const Trace trace = run_preset(t2(), Model::atomic, "seed");
+  const Trace trace = run_preset(t2(), Model::atomic, "article");
   const Step& pay = trace.steps[1];
   CHECK(rows_of(*pay.committed, "payments") == TableRows{{"1", "1", "pay_1", "300", "UNKNOWN"}});
   CHECK(rows_of(*pay.committed, "provider_ledger") ==
@@ -111,7 +111,7 @@ TEST_CASE("t2 a payment timeout records the result as unknown while the provider
 }
 
 TEST_CASE("t2 the hand-over marks o1 expired and points A1 at o2 in one transaction") {
-  const Trace trace = run_preset(t2(), Model::atomic, "seed");
+  const Trace trace = run_preset(t2(), Model::atomic, "article");
   const Step& handover = trace.steps[2];
   CHECK(statements(handover, "buyer2") ==
         std::vector<std::string>{
@@ -126,7 +126,7 @@ TEST_CASE("t2 the hand-over marks o1 expired and points A1 at o2 in one transact
 }
 
 TEST_CASE("t2 o2's success sells the seat and pays the order in one transaction") {
-  const Trace trace = run_preset(t2(), Model::atomic, "seed");
+  const Trace trace = run_preset(t2(), Model::atomic, "article");
   const Step& sale = trace.steps[5];
   const auto ran = statements(sale, "callbacks");
   REQUIRE(ran.size() >= 2);
@@ -138,7 +138,7 @@ TEST_CASE("t2 o2's success sells the seat and pays the order in one transaction"
 }
 
 TEST_CASE("t2 the same callback event id again is duplicate and changes no committed table") {
-  const Trace trace = run_preset(t2(), Model::atomic, "seed");
+  const Trace trace = run_preset(t2(), Model::atomic, "article");
   const Step& duplicate = trace.steps[6];
   CHECK(duplicate.outcome == "duplicate");
   CHECK(std::all_of(duplicate.diff.begin(), duplicate.diff.end(),
@@ -147,7 +147,7 @@ TEST_CASE("t2 the same callback event id again is duplicate and changes no commi
 }
 
 TEST_CASE("t2 a new event id for the paid order is already_paid_reconcile and refunds nothing") {
-  const Trace trace = run_preset(t2(), Model::atomic, "seed");
+  const Trace trace = run_preset(t2(), Model::atomic, "article");
   const Step& again = trace.steps[7];
   CHECK(again.outcome == "already_paid_reconcile");
   CHECK(rows_of(*again.committed, "orders")[1][3] == "paid");
@@ -217,7 +217,7 @@ TEST_CASE("t2 paid-in-time: o1 is sold at 105 s and buyer 2's hold changes 0 row
 }
 
 TEST_CASE("t2 naive seed: o1's late callback sells A1 to o1 as well, two paid orders for one seat") {
-  const Trace trace = run_preset(t2(), Model::naive, "seed");
+  const Trace trace = run_preset(t2(), Model::naive, "article");
   check_lines(trace, {{"0", "0", "1", "0", "accepted"},
                       {"0", "0", "1", "0", "charge_unknown"},
                       {"0", "0", "1", "0", "accepted"},
@@ -239,7 +239,7 @@ TEST_CASE("t2 naive seed: o1's late callback sells A1 to o1 as well, two paid or
 }
 
 TEST_CASE("t2 naive: the repeated callback and the new event id are both 'confirmed' again") {
-  const Trace trace = run_preset(t2(), Model::naive, "seed");
+  const Trace trace = run_preset(t2(), Model::naive, "article");
   const std::string repeated = render(trace.steps[6].explanation, Lang::en);
   CHECK(repeated.find("marks the order paid again") != std::string::npos);
   CHECK(rows_of(*trace.steps.back().committed, "reconciliations").empty());
@@ -272,5 +272,5 @@ TEST_CASE("t2 reruns of the same order hash the same, in both models") {
     const Trace first = run_preset(scenario, model, "reconciled");
     CHECK(run_preset(scenario, model, "reconciled").hash == first.hash);
   }
-  CHECK(run_preset(scenario, Model::naive, "seed").hash != run_preset(scenario, Model::atomic, "seed").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
 }

@@ -50,7 +50,7 @@ void check_lines(const Trace& trace, const std::vector<Line>& expected) {
 }  // namespace
 
 TEST_CASE("t3 atomic seed: both buyers are admitted, only the conditional update decides, B gets 0 rows") {
-  const Trace trace = run_preset(t3(), Model::atomic, "seed");
+  const Trace trace = run_preset(t3(), Model::atomic, "article");
   check_lines(trace, {{"1", "0", "accepted", "buyer_a admitted: ticket q_a until 30 s"},
                       {"1", "0", "accepted", "buyer_b admitted: ticket q_b until 30 s"},
                       {"1", "0", "rejected", "buyer_c: queue full this second, rejected"},
@@ -65,7 +65,7 @@ TEST_CASE("t3 atomic seed: both buyers are admitted, only the conditional update
 TEST_CASE(
     "t3 atomic: the losing buyer's conditional UPDATE changes 0 rows and the rollback leaves its ticket "
     "unused") {
-  const Trace trace = run_preset(t3(), Model::atomic, "seed");
+  const Trace trace = run_preset(t3(), Model::atomic, "article");
   const Step& lost = trace.steps.back();
   bool zero_rows = false;
   for (const auto& record : lost.sql)
@@ -78,7 +78,7 @@ TEST_CASE(
 }
 
 TEST_CASE("t3 the queue admits two buyers per second: the third gets no ticket and is resolved") {
-  const Trace trace = run_preset(t3(), Model::naive, "seed");
+  const Trace trace = run_preset(t3(), Model::naive, "article");
   const Step& third = trace.steps[2];
   CHECK(third.outcome == "rejected");
   CHECK(rows_of(*third.committed, "queue_tickets").size() == 2);
@@ -86,7 +86,7 @@ TEST_CASE("t3 the queue admits two buyers per second: the third gets no ticket a
 }
 
 TEST_CASE("t3 naive seed: the ticket is treated as ownership and both buyers get the seat") {
-  const Trace trace = run_preset(t3(), Model::naive, "seed");
+  const Trace trace = run_preset(t3(), Model::naive, "article");
   check_lines(trace, {{"1", "0", "accepted", "buyer_a admitted: ticket q_a until 30 s"},
                       {"1", "0", "accepted", "buyer_b admitted: ticket q_b until 30 s"},
                       {"1", "0", "rejected", "buyer_c: queue full this second, rejected"},
@@ -121,7 +121,7 @@ TEST_CASE("t3 ticket-expired: a ticket past its expiry is refused in both models
 
 TEST_CASE("t3 reruns hash the same and the two models hash differently") {
   const Scenario scenario = t3();
-  CHECK(run_preset(scenario, Model::atomic, "seed").hash == run_preset(scenario, Model::atomic, "seed").hash);
-  CHECK(run_preset(scenario, Model::naive, "seed").hash == run_preset(scenario, Model::naive, "seed").hash);
-  CHECK(run_preset(scenario, Model::naive, "seed").hash != run_preset(scenario, Model::atomic, "seed").hash);
+  CHECK(run_preset(scenario, Model::atomic, "article").hash == run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash == run_preset(scenario, Model::naive, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
 }

@@ -52,7 +52,7 @@ void check_lines(const Trace& trace, const std::vector<Line>& expected) {
 }  // namespace
 
 TEST_CASE("t4 atomic seed: buyer 1 resumes after its lease and its conditional update changes 0 rows") {
-  const Trace trace = run_preset(t4(), Model::atomic, "seed");
+  const Trace trace = run_preset(t4(), Model::atomic, "article");
   check_lines(trace, {{0, "1", "0", "accepted", "buyer1 locks A1 until 10 s"},
                       {1, "1", "0", "paused", "buyer1 pauses"},
                       {12, "1", "0", "accepted", "buyer2 locks A1 until 22 s"},
@@ -71,7 +71,7 @@ TEST_CASE("t4 atomic seed: buyer 1 resumes after its lease and its conditional u
 }
 
 TEST_CASE("t4 buyer 2 takes the lock once buyer 1's lease has run out, and nothing tells buyer 1") {
-  const Trace trace = run_preset(t4(), Model::atomic, "seed");
+  const Trace trace = run_preset(t4(), Model::atomic, "article");
   CHECK(rows_of(*trace.steps[0].committed, "seat_locks") == TableRows{{"A1", "buyer1", "10"}});
   CHECK(rows_of(*trace.steps[2].committed, "seat_locks") == TableRows{{"A1", "buyer2", "22"}});
   CHECK(render(trace.steps[2].explanation, Lang::en).find("buyer1's lease on A1 ended at 10 s") !=
@@ -79,7 +79,7 @@ TEST_CASE("t4 buyer 2 takes the lock once buyer 1's lease has run out, and nothi
 }
 
 TEST_CASE("t4 the pause runs no SQL and says the lease ends while buyer 1 is stopped") {
-  const Trace trace = run_preset(t4(), Model::naive, "seed");
+  const Trace trace = run_preset(t4(), Model::naive, "article");
   const Step& pause = trace.steps[1];
   CHECK(pause.outcome == "paused");
   CHECK(pause.sql.empty());
@@ -88,7 +88,7 @@ TEST_CASE("t4 the pause runs no SQL and says the lease ends while buyer 1 is sto
 }
 
 TEST_CASE("t4 naive seed: buyer 1 trusts its expired lock and writes the seat too, two owners") {
-  const Trace trace = run_preset(t4(), Model::naive, "seed");
+  const Trace trace = run_preset(t4(), Model::naive, "article");
   check_lines(trace, {{0, "1", "0", "accepted", "buyer1 locks A1 until 10 s"},
                       {1, "1", "0", "paused", "buyer1 pauses"},
                       {12, "1", "0", "accepted", "buyer2 locks A1 until 22 s"},
@@ -116,7 +116,7 @@ TEST_CASE("t4 lease-holds: while the lease lasts the lock keeps buyer 2 away, in
 
 TEST_CASE("t4 reruns hash the same and the two models hash differently") {
   const Scenario scenario = t4();
-  CHECK(run_preset(scenario, Model::atomic, "seed").hash == run_preset(scenario, Model::atomic, "seed").hash);
-  CHECK(run_preset(scenario, Model::naive, "seed").hash == run_preset(scenario, Model::naive, "seed").hash);
-  CHECK(run_preset(scenario, Model::naive, "seed").hash != run_preset(scenario, Model::atomic, "seed").hash);
+  CHECK(run_preset(scenario, Model::atomic, "article").hash == run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash == run_preset(scenario, Model::naive, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
 }

@@ -12,7 +12,7 @@ TEST_CASE("the same inputs give the same trace hash") {
   for (Model model : {Model::naive, Model::atomic}) {
     CHECK(run_preset(scenario, model, "refund-done").hash == run_preset(scenario, model, "refund-done").hash);
   }
-  CHECK(run_preset(scenario, Model::naive, "seed").hash != run_preset(scenario, Model::atomic, "seed").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
 }
 
 TEST_CASE("rewinding is replaying: a replayed prefix continued to the end gives the same trace") {
@@ -34,7 +34,7 @@ TEST_CASE("rewinding is replaying: a replayed prefix continued to the end gives 
 
 TEST_CASE("the trace hash is the same in both languages") {
   const Scenario scenario = h2();
-  const Trace trace = run_preset(scenario, Model::atomic, "seed");
+  const Trace trace = run_preset(scenario, Model::atomic, "article");
   const auto english = trace_to_json(trace, scenario, Lang::en);
   const auto chinese = trace_to_json(trace, scenario, Lang::zh);
   CHECK(english["trace_hash"] == chinese["trace_hash"]);
@@ -43,7 +43,7 @@ TEST_CASE("the trace hash is the same in both languages") {
 
 TEST_CASE("the JSON trace follows the contract") {
   const Scenario scenario = h1();
-  const auto json = trace_to_json(run_preset(scenario, Model::atomic, "seed"), scenario, Lang::en);
+  const auto json = trace_to_json(run_preset(scenario, Model::atomic, "article"), scenario, Lang::en);
   for (const char* key : {"scenario", "model", "lang", "order", "initial", "steps", "trace_hash"})
     CHECK(json.contains(key));
   CHECK(json["scenario"] == "h1");
@@ -83,7 +83,7 @@ TEST_CASE("a step whose event runs later than scheduled shows both times in the 
 TEST_CASE("the Markdown trace is a table with one row per step and the broken invariant on the last row") {
   const Scenario scenario = h1();
   const std::string markdown =
-      trace_to_markdown(run_preset(scenario, Model::naive, "seed"), scenario, Lang::en);
+      trace_to_markdown(run_preset(scenario, Model::naive, "article"), scenario, Lang::en);
   CHECK(markdown.find("| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | `read` | ✓ all invariants hold |") !=
         std::string::npos);
   CHECK(markdown.find(

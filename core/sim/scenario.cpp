@@ -31,4 +31,9 @@ int Scenario::actor_index(const std::string& actor_id) const {
   return actor == nullptr ? -1 : static_cast<int>(actor - actors.data());
 }
 
+bool Preset::naive_harm_on(const std::string& backend) const {
+  auto it = naive_harm_by_backend.find(backend);
+  return it == naive_harm_by_backend.end() ? naive_harm : it->second;
+}
+
 }  // namespace reslab

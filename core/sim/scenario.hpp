@@ -41,7 +41,13 @@ struct Preset {
   std::vector<std::string> order;
   std::map<std::string, std::int64_t> times;
   std::map<std::string, Args> args;
+  // Whether the naive model does harm in this order (a preset may show a harmless order on purpose);
+  // per backend where the backends differ.
+  bool naive_harm = true;
+  std::map<std::string, bool> naive_harm_by_backend;
   SourcePos pos;
+
+  bool naive_harm_on(const std::string& backend) const;
 };
 
 // One row inserted before the first step.

@@ -403,10 +403,23 @@ void check_lane_order(const Preset& preset, const toml::array& order_nodes, cons
   }
 }
 
+// `naive_harm = false`, or per backend where they differ: `naive_harm = { sqlite = true, postgres = false }`.
+void read_naive_harm(const toml::node& node, Preset& preset) {
+  if (!node.is_table()) {
+    preset.naive_harm = expect_boolean(node, "naive_harm");
+    return;
+  }
+  TableView backends(expect_table(node, "naive_harm"), "naive_harm");
+  backends.allow_only({"sqlite", "postgres"});
+  for (const char* backend : {"sqlite", "postgres"})
+    if (const toml::node* value = backends.find(backend))
+      preset.naive_harm_by_backend[backend] = expect_boolean(*value, std::string("naive_harm.") + backend);
+}
+
 Preset read_preset(const toml::node& node, const Scenario& scenario, const EventIndex& events,
                    FirstDefinitions& preset_names) {
   TableView table(expect_entry_table(node, "presets"), "preset");
-  table.allow_only({"name", "title", "order", "times", "args"});
+  table.allow_only({"name", "title", "order", "times", "args", "naive_harm"});
   Preset preset;
   preset.name = read_id(table.require("name"), "name");
   preset_names.add(preset.name, table.require("name"));
@@ -415,6 +428,7 @@ Preset read_preset(const toml::node& node, const Scenario& scenario, const Event
   if (const toml::node* times = table.find("times")) preset.times = read_times(*times, events, preset.name);
   if (const toml::node* args = table.find("args"))
     preset.args = read_arg_overrides(*args, events, preset.name, *find_family(scenario.schema));
+  if (const toml::node* harm = table.find("naive_harm")) read_naive_harm(*harm, preset);
   preset.pos = position_of(node.source());
   check_lane_order(preset, *table.require("order").as_array(), scenario, events);
   return preset;

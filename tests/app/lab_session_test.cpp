@@ -86,7 +86,7 @@ const std::vector<std::string> kH2Seed = {"expiry", "payment", "expiry_dup", "pa
 TEST_CASE("a new H1 session shows the initial state with the first preset's whole order planned") {
   const LabSession session(bundled_case("h1"));
   CHECK(session.model() == Model::atomic);
-  CHECK(session.preset() == "seed");
+  CHECK(session.preset() == "article");
   CHECK(session.wanted_order() == kH1Seed);
   CHECK(session.cursor() == 0);
   CHECK(session.step_count() == 4);
@@ -291,7 +291,7 @@ TEST_CASE("choosing an unknown preset returns a message and keeps the session as
   LabSession session(bundled_case("h1"), Model::naive);
   session.jump_to(2);
   CHECK(session.choose_preset("nope") == "unknown preset 'nope'");
-  CHECK(session.preset() == "seed");
+  CHECK(session.preset() == "article");
   CHECK(session.cursor() == 2);
   CHECK(session.wanted_order() == kH1Seed);
 }
@@ -299,7 +299,7 @@ TEST_CASE("choosing an unknown preset returns a message and keeps the session as
 TEST_CASE("choosing a preset forgets the times the user dragged") {
   LabSession session(bundled_case("h2"));
   REQUIRE(session.move_event("payment", 9).empty());
-  CHECK(session.choose_preset("seed").empty());
+  CHECK(session.choose_preset("article").empty());
   CHECK(session.moved_times().empty());
   CHECK(session.time_of("payment") == 11);
   CHECK(session.wanted_order() == kH2Seed);
@@ -321,7 +321,7 @@ TEST_CASE("an explicit order naming an unknown event is refused and the session 
   session.jump_to(2);
   CHECK_THROWS_AS(session.use_order("serial", {"A1", "Z9"}), UsageError);
   CHECK_THROWS_AS(session.use_order("nope", {"A1"}), UsageError);
-  CHECK(session.preset() == "seed");
+  CHECK(session.preset() == "article");
   CHECK(session.wanted_order() == kH1Seed);
   CHECK(session.cursor() == 2);
 }
@@ -330,9 +330,9 @@ TEST_CASE("an explicit order naming an unknown event is refused and the session 
 
 TEST_CASE("the order argument names the model, the preset and the whole order, whatever step is shown") {
   LabSession session(bundled_case("h1"), Model::naive);
-  CHECK(session.order_argument() == "--model naive --preset seed --order A1,B1,A2,B2");
+  CHECK(session.order_argument() == "--model naive --preset article --order A1,B1,A2,B2");
   session.jump_to(2);
-  CHECK(session.order_argument() == "--model naive --preset seed --order A1,B1,A2,B2");
+  CHECK(session.order_argument() == "--model naive --preset article --order A1,B1,A2,B2");
 }
 
 TEST_CASE("the order argument carries the times the user dragged") {
@@ -340,7 +340,7 @@ TEST_CASE("the order argument carries the times the user dragged") {
   REQUIRE(session.move_event("payment", 9).empty());
   session.jump_to(4);
   CHECK(session.order_argument() ==
-        "--model atomic --preset seed --order payment,expiry,expiry_dup,payment_dup --at payment=9");
+        "--model atomic --preset article --order payment,expiry,expiry_dup,payment_dup --at payment=9");
 }
 
 TEST_CASE("reslab trace accepts the order argument and reproduces the session's trace") {
@@ -367,8 +367,8 @@ TEST_CASE("reslab trace reproduces a naive H1 order the user built by clicking a
 
 TEST_CASE("an empty order argument makes reslab trace run no step") {
   LabSession session(bundled_case("h1"), Model::naive);
-  session.use_order("seed", {});
-  CHECK(session.order_argument() == "--model naive --preset seed --order \"\"");
+  session.use_order("article", {});
+  CHECK(session.order_argument() == "--model naive --preset article --order \"\"");
   const CliResult result = run_trace_command(session.scenario().file, session.order_argument());
   CHECK(result.exit_code == 0);
   CHECK(result.out.find("| 1 |") == std::string::npos);
@@ -434,7 +434,7 @@ TEST_CASE("replacing the scenario with one that lacks the preset starts over on 
   session.jump_to(3);
   session.replace_scenario(bundled_case("h1"));
   CHECK(session.model() == Model::naive);
-  CHECK(session.preset() == "seed");
+  CHECK(session.preset() == "article");
   CHECK(session.wanted_order() == kH1Seed);
   CHECK(session.cursor() == 0);
 }
@@ -491,7 +491,7 @@ TEST_CASE("a control shows a finished lane with no event and the request's decis
 
 TEST_CASE("back, home and a step at the end replay nothing: the recorded steps stay the same objects") {
   LabSession session(std::make_shared<const Scenario>(h1()), Model::atomic);
-  session.use_order("seed", {"A1", "B1"});
+  session.use_order("article", {"A1", "B1"});
   step_to_end(session);
   const CommittedState* first = session.trace().steps[0].committed.get();
   session.step_back();

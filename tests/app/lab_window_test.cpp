@@ -207,7 +207,7 @@ TEST_CASE("Copy order puts a command-line order on the clipboard") {
   REQUIRE(gui.click("2  Request B reads inventory"));
   REQUIRE(gui.click("1  Request A reads inventory"));
   REQUIRE(gui.click("Copy order"));
-  CHECK(gui.platform().clipboard == "--model naive --preset seed --order B1,A1");
+  CHECK(gui.platform().clipboard == "--model naive --preset article --order B1,A1");
 }
 
 TEST_CASE("switching to Chinese relabels the controls") {
