@@ -99,7 +99,7 @@ TEST_CASE("atomic: the open transaction's own view shows the decrement the commi
 }
 
 TEST_CASE(
-    "atomic: every order the waiting rule allows ends with one hold and available 0; the others are "
+    "atomic: every order the waiting rule allows ends with one hold and available 0 — the others are "
     "refused") {
   const Scenario scenario = h1();
   int allowed = 0;

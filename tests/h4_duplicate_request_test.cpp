@@ -61,8 +61,13 @@ TEST_CASE("h4 naive: one request sent twice books two rooms and decrements twice
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(request_keys(end) == std::vector<std::string>{"booking-A", "booking-A"});
   CHECK(touched_inventory(trace.steps[1]));
-  // The counters balance, so no invariant can see the duplicate: only the request key does.
-  CHECK(end.all_invariants_hold());
+  // The counters balance, so capacity_balance cannot see the duplicate: the request key can.
+  CHECK(invariant(end, "capacity_balance")->holds);
+  const InvariantResult* one_hold = invariant(end, "one_hold_per_request");
+  REQUIRE(one_hold);
+  CHECK_FALSE(one_hold->holds);
+  CHECK(render(one_hold->detail, Lang::en) == "request key booking-A owns 2 live holds or bookings: #1, #2");
+  CHECK(trace.steps[0].committed->all_invariants_hold());
   CHECK(render(trace.steps[1].summary, Lang::zh) == "attempt2 为同一个请求再次预订预留 #2，剩余 0");
 }
 

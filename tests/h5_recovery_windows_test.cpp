@@ -415,7 +415,7 @@ TEST_CASE("H5-4 atomic: a second worker instance taking the task while the first
 }
 
 // [SECTION] H5-5: duplicate and out-of-order callbacks
-TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state; the old failure changes nothing") {
+TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state — the old failure changes nothing") {
   const Trace trace = run_preset(h5(5), Model::atomic, "article");
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"confirmed", "duplicate", "already_paid_reconcile", "noop"});
@@ -423,9 +423,9 @@ TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state; the old
         std::vector<std::string>{"CONFIRMED", "CONFIRMED", "CONFIRMED", "CONFIRMED"});
   CHECK(figure_per_step(trace, "sold") == std::vector<std::string>{"1", "1", "1", "1"});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "callbacks") == Rows{{"evt_fail", "1", "failure", "9", "noop"},
-                                          {"evt_ok", "1", "success", "6", "confirmed"},
-                                          {"evt_ok_2", "1", "success", "8", "already_paid_reconcile"}});
+  CHECK(rows_of(end, "callbacks") == Rows{{"evt_fail", "1", "pay_1", "failure", "9", "noop"},
+                                          {"evt_ok", "1", "pay_1", "success", "6", "confirmed"},
+                                          {"evt_ok_2", "1", "pay_1", "success", "8", "already_paid_reconcile"}});
   CHECK(rows_of(end, "payments") == Rows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
   CHECK(render(trace.steps[3].summary, Lang::en) == "handler_c: older failure ignored, CONFIRMED stays");
   CHECK(every_invariant_holds(trace));

@@ -90,7 +90,7 @@ TEST_CASE(
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "sold", "2", "120"}});
   CHECK(rows_of(end, "orders") ==
-        TableRows{{"1", "buy-1", "A1", "refund_pending"}, {"2", "buy-2", "A1", "paid"}});
+        TableRows{{"1", "buy-1", "A1", "refund_pending", "110", "NULL"}, {"2", "buy-2", "A1", "paid", "120", "111"}});
   CHECK(rows_of(end, "reconciliations") ==
         TableRows{{"1", "1", "pay_1", "evt_1", "paid_after_expiry", "PENDING"},
                   {"2", "2", "pay_2", "evt_3", "already_paid", "PENDING"}});
@@ -117,10 +117,10 @@ TEST_CASE("t2 the hand-over marks o1 expired and points A1 at o2 in one transact
         std::vector<std::string>{
             "BEGIN IMMEDIATE", "SELECT state, order_id, expires_at FROM seats",
             "UPDATE orders SET state = 'expired'",
-            "INSERT INTO orders(request_key, seat_id, state) VALUES (?, ?, 'held') RETURNING id",
+            "INSERT INTO orders(request_key, seat_id, state, expires_at) VALUES (?, ?, 'held', ?) RETURNING id",
             "UPDATE seats SET state = 'held', order_id = ?, expires_at = ?", "COMMIT"});
   CHECK(rows_of(*handover.committed, "orders") ==
-        TableRows{{"1", "buy-1", "A1", "expired"}, {"2", "buy-2", "A1", "held"}});
+        TableRows{{"1", "buy-1", "A1", "expired", "110", "NULL"}, {"2", "buy-2", "A1", "held", "120", "NULL"}});
   CHECK(rows_of(*handover.committed, "seats") == TableRows{{"A1", "held", "2", "120"}});
   CHECK(render(handover.explanation, Lang::en).find("now < expires_at fails") != std::string::npos);
 }
@@ -133,7 +133,7 @@ TEST_CASE("t2 o2's success sells the seat and pays the order in one transaction"
   CHECK(ran.front() == "BEGIN IMMEDIATE");
   CHECK(ran.back() == "COMMIT");
   CHECK(std::count(ran.begin(), ran.end(), "UPDATE seats SET state = 'sold'") == 1);
-  CHECK(std::count(ran.begin(), ran.end(), "UPDATE orders SET state = 'paid'") == 1);
+  CHECK(std::count(ran.begin(), ran.end(), "UPDATE orders SET state = 'paid', paid_at = ?") == 1);
   CHECK(render(sale.summary, Lang::en) == "callbacks: o2 paid, A1 sold");
 }
 
@@ -156,7 +156,7 @@ TEST_CASE("t2 a new event id for the paid order is already_paid_reconcile and re
 }
 
 TEST_CASE(
-    "t2 reconciled: pay_1 is looked up by payment id and refunded once; the repeated notice is the same "
+    "t2 reconciled: pay_1 is looked up by payment id and refunded once — the repeated notice is the same "
     "payment") {
   const Trace trace = run_preset(t2(), Model::atomic, "reconciled");
   const Step& reconcile = trace.steps.back();
@@ -168,7 +168,8 @@ TEST_CASE(
   CHECK(rows_of(end, "reconciliations") ==
         TableRows{{"1", "1", "pay_1", "evt_1", "paid_after_expiry", "REFUNDED"},
                   {"2", "2", "pay_2", "evt_3", "already_paid", "SAME_PAYMENT"}});
-  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-1", "A1", "refunded"}, {"2", "buy-2", "A1", "paid"}});
+  CHECK(rows_of(end, "orders") ==
+        TableRows{{"1", "buy-1", "A1", "refunded", "110", "NULL"}, {"2", "buy-2", "A1", "paid", "120", "111"}});
   CHECK(rows_of(end, "provider_ledger").back() ==
         std::vector<std::string>{"refund:pay_1", "pay_1", "refund", "300", "SUCCEEDED"});
   CHECK(invariant(end, "one_refund_per_payment")->holds);
@@ -213,7 +214,7 @@ TEST_CASE("t2 paid-in-time: o1 is sold at 105 s and buyer 2's hold changes 0 row
         std::vector<std::string>{"accepted", "charge_unknown", "confirmed", "rejected", "noop"});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "sold", "1", "110"}});
-  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-1", "A1", "paid"}});
+  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-1", "A1", "paid", "110", "105"}});
 }
 
 TEST_CASE("t2 naive seed: o1's late callback sells A1 to o1 as well, two paid orders for one seat") {
@@ -231,7 +232,8 @@ TEST_CASE("t2 naive seed: o1's late callback sells A1 to o1 as well, two paid or
   CHECK(render(invariant(late, "one_owner_per_seat")->detail, Lang::en) ==
         "more than one live order: A1: o1 (paid), o2 (held)");
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-1", "A1", "paid"}, {"2", "buy-2", "A1", "paid"}});
+  CHECK(rows_of(end, "orders") ==
+        TableRows{{"1", "buy-1", "A1", "paid", "110", "111"}, {"2", "buy-2", "A1", "paid", "120", "113"}});
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "sold", "2", "120"}});
   CHECK(render(invariant(end, "sold_matches_bookings")->detail, Lang::en) == "sold seats 1 != paid orders 2");
   CHECK_FALSE(invariant(end, "one_owner_per_seat")->holds);

@@ -59,7 +59,7 @@ TEST_CASE("t3 atomic seed: both buyers are admitted, only the conditional update
   for (const auto& step : trace.steps) CHECK(step.committed->all_invariants_hold());
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "held", "1", "601"}});
-  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-a", "A1", "held"}});
+  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-a", "A1", "held", "601", "NULL"}});
 }
 
 TEST_CASE(
@@ -93,7 +93,8 @@ TEST_CASE("t3 naive seed: the ticket is treated as ownership and both buyers get
                       {"0", "1", "accepted", "buyer_a holds A1 as o1"},
                       {"0", "2", "accepted", "buyer_b also holds A1 as o2"}});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-a", "A1", "held"}, {"2", "buy-b", "A1", "held"}});
+  CHECK(rows_of(end, "orders") ==
+        TableRows{{"1", "buy-a", "A1", "held", "601", "NULL"}, {"2", "buy-b", "A1", "held", "601", "NULL"}});
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "held", "2", "601"}});
   CHECK(render(invariant(end, "capacity_balance")->detail, Lang::en) == "0 + 2 + 0 != 1");
   CHECK(render(invariant(end, "one_owner_per_seat")->detail, Lang::en) ==
@@ -105,7 +106,7 @@ TEST_CASE("t3 b-first: whoever reaches the conditional update first wins, the ot
   const Trace trace = run_preset(t3(), Model::atomic, "b-first");
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"accepted", "accepted", "rejected", "accepted", "rejected"});
-  CHECK(rows_of(*trace.steps.back().committed, "orders") == TableRows{{"1", "buy-b", "A1", "held"}});
+  CHECK(rows_of(*trace.steps.back().committed, "orders") == TableRows{{"1", "buy-b", "A1", "held", "601", "NULL"}});
 }
 
 TEST_CASE("t3 ticket-expired: a ticket past its expiry is refused in both models") {

@@ -66,7 +66,7 @@ TEST_CASE("t4 atomic seed: buyer 1 resumes after its lease and its conditional u
   CHECK(zero_rows);
   CHECK(resumed.sql.back().sql == "ROLLBACK");
   CHECK(rows_of(*resumed.committed, "seats") == TableRows{{"A1", "held", "1", "612"}});
-  CHECK(rows_of(*resumed.committed, "orders") == TableRows{{"1", "buy-2", "A1", "held"}});
+  CHECK(rows_of(*resumed.committed, "orders") == TableRows{{"1", "buy-2", "A1", "held", "612", "NULL"}});
   CHECK(render(resumed.explanation, Lang::en).find("The lock is not the final word") != std::string::npos);
 }
 
@@ -95,7 +95,8 @@ TEST_CASE("t4 naive seed: buyer 1 trusts its expired lock and writes the seat to
                       {12, "0", "1", "accepted", "buyer2 holds A1 as o1"},
                       {13, "0", "2", "accepted", "buyer1 also holds A1 as o2"}});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-2", "A1", "held"}, {"2", "buy-1", "A1", "held"}});
+  CHECK(rows_of(end, "orders") ==
+        TableRows{{"1", "buy-2", "A1", "held", "612", "NULL"}, {"2", "buy-1", "A1", "held", "613", "NULL"}});
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "held", "2", "613"}});
   CHECK(render(invariant(end, "one_owner_per_seat")->detail, Lang::en) ==
         "more than one live order: A1: o1 (held), o2 (held)");
@@ -110,7 +111,7 @@ TEST_CASE("t4 lease-holds: while the lease lasts the lock keeps buyer 2 away, in
     const Trace trace = run_preset(t4(), model, "lease-holds");
     CHECK(outcomes(trace) == std::vector<std::string>{"accepted", "paused", "rejected", "noop", "accepted"});
     CHECK(render(trace.steps[2].summary, Lang::en) == "buyer2: A1 is locked by buyer1, rejected");
-    CHECK(rows_of(*trace.steps.back().committed, "orders") == TableRows{{"1", "buy-1", "A1", "held"}});
+    CHECK(rows_of(*trace.steps.back().committed, "orders") == TableRows{{"1", "buy-1", "A1", "held", "613", "NULL"}});
   }
 }
 

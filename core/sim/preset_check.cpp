@@ -10,24 +10,49 @@ std::string PresetProblem::text() const {
          (error ? "" : "warning: ") + message;
 }
 
-std::vector<PresetProblem> check_presets(const Scenario& scenario) {
+// The first step at which a trace breaks an invariant, and which; 0 when none does.
+std::pair<int, std::string> first_broken(const Trace& trace) {
+  for (const auto& step : trace.steps)
+    for (const auto& invariant : step.committed->invariants)
+      if (!invariant.holds) return {step.index, invariant.name};
+  return {0, {}};
+}
+
+std::vector<PresetProblem> check_presets(const Scenario& scenario, const std::string& backend) {
   Simulator initial_rows_fit(scenario, make_plan(scenario, PlanRequest{}));  // throws at a rejected row
   std::vector<PresetProblem> problems;
+  bool any_harm = false;
   for (const auto& preset : scenario.presets) {
     std::vector<std::string> failures;
+    const auto warn = [&](const std::string& message) { problems.push_back({preset.pos, preset.name, false, message}); };
     for (Model model : {Model::naive, Model::atomic}) {
       PlanRequest request;
       request.model = model;
       request.preset = preset.name;
       const PartialReplay replay = replay_as_far_as_possible(scenario, make_plan(scenario, request));
       if (!replay.stopped.empty()) failures.push_back(std::string(model_name(model)) + ": " + replay.stopped);
+      const auto [step, invariant] = first_broken(replay.trace);
+      const bool harm_expected = preset.naive_harm_on(backend);
+      if (model == Model::atomic && step)
+        warn("preset '" + preset.name + "': the atomic model breaks " + invariant + " at step " +
+             std::to_string(step));
+      if (model == Model::naive && step && !harm_expected)
+        warn("preset '" + preset.name + "' says naive_harm = false, but the naive model breaks " + invariant +
+             " at step " + std::to_string(step));
+      if (model == Model::naive && !step && harm_expected && replay.stopped.empty())
+        warn("preset '" + preset.name +
+             "': the naive model breaks no invariant; if this order is harmless on purpose, say naive_harm = false");
+      any_harm = any_harm || (model == Model::naive && step);
     }
     if (failures.size() == 2)
       problems.push_back({preset.pos, preset.name, true,
                           "preset '" + preset.name + "' cannot run: " + failures[0] + "; " + failures[1]});
     else if (failures.size() == 1)
-      problems.push_back({preset.pos, preset.name, false, "preset '" + preset.name + "' stops under " + failures[0]});
+      warn("preset '" + preset.name + "' stops under " + failures[0]);
   }
+  if (!any_harm && !scenario.presets.empty())
+    problems.push_back({scenario.presets.front().pos, scenario.presets.front().name, false,
+                        "no preset shows the naive model doing harm: a case needs at least one"});
   return problems;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // What `reslab check` and the app (on open and on reload) say about a scenario's presets beyond
-// loading: a preset must run in at least one model (it may stop in one by design, a warning).
+// loading: a preset must run in at least one model (it may stop in one by design, a warning); the
+// naive model breaks an invariant exactly where the preset says it does harm (naive_harm, true by
+// default), the atomic model never does, and at least one preset shows the harm.
 #include <string>
 #include <vector>
 
@@ -20,6 +22,6 @@ struct PresetProblem {
 };
 
 // Throws ScenarioError when an initial row does not fit the schema (at that row).
-std::vector<PresetProblem> check_presets(const Scenario& scenario);
+std::vector<PresetProblem> check_presets(const Scenario& scenario, const std::string& backend = "sqlite");
 
 }  // namespace reslab

@@ -1,10 +1,13 @@
 // The hotel cases' figures and invariants (SPEC section 2), each one query
 // over the committed tables, so the rule on screen is the rule checked.
+#include <algorithm>
 #include <functional>
 #include <map>
 
 #include "core/cases/hotel/family.hpp"
+#include "core/cases/hotel/outbox.hpp"
 #include "core/cases/shared/checks.hpp"
+#include "core/cases/shared/state_checks.hpp"
 
 namespace reslab::hotel {
 namespace {
@@ -139,6 +142,61 @@ InvariantResult one_charge_per_payment(Session& observer) {
   return {"one_charge_per_payment", false, {"invariant.charge.broken", {{"list", list}}}};
 }
 
+// A request key that owns two live holds or bookings has been booked twice (H4's duplicate request).
+InvariantResult one_hold_per_request(Session& observer) {
+  const auto live = query(observer,
+                          "SELECT request_key, id FROM holds WHERE request_key IS NOT NULL AND state IN"
+                          " ('RESERVED', 'HELD', 'held', 'CONFIRMED') ORDER BY request_key, id");
+  // Grouped here, not with GROUP_CONCAT, so the listed order never depends on the database.
+  std::map<std::string, std::vector<std::string>> holds_by_key;
+  for (const auto& row : live.rows) holds_by_key[to_display(row[0])].push_back("#" + to_display(row[1]));
+  for (const auto& [key, holds] : holds_by_key) {
+    if (holds.size() < 2) continue;
+    std::string listed;
+    for (const auto& hold : holds) listed += (listed.empty() ? "" : ", ") + hold;
+    return {"one_hold_per_request",
+            false,
+            {"invariant.one_hold.broken",
+             {{"key", key}, {"count", std::to_string(holds.size())}, {"holds", listed}}}};
+  }
+  return {"one_hold_per_request", true, {"invariant.one_hold.ok", {{"count", std::to_string(holds_by_key.size())}}}};
+}
+
+// A CONFIRMED booking whose message is in no outbox row, was never received, and is held by no
+// live process will never be announced: the booking committed, the world never hears of it (H5-3).
+InvariantResult every_commit_announced(const StateInputs& inputs) {
+  const TableData* holds = inputs.committed.table("holds");
+  const auto outbox = checks::column_values(inputs.committed, "outbox", "payload");
+  const auto received = checks::column_values(inputs.committed, "messages_received", "effect_key");
+  std::vector<std::string> in_memory;
+  for (const auto& process : inputs.memory) {
+    if (process.down) continue;
+    for (const auto& [key, value] : process.items)
+      if (key == kMessageToSend) in_memory.push_back(to_display(value));
+  }
+  const auto contains = [](const std::vector<std::string>& list, const std::string& item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
+  };
+  int confirmed = 0;
+  std::string silent;
+  if (holds) {
+    for (const auto& row : holds->rows) {
+      const Value* state = checks::cell(*holds, row, "state");
+      if (!state || to_display(*state) != "CONFIRMED") continue;
+      ++confirmed;
+      const Value& id = *checks::cell(*holds, row, "id");
+      const std::string payload = confirmation_payload(id);
+      if (contains(outbox, payload) || contains(received, effect_key(kConfirmationTopic, payload)) ||
+          contains(in_memory, payload))
+        continue;
+      silent += (silent.empty() ? "#" : ", #") + to_display(id);
+    }
+  }
+  if (silent.empty())
+    return {"every_commit_announced", true, {"invariant.announced.ok", {{"count", std::to_string(confirmed)}}}};
+  return {"every_commit_announced", false, {"invariant.announced.broken", {{"list", silent}}}};
+}
+
 }  // namespace
 
 std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names) {
@@ -167,8 +225,22 @@ std::vector<InvariantResult> check_invariants(const CheckInputs& inputs) {
       {"one_refund_per_payment", on_observer(one_refund_per_payment)},
       {"released_at_most_once", on_observer(released_at_most_once)},
       {"one_charge_per_payment", on_observer(one_charge_per_payment)},
+      {"one_hold_per_request", on_observer(one_hold_per_request)},
   };
   return checks::check_named(inputs, all);
+}
+
+std::vector<InvariantResult> check_state_invariants(const StateInputs& inputs) {
+  std::vector<InvariantResult> results;
+  for (const auto& name : inputs.names) {
+    if (name == "every_charge_accounted")
+      results.push_back(checks::every_charge_accounted(inputs, {{"payments", "provider_payment_id"}}));
+    else if (name == "every_commit_announced")
+      results.push_back(every_commit_announced(inputs));
+    else if (name == "no_transaction_left_open")
+      results.push_back(checks::no_transaction_left_open(inputs));
+  }
+  return results;
 }
 
 }  // namespace reslab::hotel

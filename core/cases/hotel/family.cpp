@@ -144,13 +144,15 @@ const CaseFamily& family() {
       {"capacity", "available", "sold", "active_holds", "refund_tasks", "refunds_pending", "booking_state",
        "nights"},
       {"capacity_balance", "sold_matches_bookings", "confirmed_before_deadline", "one_refund_per_payment",
-       "released_at_most_once", "one_charge_per_payment"},
+       "released_at_most_once", "one_charge_per_payment", "one_hold_per_request", "every_charge_accounted",
+       "every_commit_announced", "no_transaction_left_open"},
       atomic_ddl(),
       naive_ddl(),
       actions(),
       {booking_messages(), case_messages(), recovery_messages()},
       read_figures,
       check_invariants,
+      check_state_invariants,
   };
   return hotel;
 }

@@ -6,6 +6,11 @@ namespace reslab::hotel {
 namespace {
 
 const MessageTemplate kHotelCases[] = {
+    // H4: one live hold per request key
+    {"invariant.one_hold.ok", "{count} request key(s), none with two live holds or bookings",
+     "{count} 个业务请求键，没有一个拥有两个有效预留或预订"},
+    {"invariant.one_hold.broken", "request key {key} owns {count} live holds or bookings: {holds}",
+     "业务请求键 {key} 拥有 {count} 个有效预留或预订：{holds}"},
     // H3 naive: each night on its own
     {"h3.night.naive.summary", "{actor} takes {night}, committed at once", "{actor} 扣减 {night}，立即提交"},
     {"h3.night.naive",

@@ -238,6 +238,13 @@ const MessageTemplate kRecovery[] = {
     {"invariant.charge.ok", "{count} charge(s), none twice for one payment",
      "{count} 笔扣款，没有同一支付扣款两次"},
     {"invariant.charge.broken", "charged more than once: {list}", "重复扣款：{list}"},
+    {"invariant.announced.ok",
+     "{count} confirmed booking(s), each with an outbox row, a delivered message or a live process holding its "
+     "message",
+     "{count} 个已确认预订，每个都有 outbox 行、已投递的消息，或仍有存活进程持有它的消息"},
+    {"invariant.announced.broken",
+     "confirmed, but its message is nowhere: no outbox row, never received, and no live process holds it: {list}",
+     "已确认，但它的消息已无处可寻：没有 outbox 行，从未被接收，也没有存活进程持有：{list}"},
 };
 
 }  // namespace

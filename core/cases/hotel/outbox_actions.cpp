@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/outbox.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -17,18 +18,7 @@ namespace {
 
 using namespace hotel_sql;
 
-const char* const kTopic = "booking.confirmed";
-const char* const kMessageToSend = "message_to_send";          // naive: the message, only in memory
 const std::string kDeliveredPrefix = "delivered_not_marked_";  // relay: delivered, sent_at not yet written
-
-std::string confirmation_payload(const Value& hold_id) {
-  return "{\"hold_id\":" + to_display(hold_id) + "}";
-}
-
-// What the consumer counts as one effect: the same confirmation of the same booking.
-std::string effect_key(const std::string& topic, const std::string& payload) {
-  return topic + " " + payload;
-}
 
 // [SECTION] the consumer
 // Returns how many times this effect has now been delivered (1 = applied now).
@@ -77,7 +67,7 @@ std::string undelivered_confirmations(const ActionContext& ctx) {
   if (!holds) return listed;
   for (const auto& hold : holds->rows) {
     if (hold.size() < 3 || to_display(hold[2]) != "CONFIRMED") continue;
-    const std::string effect = effect_key(kTopic, confirmation_payload(hold[0]));
+    const std::string effect = effect_key(kConfirmationTopic, confirmation_payload(hold[0]));
     bool delivered = false;
     if (received)
       for (const auto& row : received->rows)
@@ -93,7 +83,7 @@ std::string undelivered_confirmations(const ActionContext& ctx) {
 // [SECTION] confirm_booking
 std::string confirm_booking_naive(ActionContext& ctx) {
   const Value hold_id = ctx.integer("hold");
-  const MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kTopic}};
+  const MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
   ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
   ctx.must(kSellHoldNights, {hold_id});
   ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
@@ -105,7 +95,7 @@ std::string confirm_booking_naive(ActionContext& ctx) {
 
 std::string confirm_booking_atomic(ActionContext& ctx) {
   const Value hold_id = ctx.integer("hold");
-  MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kTopic}};
+  MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
   ctx.must(kBeginImmediate);
   const auto confirm =
       ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
@@ -122,7 +112,7 @@ std::string confirm_booking_atomic(ActionContext& ctx) {
   ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
   const auto row =
       ctx.must("INSERT INTO outbox(topic, payload, created_at, sent_at) VALUES (?, ?, ?, NULL) RETURNING id",
-               {std::string(kTopic), confirmation_payload(hold_id), ctx.now()});
+               {std::string(kConfirmationTopic), confirmation_payload(hold_id), ctx.now()});
   ctx.must(kCommit);
   args.emplace_back("row", to_display(row.rows.at(0).at(0)));
   ctx.summarize({"recovery.confirm.summary", args});
@@ -136,16 +126,16 @@ std::string send_messages_naive(ActionContext& ctx) {
   if (remembered != ctx.memory().end()) {
     const std::string payload = to_display(remembered->second);
     ctx.memory().erase(remembered);
-    const std::int64_t deliveries = deliver(ctx, kTopic, payload);
-    ctx.summarize({"recovery.send.summary", {{"actor", actor}, {"topic", kTopic}}});
-    ctx.say({"recovery.send.naive", {{"actor", actor}, {"topic", kTopic}, {"payload", payload}}});
-    say_delivery(ctx, kTopic, payload, deliveries);
+    const std::int64_t deliveries = deliver(ctx, kConfirmationTopic, payload);
+    ctx.summarize({"recovery.send.summary", {{"actor", actor}, {"topic", kConfirmationTopic}}});
+    ctx.say({"recovery.send.naive", {{"actor", actor}, {"topic", kConfirmationTopic}, {"payload", payload}}});
+    say_delivery(ctx, kConfirmationTopic, payload, deliveries);
     return "sent";
   }
   const std::string lost = undelivered_confirmations(ctx);
   if (!lost.empty()) {
     ctx.summarize({"recovery.send.lost.summary", {{"actor", actor}}});
-    ctx.say({"recovery.send.lost", {{"actor", actor}, {"holds", lost}, {"topic", kTopic}}});
+    ctx.say({"recovery.send.lost", {{"actor", actor}, {"holds", lost}, {"topic", kConfirmationTopic}}});
     return "lost";
   }
   ctx.summarize({"recovery.send.none.summary", {{"actor", actor}}});

@@ -141,9 +141,9 @@ std::string payment_callback_naive(ActionContext& ctx) {
   MessageArgs args = base_args(ctx, input);
   // The callback log has a primary key; the naive handler ignores the error and carries on.
   const auto logged = ctx.sql(
-      "INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, "
-      "'confirmed')",
-      {input.event_id, input.hold_id, input.result, ctx.now()});
+      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
+      " VALUES (?, ?, ?, ?, ?, 'confirmed')",
+      {input.event_id, input.hold_id, input.provider_payment_id, input.result, ctx.now()});
   if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
   if (input.result != "success") {
     ctx.summarize({"hotel.callback.failure.summary", args});
@@ -165,9 +165,9 @@ std::string payment_callback_atomic(ActionContext& ctx) {
   MessageArgs args = base_args(ctx, input);
   ctx.must(kBeginImmediate);
   const auto logged = ctx.must(
-      "INSERT INTO callbacks(event_id, hold_id, result, received_at) VALUES (?, ?, ?, ?)"
+      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at) VALUES (?, ?, ?, ?, ?)"
       " ON CONFLICT(event_id) DO NOTHING",
-      {input.event_id, input.hold_id, input.result, ctx.now()});
+      {input.event_id, input.hold_id, input.provider_payment_id, input.result, ctx.now()});
   if (logged.changes == 0) {
     ctx.must(kCommit);
     ctx.summarize({"hotel.callback.duplicate.summary", args});

@@ -137,6 +137,10 @@ std::string provider_answer_naive(ActionContext& ctx) {
     ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
     ctx.must(kSellHoldNights, {hold_id});
     ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
+    ctx.must(
+        "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
+        "'SUCCEEDED')",
+        {hold_id, ctx.text("provider_payment_id"), optional_integer(ctx, "amount"), optional_text(ctx, "currency")});
     ctx.must(kCommit);
     provider_records_charge(ctx);
     ctx.memory().erase(kHold);

@@ -366,8 +366,9 @@ std::string payment_event_naive(ActionContext& ctx) {
   const std::string outcome = success ? "confirmed" : "released";
   // The callback log has a primary key; the naive handler ignores the error and carries on.
   const auto logged =
-      ctx.sql("INSERT INTO callbacks(event_id, hold_id, result, received_at, outcome) VALUES (?, ?, ?, ?, ?)",
-              {input.event_id, input.hold_id, input.result, ctx.now(), outcome});
+      ctx.sql("INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
+              " VALUES (?, ?, ?, ?, ?, ?)",
+              {input.event_id, input.hold_id, input.payment, input.result, ctx.now(), outcome});
   if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
   if (success) {
     ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency});
@@ -392,9 +393,9 @@ std::string payment_event_atomic(ActionContext& ctx) {
   MessageArgs args = event_args(ctx, input);
   ctx.must(kBeginImmediate);
   const auto logged = ctx.must(
-      "INSERT INTO callbacks(event_id, hold_id, result, received_at) VALUES (?, ?, ?, ?)"
+      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at) VALUES (?, ?, ?, ?, ?)"
       " ON CONFLICT(event_id) DO NOTHING",
-      {input.event_id, input.hold_id, input.result, ctx.now()});
+      {input.event_id, input.hold_id, input.payment, input.result, ctx.now()});
   if (logged.changes == 0) {
     ctx.must(kCommit);
     ctx.summarize({"hotel.callback.duplicate.summary", args});

@@ -11,7 +11,7 @@ std::vector<TableInfo> tables() {
       {"hold_nights", {"hold_id", "room_night_id"}, 2},
       {"inventory_log", {"id", "room_night_id", "hold_id", "change", "reason", "at"}},
       {"payments", {"id", "hold_id", "provider_payment_id", "amount", "currency", "state"}},
-      {"callbacks", {"event_id", "hold_id", "result", "received_at", "outcome"}},
+      {"callbacks", {"event_id", "hold_id", "provider_payment_id", "result", "received_at", "outcome"}},
       {"refund_tasks", {"id", "payment_id", "op_key", "state"}},
       {"outbox", {"id", "topic", "payload", "created_at", "sent_at"}},
       {"provider_ledger", {"op_key", "payment_id", "kind", "amount", "state"}},
@@ -33,7 +33,7 @@ std::vector<std::string> atomic_ddl() {
     " hold_id INTEGER, change INTEGER NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)",
     "CREATE TABLE payments(id INTEGER PRIMARY KEY, hold_id INTEGER, provider_payment_id TEXT NOT NULL,"
     " amount INTEGER, currency TEXT, state TEXT NOT NULL)",
-    "CREATE TABLE callbacks(event_id TEXT PRIMARY KEY, hold_id INTEGER, result TEXT,"
+    "CREATE TABLE callbacks(event_id TEXT PRIMARY KEY, hold_id INTEGER, provider_payment_id TEXT, result TEXT,"
     " received_at INTEGER, outcome TEXT)",
     "CREATE TABLE refund_tasks(id INTEGER PRIMARY KEY, payment_id INTEGER NOT NULL,"
     " op_key TEXT NOT NULL UNIQUE, state TEXT NOT NULL)",

@@ -7,6 +7,7 @@
 
 #include "core/cases/seat/family.hpp"
 #include "core/cases/shared/checks.hpp"
+#include "core/cases/shared/state_checks.hpp"
 
 namespace reslab::seat {
 namespace {
@@ -92,6 +93,22 @@ InvariantResult one_refund_per_payment(Session& observer) {
            {{"items", list.empty() ? "-" : list}, {"refunds", refunded.empty() ? "-" : refunded}}}};
 }
 
+// Sold only while now < expires_at: an order paid at or after the end of its hold took a seat the
+// hold no longer gave it (T2's tie at the deadline).
+InvariantResult confirmed_before_deadline(Session& observer) {
+  const auto late = query(observer,
+                          "SELECT id, paid_at, expires_at FROM orders WHERE state = 'paid' AND paid_at IS NOT NULL"
+                          " AND expires_at IS NOT NULL AND paid_at >= expires_at ORDER BY id");
+  if (late.rows.empty()) {
+    const Value paid = single_value(observer, "SELECT COUNT(*) FROM orders WHERE state = 'paid'");
+    return {"confirmed_before_deadline", true, {"seat.invariant.deadline.ok", {{"count", number(paid)}}}};
+  }
+  std::string list;
+  for (const auto& row : late.rows)
+    list += (list.empty() ? std::string() : std::string(", ")) + "o" + number(row[0]) + " @" + number(row[1]) + "s >= " + number(row[2]) + "s";
+  return {"confirmed_before_deadline", false, {"seat.invariant.deadline.broken", {{"list", list}}}};
+}
+
 }  // namespace
 
 std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names) {
@@ -114,8 +131,21 @@ std::vector<InvariantResult> check_invariants(const CheckInputs& inputs) {
       {"sold_matches_bookings", on_observer(sold_matches_bookings)},
       {"one_owner_per_seat", on_observer(one_owner_per_seat)},
       {"one_refund_per_payment", on_observer(one_refund_per_payment)},
+      {"confirmed_before_deadline", on_observer(confirmed_before_deadline)},
   };
   return checks::check_named(inputs, all);
+}
+
+std::vector<InvariantResult> check_state_invariants(const StateInputs& inputs) {
+  std::vector<InvariantResult> results;
+  for (const auto& name : inputs.names) {
+    if (name == "every_charge_accounted")
+      results.push_back(checks::every_charge_accounted(
+          inputs, {{"payments", "provider_payment_id"}, {"reconciliations", "provider_payment_id"}}));
+    else if (name == "no_transaction_left_open")
+      results.push_back(checks::no_transaction_left_open(inputs));
+  }
+  return results;
 }
 
 }  // namespace reslab::seat

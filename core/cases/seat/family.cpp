@@ -75,13 +75,15 @@ const CaseFamily& family() {
       "seat",
       tables(),
       {"capacity", "available", "sold", "active_holds", "booking_state", "paid_orders"},
-      {"capacity_balance", "sold_matches_bookings", "one_owner_per_seat", "one_refund_per_payment"},
+      {"capacity_balance", "sold_matches_bookings", "one_owner_per_seat", "one_refund_per_payment",
+       "confirmed_before_deadline", "every_charge_accounted", "no_transaction_left_open"},
       ddl(),
       {},
       actions(),
       {messages()},
       read_figures,
       check_invariants,
+      check_state_invariants,
   };
   return seat;
 }

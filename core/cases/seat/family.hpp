@@ -17,6 +17,7 @@ std::vector<std::string> ddl();
 // checks.cpp
 std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names);
 std::vector<InvariantResult> check_invariants(const CheckInputs& inputs);
+std::vector<InvariantResult> check_state_invariants(const StateInputs& inputs);
 // messages.cpp
 std::span<const MessageTemplate> messages();
 

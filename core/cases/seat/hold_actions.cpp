@@ -29,8 +29,8 @@ const Row* committed_seat(const ActionContext& ctx, const std::string& seat) {
 std::optional<Value> insert_order(ActionContext& ctx, const std::string& seat, const std::string& request_key,
                                   HoldAttempt& attempt) {
   static const std::string insert =
-      "INSERT INTO orders(request_key, seat_id, state) VALUES (?, ?, 'held') RETURNING id";
-  const auto order = ctx.sql(insert, {request_key, seat});
+      "INSERT INTO orders(request_key, seat_id, state, expires_at) VALUES (?, ?, 'held', ?) RETURNING id";
+  const auto order = ctx.sql(insert, {request_key, seat, expires_at(ctx)});
   if (order.constraint()) {
     attempt.duplicate_code = order.code_name();
     return std::nullopt;

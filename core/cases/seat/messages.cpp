@@ -6,6 +6,10 @@ namespace reslab::seat {
 namespace {
 
 const MessageTemplate kSeat[] = {
+    {"seat.invariant.deadline.ok", "{count} paid order(s), each paid before its hold ended",
+     "{count} 个已支付订单，每个都在占座到期前支付"},
+    {"seat.invariant.deadline.broken", "paid at or after its hold ended (paid_at >= expires_at): {list}",
+     "在占座到期当时或之后才支付（paid_at >= expires_at）：{list}"},
     // An outcome word T4 adds: a process stall is neither waiting on a lock nor a crash.
     {"outcome.paused", "paused", "暂停"},
     // Holding a seat: summaries

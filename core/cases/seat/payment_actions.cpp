@@ -104,7 +104,8 @@ std::string decide_held(ActionContext& ctx, const CallbackInput& input, const st
       " AND (expires_at IS NULL OR ? < expires_at)",
       {seat, input.order_id, ctx.now()});
   if (sold.changes == 1) {
-    ctx.must("UPDATE orders SET state = 'paid' WHERE id = ? AND state = 'held'", {input.order_id});
+    ctx.must("UPDATE orders SET state = 'paid', paid_at = ? WHERE id = ? AND state = 'held'",
+             {ctx.now(), input.order_id});
     ctx.summarize({"seat.callback.confirmed.summary", args});
     ctx.say({"seat.callback.confirmed", args});
     return "confirmed";
@@ -307,7 +308,7 @@ std::string seat_callback_naive(ActionContext& ctx) {
   args.emplace_back("seat", seat);
   ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
   const std::string owner = committed_owner(ctx, seat);
-  ctx.must("UPDATE orders SET state = 'paid' WHERE id = ?", {input.order_id});
+  ctx.must("UPDATE orders SET state = 'paid', paid_at = ? WHERE id = ?", {ctx.now(), input.order_id});
   ctx.must("UPDATE seats SET state = 'sold', order_id = ? WHERE seat_id = ?", {input.order_id, seat});
   ctx.summarize({"seat.callback.naive.summary", args});
   ctx.say({"seat.callback.naive", args});

@@ -7,7 +7,7 @@ namespace reslab::seat {
 std::vector<TableInfo> tables() {
   return {
       {"seats", {"seat_id", "state", "order_id", "expires_at"}},
-      {"orders", {"id", "request_key", "seat_id", "state"}},
+      {"orders", {"id", "request_key", "seat_id", "state", "expires_at", "paid_at"}},
       {"queue_tickets", {"ticket_id", "request_key", "issued_at", "expires_at", "state"}},
       {"seat_locks", {"seat_id", "owner", "lease_until"}},
       {"payments", {"id", "order_id", "provider_payment_id", "amount", "state"}},
@@ -23,8 +23,9 @@ std::vector<std::string> ddl() {
   return {
     "CREATE TABLE seats(seat_id TEXT PRIMARY KEY, state TEXT NOT NULL DEFAULT 'free'"
     " CHECK (state IN ('free', 'held', 'sold')), order_id INTEGER UNIQUE, expires_at INTEGER)",
+    // expires_at: the end of the hold the order was granted; paid_at: when it was marked paid.
     "CREATE TABLE orders(id INTEGER PRIMARY KEY, request_key TEXT NOT NULL UNIQUE, seat_id TEXT,"
-    " state TEXT NOT NULL)",
+    " state TEXT NOT NULL, expires_at INTEGER, paid_at INTEGER)",
     "CREATE TABLE queue_tickets(ticket_id TEXT PRIMARY KEY, request_key TEXT, issued_at INTEGER NOT NULL,"
     " expires_at INTEGER NOT NULL, state TEXT NOT NULL)",
     "CREATE TABLE seat_locks(seat_id TEXT PRIMARY KEY, owner TEXT NOT NULL, lease_until INTEGER NOT NULL)",
