@@ -262,7 +262,7 @@ TEST_CASE("H5-1 atomic: the late callback expires the hold itself, releases once
   CHECK(every_invariant_holds(trace));
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "inventory_log") ==
-        Rows{{"1", "N1", "1", "-1", "reserve", "0"}, {"2", "N1", "1", "1", "release", "11"}});
+        Rows{{"1", "N1", "1", "-1", "available", "reserve", "0"}, {"2", "N1", "1", "1", "available", "release", "11"}});
   CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "SUCCEEDED"}});
   CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
                                                 {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
@@ -379,7 +379,7 @@ TEST_CASE("H5-3 without a crash both models deliver the confirmation once") {
 // [SECTION] H5-4: refunded, then the crash before it is recorded
 TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says already refunded, one refund") {
   const Trace trace = run_preset(h5(4), Model::atomic, "article");
-  CHECK(outcomes(trace) == std::vector<std::string>{"refunded", "crashed", "restarted", "refunded"});
+  CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "restarted", "refunded"});
   CHECK(figure_per_step(trace, "refunds_pending") == std::vector<std::string>{"1", "1", "1", "0"});
   CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "PENDING"}});
   CHECK(rows_of(*trace.steps[0].committed, "provider_ledger") ==
@@ -398,7 +398,7 @@ TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says alrea
 
 TEST_CASE("H5-4 naive: a fresh key on every run, and the customer is refunded twice") {
   const Trace trace = run_preset(h5(4), Model::naive, "article");
-  CHECK(outcomes(trace) == std::vector<std::string>{"refunded", "crashed", "restarted", "refunded"});
+  CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "restarted", "refunded"});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
                                                 {"refund:pay_1:20", "pay_1", "refund", "480", "SUCCEEDED"},
@@ -410,7 +410,7 @@ TEST_CASE("H5-4 naive: a fresh key on every run, and the customer is refunded tw
 
 TEST_CASE("H5-4 atomic: a second worker instance taking the task while the first is down also refunds once") {
   const Trace trace = run_preset(h5(4), Model::atomic, "second-instance");
-  CHECK(outcomes(trace) == std::vector<std::string>{"refunded", "crashed", "refunded", "restarted", "noop"});
+  CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "refunded", "restarted", "noop"});
   CHECK(every_invariant_holds(trace));
 }
 

@@ -30,6 +30,7 @@ const MessageTemplate kCommon[] = {
     {"outcome.refund_pending", "refund pending", "待对账"},
     {"outcome.already_paid_reconcile", "already paid, reconcile", "已支付，对账"},
     {"outcome.refunded", "refunded", "已退款"},
+    {"outcome.refund_unrecorded", "refunded at the provider, not yet recorded", "支付方已退款，尚未记录"},
     {"outcome.refund_failed", "refund failed", "退款失败"},
     {"outcome.charged", "charged", "已扣款"},
     {"outcome.charge_unknown", "charge unknown", "扣款结果未知"},
@@ -158,7 +159,7 @@ const MessageTemplate kCommon[] = {
     {"md.committed_previous", "(transaction open: last committed state)",
      "（事务未结束：显示上次提交的状态）"},
     {"model.naive", "naive read-write", "朴素读写"},
-    {"model.atomic", "atomic decrement", "原子扣减"},
+    {"model.atomic", "atomic (conditional update)", "原子（条件更新）"},
 };
 
 }  // namespace

@@ -87,7 +87,7 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
                                                           : Value(std::monostate{})});
   const Value hold_id = hold.rows.at(0).at(0);
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   pass.hold = to_display(hold_id);
   ctx.say({"h7.write.progress", {{"actor", actor}, {"available", pass.available}, {"hold", pass.hold}}});
   if (run_retrying(ctx, pass, kCommit).busy()) return Attempt::deadlock;

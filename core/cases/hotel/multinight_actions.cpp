@@ -76,7 +76,7 @@ Value insert_multinight_hold(ActionContext& ctx, const std::string& request_key,
   for (const auto& night : nights) {
     ctx.must(kInsertHoldNight, {hold_id, night});
     if (log_nights)
-      ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+      ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   }
   return hold_id;
 }
@@ -108,7 +108,7 @@ std::string reserve_night_naive(ActionContext& ctx) {
     return "noop";
   }
   // The log row has no hold yet: the booking is written only at the end.
-  ctx.must(kLogChange, {night, std::monostate{}, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange, {night, std::monostate{}, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   remember_taken(ctx, night);
   const MessageArgs taken = {
       {"actor", actor}, {"night", night}, {"available", to_display(update.rows[0][1])}};

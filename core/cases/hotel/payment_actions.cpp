@@ -97,7 +97,7 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
       ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
                {input.hold_id, ctx.now()});
       ctx.must(kSellHoldNights, {input.hold_id});
-      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
       ctx.must(kInsertOutbox, {std::string("booking.confirmed"),
                                "{\"hold_id\":" + to_display(input.hold_id) + "}", ctx.now()});
       ctx.summarize({"hotel.callback.confirmed.summary", args});
@@ -108,7 +108,7 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     // The expiry job has not run (or runs later): the handler enforces the deadline itself.
     ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
     ctx.must(kReleaseHoldNights, {input.hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), input.hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
     queue_refund(ctx, payment_row_id, input);
     ctx.summarize({"hotel.callback.expired_now.summary", args});
     ctx.say({"hotel.callback.expired_now", args});
@@ -153,7 +153,7 @@ std::string payment_callback_naive(ActionContext& ctx) {
   ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
   ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
   ctx.must(kSellHoldNights, {input.hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
   ctx.summarize({"hotel.callback.confirmed.summary", args});
   ctx.say({"hotel.callback.naive", args});
   mention_paid_at(ctx, args);

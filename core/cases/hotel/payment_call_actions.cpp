@@ -51,7 +51,7 @@ Value reserve_in_transaction(ActionContext& ctx, MessageArgs& args) {
   const auto hold = ctx.must(kInsertHold, {ctx.text("request_key"), hold_deadline(ctx)});
   const Value hold_id = hold.rows.at(0).at(0);
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   args.emplace_back("hold", to_display(hold_id));
   return hold_id;
 }
@@ -136,7 +136,7 @@ std::string provider_answer_naive(ActionContext& ctx) {
   if (ctx.text("answer") == "success") {
     ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
     ctx.must(kSellHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
     ctx.must(
         "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
         "'SUCCEEDED')",
@@ -174,7 +174,7 @@ std::string provider_answer_atomic(ActionContext& ctx) {
                  {hold_id, ctx.now()});
     if (confirm.changes == 1) {
       ctx.must(kSellHoldNights, {hold_id});
-      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
+      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
     }
     ctx.must(kCommit);
     ctx.memory().erase(kPayment);

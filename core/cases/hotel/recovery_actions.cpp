@@ -33,7 +33,7 @@ bool confirm_in_time(ActionContext& ctx, const Value& hold_id) {
                {hold_id, ctx.now()});
   if (confirm.changes == 0) return false;
   ctx.must(kSellHoldNights, {hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
   ctx.must(kInsertOutbox,
            {std::string("booking.confirmed"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
   return true;
@@ -46,7 +46,7 @@ void expire_and_release(ActionContext& ctx, const Value& hold_id) {
       ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {hold_id});
   if (mark.changes == 0) return;
   ctx.must(kReleaseHoldNights, {hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), hold_id});
   ctx.must(kInsertOutbox,
            {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
 }
@@ -253,7 +253,7 @@ std::string charge_payment_naive(ActionContext& ctx) {
   ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE provider_payment_id = ?", {input.payment});
   ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
   ctx.must(kSellHoldNights, {input.hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
   const std::int64_t charges = provider::successful_charges(ctx, input.payment);
   args.emplace_back("charges", std::to_string(charges));
   ctx.summarize({charges > 1 ? "recovery.charge.twice.summary" : "recovery.charge.done.summary", args});
@@ -356,7 +356,8 @@ std::string refund_call(ActionContext& ctx) {
   ctx.say({"recovery.refund_call.unrecorded", {{"actor", actor}}});
   ctx.summarize({any_failed ? "recovery.refund_call.failed.summary" : "recovery.refund_call.summary",
                  {{"actor", actor}}});
-  return any_failed ? "refund_failed" : "refunded";
+  // The provider has answered, but refund_tasks does not say so yet: not "refunded" until recorded.
+  return any_failed ? "refund_failed" : "refund_unrecorded";
 }
 
 std::string payment_event_naive(ActionContext& ctx) {
@@ -374,13 +375,13 @@ std::string payment_event_naive(ActionContext& ctx) {
     ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency});
     ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
     ctx.must(kSellHoldNights, {input.hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("confirm"), ctx.now(), input.hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
     ctx.summarize({"hotel.callback.confirmed.summary", args});
     ctx.say({"hotel.callback.naive", args});
   } else {
     ctx.must("UPDATE holds SET state = 'PAYMENT_FAILED' WHERE id = ?", {input.hold_id});
     ctx.must(kReleaseHoldNights, {input.hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), input.hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
     ctx.summarize({"recovery.event.naive.failed.summary", args});
     ctx.say({"recovery.event.naive.failed", args});
     ctx.say({"recovery.event.naive.last_wins", args});

@@ -52,7 +52,7 @@ std::string create_booking_naive(ActionContext& ctx) {
   const auto hold = ctx.must(kInsertHold, {request_key, hold_deadline(ctx)});
   const Value hold_id = hold.rows.at(0).at(0);
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   args.emplace_back("hold", to_display(hold_id));
   if (earlier.empty()) {
     ctx.summarize({"h4.create.naive.summary", args});
@@ -103,7 +103,7 @@ std::string create_booking_atomic(ActionContext& ctx) {
   }
   args.emplace_back("available", to_display(update.rows[0][0]));
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   ctx.must(kCommit);
   ctx.summarize({"h4.create.atomic.summary", args});
   ctx.say({"h4.create.atomic", args});

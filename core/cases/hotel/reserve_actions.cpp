@@ -39,7 +39,7 @@ std::optional<Value> insert_hold(ActionContext& ctx, const std::string& request_
   if (!hold.ok() || hold.rows.empty()) fail_statement(kInsertHold, hold);
   const Value hold_id = hold.rows[0][0];
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   return hold_id;
 }
 

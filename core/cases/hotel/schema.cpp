@@ -9,7 +9,7 @@ std::vector<TableInfo> tables() {
       {"room_inventory", {"room_night_id", "night", "capacity", "available", "sold"}},
       {"holds", {"id", "request_key", "state", "deadline"}},
       {"hold_nights", {"hold_id", "room_night_id"}, 2},
-      {"inventory_log", {"id", "room_night_id", "hold_id", "change", "reason", "at"}},
+      {"inventory_log", {"id", "room_night_id", "hold_id", "change", "counter", "reason", "at"}},
       {"payments", {"id", "hold_id", "provider_payment_id", "amount", "currency", "state"}},
       {"callbacks", {"event_id", "hold_id", "provider_payment_id", "result", "received_at", "outcome"}},
       {"refund_tasks", {"id", "payment_id", "op_key", "state"}},
@@ -28,9 +28,10 @@ std::vector<std::string> atomic_ddl() {
     " deadline INTEGER NULL)",
     "CREATE TABLE hold_nights(hold_id INTEGER NOT NULL, room_night_id TEXT NOT NULL,"
     " PRIMARY KEY (hold_id, room_night_id))",
-    // change is the delta of available (reserve, release) or of sold (confirm).
+    // change is the delta of the counter it names: available (reserve, release) or sold (confirm).
     "CREATE TABLE inventory_log(id INTEGER PRIMARY KEY, room_night_id TEXT NOT NULL,"
-    " hold_id INTEGER, change INTEGER NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)",
+    " hold_id INTEGER, change INTEGER NOT NULL, counter TEXT NOT NULL CHECK (counter IN ('available', 'sold')),"
+    " reason TEXT NOT NULL, at INTEGER NOT NULL)",
     "CREATE TABLE payments(id INTEGER PRIMARY KEY, hold_id INTEGER, provider_payment_id TEXT NOT NULL,"
     " amount INTEGER, currency TEXT, state TEXT NOT NULL)",
     "CREATE TABLE callbacks(event_id TEXT PRIMARY KEY, hold_id INTEGER, provider_payment_id TEXT, result TEXT,"

@@ -11,12 +11,13 @@ inline const std::string kRollback = "ROLLBACK";
 inline const std::string kInsertHold =
     "INSERT INTO holds(request_key, state, deadline) VALUES (?, 'RESERVED', ?) RETURNING id";
 inline const std::string kInsertHoldNight = "INSERT INTO hold_nights(hold_id, room_night_id) VALUES (?, ?)";
+// A counter change and why: `counter` names the counter that moved (available or sold).
 inline const std::string kLogChange =
-    "INSERT INTO inventory_log(room_night_id, hold_id, change, reason, at) VALUES (?, ?, ?, ?, ?)";
+    "INSERT INTO inventory_log(room_night_id, hold_id, change, counter, reason, at) VALUES (?, ?, ?, ?, ?, ?)";
 // One log row per night of a hold, written with the counter change it records.
 inline const std::string kLogHoldNights =
-    "INSERT INTO inventory_log(room_night_id, hold_id, change, reason, at)"
-    " SELECT room_night_id, hold_id, ?, ?, ? FROM hold_nights WHERE hold_id = ?";
+    "INSERT INTO inventory_log(room_night_id, hold_id, change, counter, reason, at)"
+    " SELECT room_night_id, hold_id, ?, ?, ?, ? FROM hold_nights WHERE hold_id = ?";
 inline const std::string kReleaseHoldNights =
     "UPDATE room_inventory SET available = available + 1"
     " WHERE room_night_id IN (SELECT room_night_id FROM hold_nights WHERE hold_id = ?)";

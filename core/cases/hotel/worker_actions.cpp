@@ -111,7 +111,7 @@ std::string expire_holds_naive(ActionContext& ctx) {
     const Value hold_id = row[0];
     ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ?", {hold_id});
     ctx.must(kReleaseHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), hold_id});
     released += (released.empty() ? "#" : ", #") + to_display(hold_id);
   }
   ctx.summarize({"hotel.expire.released.summary", {{"actor", actor}, {"holds", released}}});
@@ -133,7 +133,7 @@ std::string expire_holds_atomic(ActionContext& ctx) {
         ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {hold_id});
     if (mark.changes == 0) continue;
     ctx.must(kReleaseHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("release"), ctx.now(), hold_id});
+    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), hold_id});
     ctx.must(kInsertOutbox,
              {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
     released += (released.empty() ? "#" : ", #") + to_display(hold_id);
