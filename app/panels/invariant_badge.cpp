@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <vector>
+
 #include "app/widgets.hpp"
 #include "core/sim/message.hpp"
 #include "core/formats/labels.hpp"
@@ -26,6 +28,15 @@ void draw_icon(ImDrawList* draw, ImVec2 at, float size, bool holds, ImU32 color)
 }
 
 }  // namespace
+
+std::vector<const InvariantResult*> badge_order(const CommittedState& state) {
+  std::vector<const InvariantResult*> shown;
+  for (const auto& invariant : state.invariants)
+    if (!invariant.holds) shown.push_back(&invariant);
+  for (const auto& invariant : state.invariants)
+    if (invariant.holds) shown.push_back(&invariant);
+  return shown;
+}
 
 void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, const std::string& title_prefix,
                           bool hidden) {
@@ -61,13 +72,14 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, 
     ImGui::TextUnformatted((title_prefix + ctx.tr(holds ? "badge.holds" : "badge.broken")).c_str());
     ImGui::PopFont();
     if (state) {
-      for (const auto& invariant : state->invariants) {
-        const std::string detail = render(invariant.detail, ctx.lang());
-        ImGui::PushFont(invariant.name == "capacity_balance" ? ctx.app.fonts().badge : nullptr);
-        ImGui::TextWrapped("%s", detail.c_str());
+      const std::vector<const InvariantResult*> shown = badge_order(*state);
+      for (const InvariantResult* invariant : shown) {
+        const bool headline = !invariant->holds || invariant == shown.front();
+        ImGui::PushFont(headline ? ctx.app.fonts().badge : nullptr);
+        ImGui::TextWrapped("%s", render(invariant->detail, ctx.lang()).c_str());
         ImGui::PopFont();
-        ImGui::TextDisabled("%s: %s", invariant_label(invariant.name, ctx.lang()).c_str(),
-                            ctx.tr(invariant.holds ? "badge.word_holds" : "badge.word_broken").c_str());
+        ImGui::TextDisabled("%s: %s", invariant_label(invariant->name, ctx.lang()).c_str(),
+                            ctx.tr(invariant->holds ? "badge.word_holds" : "badge.word_broken").c_str());
       }
     }
     ImGui::PopStyleColor();

@@ -2,12 +2,16 @@
 // The invariant badge: an icon, words and the numbers ("0 + 2 + 0 != 1"), so
 // it reads without colour; and the figures of the committed state.
 #include <string>
+#include <vector>
 
 #include "app/panels/panel_context.hpp"
 #include "core/sim/snapshot.hpp"
 
 namespace reslab {
 
+// The invariants in the order the badge shows them: the broken ones first (the headline is what
+// broke, with its own numbers), then those that hold.
+std::vector<const InvariantResult*> badge_order(const CommittedState& state);
 // `title_prefix` e.g. "(naive) " in the compare view. `hidden`: predict mode's veil.
 void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, const std::string& title_prefix,
                           bool hidden);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/sim/case_family.hpp"
+
 namespace reslab {
 namespace {
 
@@ -30,7 +32,14 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
                                 ImGuiTableFlags_NoHostExtendX;
   if (!ImGui::BeginTable(table.name.c_str(), columns, flags)) return;
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 0.9f);
-  for (const auto& column : table.columns) ImGui::TableSetupColumn(column.c_str());
+  // Cells keep the database's values; a header says when they are seconds.
+  const CaseFamily* family = find_family(ctx.session().scenario().schema);
+  const TableInfo* info = family ? family->find_table(table.name) : nullptr;
+  for (const auto& column : table.columns) {
+    const std::string header =
+        info && info->in_seconds(column) ? ctx.tr("tables.in_seconds", {{"column", column}}) : column;
+    ImGui::TableSetupColumn(header.c_str());
+  }
   ImGui::TableHeadersRow();
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     ImGui::TableNextRow();

@@ -28,6 +28,10 @@ const ArgSpec* ActionEntry::find_arg(std::string_view arg) const {
   return it == args.end() ? nullptr : &*it;
 }
 
+bool TableInfo::in_seconds(std::string_view column) const {
+  return std::find(seconds.begin(), seconds.end(), column) != seconds.end();
+}
+
 const TableInfo* CaseFamily::find_table(std::string_view table) const {
   auto it = std::find_if(tables.begin(), tables.end(), [&](const TableInfo& t) { return t.name == table; });
   return it == tables.end() ? nullptr : &*it;

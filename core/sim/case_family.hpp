@@ -55,6 +55,9 @@ struct TableInfo {
   std::string name;
   std::vector<std::string> columns;  // in declaration order; the key columns come first
   std::size_t key_columns = 1;       // how many leading columns identify a row (for diffs)
+  std::vector<std::string> seconds;  // columns that hold logical seconds (headers show the unit)
+
+  bool in_seconds(std::string_view column) const;
 };
 
 // What the SQL invariants read: the committed state through the observer, at the step's last

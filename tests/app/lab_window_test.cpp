@@ -9,6 +9,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "app/panels/invariant_badge.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/sim/simulator.hpp"
 #include "core/sim/trace.hpp"
 #include "gui_driver.hpp"
 
@@ -84,6 +88,20 @@ TEST_CASE("the naive seed order breaks the invariant and the badge says so in wo
   CHECK_FALSE(capacity_holds(gui));
   CHECK(gui.has_item("Invariant broken"));
   CHECK_FALSE(gui.item_enabled("Next ▶"));
+}
+
+TEST_CASE("the badge is headed by the invariant that broke, with its numbers, not by a true sum") {
+  // H5-1 naive step 2: the booking is confirmed after its deadline, while the capacity still balances.
+  const Scenario scenario = load_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/h5_1_late_payment.toml");
+  PlanRequest request;
+  request.model = Model::naive;
+  const Trace trace = run_plan(scenario, make_plan(scenario, request));
+  const CommittedState& state = *trace.steps.at(1).committed;
+  const auto shown = badge_order(state);
+  REQUIRE_FALSE(shown.empty());
+  CHECK_FALSE(shown.front()->holds);
+  CHECK(shown.front()->name == "confirmed_before_deadline");
+  CHECK(shown.back()->holds);
 }
 
 TEST_CASE("a waiting actor's button is disabled and names the lock holder") {

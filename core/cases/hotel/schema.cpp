@@ -6,16 +6,16 @@ namespace reslab::hotel {
 
 std::vector<TableInfo> tables() {
   return {
-      {"room_inventory", {"room_night_id", "night", "capacity", "available", "sold"}},
-      {"holds", {"id", "request_key", "state", "deadline"}},
-      {"hold_nights", {"hold_id", "room_night_id"}, 2},
-      {"inventory_log", {"id", "room_night_id", "hold_id", "change", "counter", "reason", "at"}},
-      {"payments", {"id", "hold_id", "provider_payment_id", "amount", "currency", "state"}},
-      {"callbacks", {"event_id", "hold_id", "provider_payment_id", "result", "received_at", "outcome"}},
-      {"refund_tasks", {"id", "payment_id", "op_key", "state"}},
-      {"outbox", {"id", "topic", "payload", "created_at", "sent_at"}},
-      {"provider_ledger", {"op_key", "payment_id", "kind", "amount", "state"}},
-      {"messages_received", {"id", "effect_key", "topic", "payload", "received_at", "deliveries"}},
+      {"room_inventory", {"room_night_id", "night", "capacity", "available", "sold"}, 1, {}},
+      {"holds", {"id", "request_key", "state", "deadline"}, 1, {"deadline"}},
+      {"hold_nights", {"hold_id", "room_night_id"}, 2, {}},
+      {"inventory_log", {"id", "room_night_id", "hold_id", "change", "counter", "reason", "at"}, 1, {"at"}},
+      {"payments", {"id", "hold_id", "provider_payment_id", "amount", "currency", "state"}, 1, {}},
+      {"callbacks", {"event_id", "hold_id", "provider_payment_id", "result", "received_at", "outcome"}, 1, {"received_at"}},
+      {"refund_tasks", {"id", "payment_id", "op_key", "state"}, 1, {}},
+      {"outbox", {"id", "topic", "payload", "created_at", "sent_at"}, 1, {"created_at", "sent_at"}},
+      {"provider_ledger", {"op_key", "payment_id", "kind", "amount", "state"}, 1, {}},
+      {"messages_received", {"id", "effect_key", "topic", "payload", "received_at", "deliveries"}, 1, {"received_at"}},
   };
 }
 

@@ -6,14 +6,14 @@ namespace reslab::seat {
 
 std::vector<TableInfo> tables() {
   return {
-      {"seats", {"seat_id", "state", "order_id", "expires_at"}},
-      {"orders", {"id", "request_key", "seat_id", "state", "expires_at", "paid_at"}},
-      {"queue_tickets", {"ticket_id", "request_key", "issued_at", "expires_at", "state"}},
-      {"seat_locks", {"seat_id", "owner", "lease_until"}},
-      {"payments", {"id", "order_id", "provider_payment_id", "amount", "state"}},
-      {"callbacks", {"event_id", "order_id", "provider_payment_id", "result", "received_at", "outcome"}},
-      {"reconciliations", {"id", "order_id", "provider_payment_id", "event_id", "reason", "state"}},
-      {"provider_ledger", {"op_key", "payment_id", "kind", "amount", "state"}},
+      {"seats", {"seat_id", "state", "order_id", "expires_at"}, 1, {"expires_at"}},
+      {"orders", {"id", "request_key", "seat_id", "state", "expires_at", "paid_at"}, 1, {"expires_at", "paid_at"}},
+      {"queue_tickets", {"ticket_id", "request_key", "issued_at", "expires_at", "state"}, 1, {"issued_at", "expires_at"}},
+      {"seat_locks", {"seat_id", "owner", "lease_until"}, 1, {"lease_until"}},
+      {"payments", {"id", "order_id", "provider_payment_id", "amount", "state"}, 1, {}},
+      {"callbacks", {"event_id", "order_id", "provider_payment_id", "result", "received_at", "outcome"}, 1, {"received_at"}},
+      {"reconciliations", {"id", "order_id", "provider_payment_id", "event_id", "reason", "state"}, 1, {}},
+      {"provider_ledger", {"op_key", "payment_id", "kind", "amount", "state"}, 1, {}},
   };
 }
 
