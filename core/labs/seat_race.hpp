@@ -1,5 +1,6 @@
 #pragma once
-// T1, seed 003's lab: real threads, each with its own SQLite connection to one
+// T1, the lab of the ticketing article (《系统设计 26：占座到期与支付回调的库存边界》):
+// real threads, each with its own SQLite connection to one
 // database FILE in WAL mode, race for seat A1 round after round. Nothing here
 // is stepped: the operating system schedules the threads. Barriers fix only
 // what the lesson needs fixed: every round starts from a free seat, and in the
