@@ -21,11 +21,13 @@ void remove_database(const std::string& path) {
 
 }  // namespace
 
-LabFile::LabFile(const std::string& requested, LabFileKind kind, const std::string& temporary_parent)
+LabFile::LabFile(const std::string& requested, LabFileKind kind, const std::string& temporary_parent,
+                 const std::string& temporary_stem)
     : m_kind(std::move(kind)) {
   if (requested.empty()) {
     const fs::path parent = temporary_parent.empty() ? fs::temp_directory_path() : fs::path(temporary_parent);
-    std::string pattern = (parent / ("reslab-" + m_kind.lab + "-XXXXXX")).string();
+    const std::string stem = temporary_stem.empty() ? "reslab-" + m_kind.lab : temporary_stem;
+    std::string pattern = (parent / (stem + "-XXXXXX")).string();
     if (!mkdtemp(pattern.data()))
       throw UsageError("cannot create a temporary folder in " + parent.string() + " for the " + m_kind.lab +
                        " database");

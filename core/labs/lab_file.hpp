@@ -21,10 +21,12 @@ struct LabFileKind {
 
 class LabFile {
  public:
-  // Chooses the file: `requested` (the --db), or a temporary one under `temporary_parent` (empty:
-  // the system's temporary folder). Throws UsageError when `requested` is a folder, a file this lab
-  // did not make, or an earlier one that cannot be replaced.
-  LabFile(const std::string& requested, LabFileKind kind, const std::string& temporary_parent = "");
+  // Chooses the file: `requested` (the --db), or a temporary one in a new folder "<temporary_stem>-XXXXXX"
+  // (default "reslab-<lab>") under `temporary_parent` (default: the system's temporary folder). Throws
+  // UsageError when `requested` is a folder, a file this lab did not make, or an earlier one that
+  // cannot be replaced.
+  LabFile(const std::string& requested, LabFileKind kind, const std::string& temporary_parent = "",
+          const std::string& temporary_stem = "");
   ~LabFile();  // removes the temporary folder with everything in it
   LabFile(const LabFile&) = delete;
   LabFile& operator=(const LabFile&) = delete;

@@ -3,7 +3,6 @@
 #include "core/labs/load_lab.hpp"
 
 #include <sqlite3.h>
-#include <stdlib.h>
 
 #include <algorithm>
 #include <chrono>
@@ -18,14 +17,14 @@
 #include <system_error>
 #include <thread>
 
-#include "core/backends/sqlite/connection.hpp"
 #include "core/formats/hash.hpp"
+#include "core/labs/lab_connection.hpp"
+#include "core/labs/lab_file.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
 namespace {
 
-namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 std::int64_t nanoseconds_since(Clock::time_point start) {
@@ -267,22 +266,22 @@ constexpr int kCheckpointPages = 1000;
 constexpr int kWalCapPages = 65'536;
 
 // [SECTION] connections
-// Bounded waiting for the write lock: yield first (on 2 cores the holder needs the CPU more), then
-// short sleeps. SQLite's busy_timeout sleeps up to 100 ms at a time, which would measure its sleeps.
-constexpr int kBusySpins = 4;
-constexpr int kMaxBusyAttempts = 10'000;  // about 10 s before an intent gives up
-
-class LoadConnection;
 class Checkpointer;
 
 struct ConnectionStats {
-  std::int64_t busy_retries = 0;
+  BusyWait busy;  // its stop: give up waiting once the run is cancelled
   std::int64_t wal_peak_frames = 0;
   std::int64_t checkpoints = 0;
   double checkpoint_seconds = 0;
-  const std::atomic<bool>* stop = nullptr;  // give up waiting once the run is cancelled
-  Checkpointer* checkpointer = nullptr;     // null: checkpoint inline, in the committing thread
+  Checkpointer* checkpointer = nullptr;  // null: checkpoint inline, in the committing thread
 };
+
+// The run's durability, and a cache the whole database fits in.
+void set_load_synchronous(LabConnection& db, LoadSynchronous synchronous) {
+  db.script(synchronous == LoadSynchronous::normal ? "PRAGMA synchronous = NORMAL"
+                                                   : "PRAGMA synchronous = FULL");
+  db.script(kCacheSize);
+}
 
 // Checkpoints on their own thread and connection: the WAL and file syncs of a checkpoint
 // (synchronous=NORMAL syncs only there) then wait on the disk beside the writer, not in its way.
@@ -313,29 +312,17 @@ class Checkpointer {
  private:
   void run();
 
-  std::unique_ptr<LoadConnection> m_db;
+  std::unique_ptr<LabConnection> m_db;
   std::mutex m_mutex;
   std::condition_variable m_wake;
   bool m_requested = false;
   bool m_stopping = false;
-  ConnectionStats m_stats;         // its busy handler: RESTART waits for the writer between transactions
+  BusyWait m_busy;                 // RESTART waits for the writer between transactions
   std::int64_t m_checkpoints = 0;  // read after the thread has joined
   std::int64_t m_restarts = 0;
   double m_seconds = 0;
   std::thread m_thread;
 };
-
-int wait_for_lock(void* context, int attempt) {
-  auto* stats = static_cast<ConnectionStats*>(context);
-  if (attempt >= kMaxBusyAttempts || (stats->stop && stats->stop->load(std::memory_order_relaxed))) return 0;
-  ++stats->busy_retries;
-  if (attempt < kBusySpins) {
-    std::this_thread::yield();
-  } else {
-    std::this_thread::sleep_for(std::chrono::microseconds(50 * std::min(attempt, 20)));
-  }
-  return 1;
-}
 
 int checkpoint_after_commit(void* context, sqlite3* db, const char* name, int pages) {
   auto* stats = static_cast<ConnectionStats*>(context);
@@ -352,149 +339,17 @@ int checkpoint_after_commit(void* context, sqlite3* db, const char* name, int pa
   return SQLITE_OK;
 }
 
-// A failed statement, keeping SQLite's own words apart for messages about the file.
-class LoadSqlError : public SqlError {
- public:
-  LoadSqlError(const std::string& sql, int code, const std::string& message)
-      : SqlError(sql, result_code_name(code), message), m_message(message) {}
-  const std::string& message() const { return m_message; }
-
- private:
-  std::string m_message;
-};
-
-int refuse_attach(void*, int action, const char*, const char*, const char*, const char*) {
-  return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
+// A writer's connection: the bounded busy wait, the WAL hook that checkpoints, the run's settings.
+void watch_writes(LabConnection& db, ConnectionStats& stats, LoadSynchronous synchronous) {
+  db.wait_when_busy(stats.busy);
+  sqlite3_wal_hook(db.handle(), checkpoint_after_commit, &stats);
+  set_load_synchronous(db, synchronous);
 }
 
-// One prepared statement. Binding is by hand and without allocation: it runs 100,000 times a second.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : m_db(db), m_sql(sql) {
-    const int rc = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &m_statement, nullptr);
-    if (rc != SQLITE_OK) fail(rc);
-  }
-  ~Statement() { sqlite3_finalize(m_statement); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  Statement& bind(int index, std::int64_t value) {
-    sqlite3_bind_int64(m_statement, index, value);
-    return *this;
-  }
-  Statement& bind(int index, const char* text) {
-    sqlite3_bind_text(m_statement, index, text, -1, SQLITE_STATIC);  // text outlives the step
-    return *this;
-  }
-  // Steps once and returns the result code; the statement stays on its row until reset().
-  int step() { return sqlite3_step(m_statement); }
-  void reset() { sqlite3_reset(m_statement); }
-  std::int64_t column_int(int column) const { return sqlite3_column_int64(m_statement, column); }
-  bool column_null(int column) const { return sqlite3_column_type(m_statement, column) == SQLITE_NULL; }
-  std::string column_text(int column) const {
-    const auto* text = sqlite3_column_text(m_statement, column);
-    return text ? reinterpret_cast<const char*>(text) : "";
-  }
-
-  // Runs a statement that returns no row and gives the rows it changed; throws unless it finished.
-  int run() {
-    const int rc = step();
-    sqlite3_reset(m_statement);
-    if (rc != SQLITE_DONE) fail(rc);
-    return sqlite3_changes(m_db);
-  }
-  // The integer in the first column of the first row; throws when there is none.
-  std::int64_t integer() {
-    const int rc = step();
-    if (rc != SQLITE_ROW) {
-      sqlite3_reset(m_statement);
-      fail(rc == SQLITE_DONE ? SQLITE_NOTFOUND : rc);
-    }
-    const std::int64_t value = column_int(0);
-    sqlite3_reset(m_statement);
-    return value;
-  }
-  [[noreturn]] void fail(int rc) const {
-    const bool missing = rc == SQLITE_NOTFOUND;
-    throw LoadSqlError(m_sql, missing ? rc : sqlite3_extended_errcode(m_db),
-                       missing ? "no row" : sqlite3_errmsg(m_db));
-  }
-
- private:
-  sqlite3* m_db;
-  std::string m_sql;
-  sqlite3_stmt* m_statement = nullptr;
-};
-
-// One connection to the load file, used by one thread at a time, with the lab's defences:
-// no ATTACH, no extension loading.
-class LoadConnection {
- public:
-  LoadConnection(const std::string& file, int open_flags, ConnectionStats* stats = nullptr) {
-    const int rc = sqlite3_open_v2(file.c_str(), &m_db, open_flags | SQLITE_OPEN_NOMUTEX, nullptr);
-    if (rc != SQLITE_OK) {
-      const std::string message = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
-      sqlite3_close_v2(m_db);
-      throw LoadSqlError("open " + file, rc, message);
-    }
-    sqlite3_extended_result_codes(m_db, 1);
-    sqlite3_limit(m_db, SQLITE_LIMIT_ATTACHED, 0);
-    sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-    sqlite3_set_authorizer(m_db, refuse_attach, nullptr);
-    if (stats) {
-      sqlite3_busy_handler(m_db, wait_for_lock, stats);
-      sqlite3_wal_hook(m_db, checkpoint_after_commit, stats);
-    }
-  }
-  ~LoadConnection() {
-    m_statements.clear();
-    sqlite3_close_v2(m_db);
-  }
-  LoadConnection(const LoadConnection&) = delete;
-  LoadConnection& operator=(const LoadConnection&) = delete;
-
-  sqlite3* handle() const { return m_db; }
-  Statement& sql(const char* text) {
-    for (auto& [key, statement] : m_statements)
-      if (key == text) return *statement;
-    m_statements.emplace_back(text, std::make_unique<Statement>(m_db, text));
-    return *m_statements.back().second;
-  }
-  void script(const char* text) {
-    char* error = nullptr;
-    if (sqlite3_exec(m_db, text, nullptr, nullptr, &error) != SQLITE_OK) {
-      const std::string message = error ? error : "error";
-      sqlite3_free(error);
-      throw LoadSqlError(text, sqlite3_extended_errcode(m_db), message);
-    }
-  }
-  std::string text(const char* query) {
-    Statement& statement = sql(query);
-    const int rc = statement.step();
-    std::string value = rc == SQLITE_ROW ? statement.column_text(0) : "";
-    statement.reset();
-    if (rc != SQLITE_ROW) statement.fail(rc == SQLITE_DONE ? SQLITE_NOTFOUND : rc);
-    return value;
-  }
-  void set_synchronous(LoadSynchronous synchronous) {
-    script(synchronous == LoadSynchronous::normal ? "PRAGMA synchronous = NORMAL"
-                                                  : "PRAGMA synchronous = FULL");
-    script(kCacheSize);
-  }
-  // Leaves no transaction open after a failure, so nobody else is kept waiting for the lock.
-  void roll_back_if_open() {
-    if (sqlite3_get_autocommit(m_db) == 0) sqlite3_exec(m_db, kRollback, nullptr, nullptr, nullptr);
-  }
-
- private:
-  sqlite3* m_db = nullptr;
-  std::vector<std::pair<const char*, std::unique_ptr<Statement>>> m_statements;
-};
-
 Checkpointer::Checkpointer(const std::string& file, LoadSynchronous synchronous) {
-  m_db = std::make_unique<LoadConnection>(file, SQLITE_OPEN_READWRITE);
-  sqlite3_busy_handler(m_db->handle(), wait_for_lock, &m_stats);
-  m_db->set_synchronous(synchronous);  // the checkpointing connection's setting decides its syncs
+  m_db = std::make_unique<LabConnection>(file, LabOpen::read_write);
+  m_db->wait_when_busy(m_busy);
+  set_load_synchronous(*m_db, synchronous);  // the checkpointing connection's setting decides its syncs
   m_thread = std::thread(&Checkpointer::run, this);
 }
 
@@ -532,118 +387,43 @@ void Checkpointer::run() {
 }
 
 // [SECTION] database file
+// An earlier `reslab load` made the file when it has the tables and says so.
+LabFileKind load_file_kind() {
+  return {"load",
+          [](LabConnection& look) {
+            return look.sql(kLoadTables).integer() == 3 && look.sql(kReadFormat).text() == kFormat;
+          },
+          true};
+}
+
+// Creates the tables and the seats in WAL mode, and leaves the WAL empty.
+void set_up_load_file(LabFile& file, const LoadOptions& options, const std::string& workload_hash) {
+  file.set_up([&](LabConnection& db) {
+    set_load_synchronous(db, options.synchronous);
+    db.script("BEGIN IMMEDIATE");
+    db.script(kSchema);
+    const std::string inputs = load_inputs_text(options);
+    for (const auto& [key, value] : {std::pair<const char*, const char*>{"format", kFormat},
+                                     {"inputs", inputs.c_str()},
+                                     {"workload_hash", workload_hash.c_str()},
+                                     {"status", "running"}})
+      db.sql(kSetMark).bind(1, key).bind(2, value).run();
+    db.sql(kAddSeats).bind(1, options.seats).run();
+    db.script("COMMIT");
+    db.script("PRAGMA wal_checkpoint(TRUNCATE)");
+  });
+}
+
 std::int64_t file_bytes(const std::string& path) {
   std::error_code error;
-  const auto size = fs::file_size(path, error);
+  const auto size = std::filesystem::file_size(path, error);
   return error ? 0 : static_cast<std::int64_t>(size);
 }
-
-void remove_database(const std::string& path) {
-  std::error_code ignored;
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ignored);
-}
-
-// The run's file: a temporary one removed at the end, or the user's --db, which is used only
-// when it is new or an earlier `reslab load` made it (then it is replaced).
-class LoadFile {
- public:
-  // `temporary_parent`: where a temporary file goes (empty: the system's temporary folder).
-  LoadFile(const std::string& requested, const std::string& temporary_parent, const char* stem) {
-    if (requested.empty()) {
-      const fs::path parent =
-          temporary_parent.empty() ? fs::temp_directory_path() : fs::path(temporary_parent);
-      std::string pattern = (parent / (std::string(stem) + "-XXXXXX")).string();
-      if (!mkdtemp(pattern.data()))
-        throw UsageError("cannot create a temporary folder in " + parent.string() + " for the load database");
-      m_temporary_dir = pattern;
-      m_path = (fs::path(pattern) / "load.db").string();
-      return;
-    }
-    m_path = requested;
-    m_named = true;
-    std::error_code error;
-    const auto status = fs::status(requested, error);
-    if (fs::is_directory(status)) throw UsageError("--db " + requested + " is a folder, not a database file");
-    if (fs::exists(status)) {
-      check_is_load_database(requested);
-      remove_database(requested);
-      if (fs::exists(requested, error))
-        throw UsageError("--db " + requested +
-                         ": cannot replace the earlier load database (permission denied?)");
-    }
-  }
-  ~LoadFile() {
-    std::error_code ignored;
-    if (!m_temporary_dir.empty()) fs::remove_all(m_temporary_dir, ignored);
-  }
-  LoadFile(const LoadFile&) = delete;
-  LoadFile& operator=(const LoadFile&) = delete;
-
-  const std::string& path() const { return m_path; }
-  std::string folder() const { return fs::absolute(fs::path(m_path)).parent_path().string(); }
-
-  // Creates the tables and the seats in WAL mode, and leaves the WAL empty. Returns the journal
-  // mode. Any failure here is about the file the user named, hence a UsageError.
-  std::string set_up(const LoadOptions& options, const std::string& workload_hash) {
-    try {
-      LoadConnection db(m_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-      const std::string journal_mode = db.text("PRAGMA journal_mode = WAL");
-      if (journal_mode != "wal")
-        throw UsageError(where() + ": SQLite cannot use WAL here (journal mode stays '" + journal_mode +
-                         "')");
-      db.set_synchronous(options.synchronous);
-      db.script("BEGIN IMMEDIATE");
-      db.script(kSchema);
-      const std::string inputs = load_inputs_text(options);
-      for (const auto& [key, value] : {std::pair<const char*, const char*>{"format", kFormat},
-                                       {"inputs", inputs.c_str()},
-                                       {"workload_hash", workload_hash.c_str()},
-                                       {"status", "running"}})
-        db.sql(kSetMark).bind(1, key).bind(2, value).run();
-      db.sql(kAddSeats).bind(1, options.seats).run();
-      db.script("COMMIT");
-      db.script("PRAGMA wal_checkpoint(TRUNCATE)");
-      return journal_mode;
-    } catch (const LoadSqlError& e) {
-      remove_if_ours();
-      throw UsageError("cannot use " + where() + ": " + e.message());
-    } catch (...) {
-      remove_if_ours();
-      throw;
-    }
-  }
-
- private:
-  std::string where() const { return m_named ? "--db " + m_path : m_path; }
-
-  static void check_is_load_database(const std::string& file) {
-    const std::string refusal =
-        "--db " + file +
-        " exists and is not a reslab load database (it lacks the reslab_load, seats and "
-        "orders tables); it was left untouched. Name a new file, or one that an earlier "
-        "`reslab load --db` made.";
-    try {
-      // Read-only: looking must not change the user's file.
-      LoadConnection look(file, SQLITE_OPEN_READONLY);
-      if (look.sql(kLoadTables).integer() != 3 || look.text(kReadFormat) != kFormat)
-        throw UsageError(refusal);
-    } catch (const LoadSqlError&) {
-      throw UsageError(refusal);
-    }
-  }
-  void remove_if_ours() {
-    if (m_temporary_dir.empty()) remove_database(m_path);  // a named file here is always one we created
-  }
-
-  std::string m_path;
-  std::string m_temporary_dir;
-  bool m_named = false;
-};
 
 // [SECTION] deciding an intent
 // The prepared statements one connection needs, and the intent's order identity.
 struct IntentContext {
-  explicit IntentContext(LoadConnection& db)
+  explicit IntentContext(LabConnection& db)
       : begin(db.sql(kBeginImmediate)),
         commit(db.sql(kCommit)),
         expire_past_holder(db.sql(kExpirePastHolder)),
@@ -653,14 +433,14 @@ struct IntentContext {
         expire_order(db.sql(kExpireOrder)),
         take_seat(db.sql(kTakeSeat)) {}
 
-  Statement& begin;
-  Statement& commit;
-  Statement& expire_past_holder;
-  Statement& take_seat_if_free;
-  Statement& insert_order;
-  Statement& read_seat;
-  Statement& expire_order;
-  Statement& take_seat;
+  LabStatement& begin;
+  LabStatement& commit;
+  LabStatement& expire_past_holder;
+  LabStatement& take_seat_if_free;
+  LabStatement& insert_order;
+  LabStatement& read_seat;
+  LabStatement& expire_order;
+  LabStatement& take_seat;
   char request_key[32];
 };
 
@@ -700,7 +480,7 @@ struct SeatSeen {
 
 SeatSeen read_seat(IntentContext& sql, const LoadIntent& intent) {
   const std::int64_t now_ms = intent.arrival_us / 1000;
-  Statement& read = sql.read_seat.bind(1, intent.seat);
+  LabStatement& read = sql.read_seat.bind(1, intent.seat);
   const int rc = read.step();
   if (rc != SQLITE_ROW) {
     read.reset();
@@ -869,7 +649,7 @@ struct EngineRun {
   }
   void add(const ConnectionStats& stats, const LoadTimeSplit& part) {
     std::lock_guard lock(mutex);
-    busy_retries += stats.busy_retries;
+    busy_retries += stats.busy.retries;
     split.checkpoints += stats.checkpoints;
     split.checkpoint_seconds += stats.checkpoint_seconds;
     split.commits += part.commits;
@@ -936,8 +716,8 @@ void queue_writer(EngineRun& run, AdmissionQueue& queue) {
   stats.checkpointer = run.checkpointer;
   LoadTimeSplit split;
   try {
-    LoadConnection db(run.file, SQLITE_OPEN_READWRITE, &stats);
-    db.set_synchronous(run.options.synchronous);
+    LabConnection db(run.file, LabOpen::read_write);
+    watch_writes(db, stats, run.options.synchronous);
     IntentContext sql(db);
     std::vector<std::int64_t> batch;
     batch.reserve(static_cast<std::size_t>(run.options.batch));
@@ -1002,12 +782,12 @@ void queue_admitter(EngineRun& run, AdmissionQueue& queue, std::atomic<int>& adm
 // race: one thread, one connection, one write transaction per intent, bounded BUSY retries.
 void race_worker(EngineRun& run, const std::function<void(std::int64_t)>* after_naive_read) {
   ConnectionStats stats;
-  stats.stop = &run.stop;
+  stats.busy.stop = &run.stop;
   stats.checkpointer = run.checkpointer;
   LoadTimeSplit split;
   try {
-    LoadConnection db(run.file, SQLITE_OPEN_READWRITE, &stats);
-    db.set_synchronous(run.options.synchronous);
+    LabConnection db(run.file, LabOpen::read_write);
+    watch_writes(db, stats, run.options.synchronous);
     IntentContext sql(db);
     const bool naive = run.options.model == Model::naive;
     for (;;) {
@@ -1173,7 +953,7 @@ std::vector<LatencyBucket> histogram(const std::vector<std::int64_t>& sorted_nan
 
 // Counts by SQL over the whole file, marks the run's status, and measures the file after a checkpoint.
 void count_afterwards(const std::string& file, bool cancelled, LoadResult& result) {
-  LoadConnection db(file, SQLITE_OPEN_READWRITE);
+  LabConnection db(file, LabOpen::read_write);
   result.oversold = db.sql(kCountOversold).integer();
   result.held_seats = db.sql(kCountHeldSeats).integer();
   result.live_orders = db.sql(kCountLiveOrders).integer();
@@ -1207,9 +987,10 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
   result.hot_intents = workload.hot_intents;
   result.distinct_seats = workload.distinct_seats;
 
-  LoadFile file(options.db_file, "", "reslab-load");
+  LabFile file(options.db_file, load_file_kind());
   result.db_path = file.path();
-  result.journal_mode = file.set_up(options, workload.hash);
+  set_up_load_file(file, options, workload.hash);
+  result.journal_mode = file.journal_mode();
 
   EngineRun run(workload, options, file.path());
   drive(run, control, LoadPhase::running, &result.throughput);
@@ -1253,14 +1034,14 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
     baseline_options.db_file.clear();
     // Beside the run's file, so both sit on the same file system; the system's temporary
     // folder when that folder takes no new entries.
-    std::unique_ptr<LoadFile> beside;
+    std::unique_ptr<LabFile> beside;
     try {
-      beside = std::make_unique<LoadFile>("", file.folder(), "reslab-load-baseline");
+      beside = std::make_unique<LabFile>("", load_file_kind(), file.folder(), "reslab-load-baseline");
     } catch (const UsageError&) {
-      beside = std::make_unique<LoadFile>("", "", "reslab-load-baseline");
+      beside = std::make_unique<LabFile>("", load_file_kind(), "", "reslab-load-baseline");
     }
-    LoadFile& baseline_file = *beside;
-    baseline_file.set_up(baseline_options, workload.hash);
+    LabFile& baseline_file = *beside;
+    set_up_load_file(baseline_file, baseline_options, workload.hash);
     EngineRun baseline(workload, baseline_options, baseline_file.path());
     drive(baseline, control, LoadPhase::baseline, nullptr);
     std::int64_t baseline_last = 0;
