@@ -30,6 +30,8 @@ class LabStatement {
   bool column_null(int column) const;
   std::string column_text(int column) const;
 
+  // Steps to the first row, or throws when there is none; the statement stays there until reset().
+  void step_to_row();
   // Runs a statement that returns no row and gives the rows it changed; throws unless it finished.
   int run();
   // The first column of the first row, then reset; throws when there is no row.
@@ -41,9 +43,6 @@ class LabStatement {
   [[noreturn]] void fail(int rc);
 
  private:
-  // Steps to the first row or fails.
-  void step_to_row();
-
   sqlite3* m_db;
   std::string m_sql;
   sqlite3_stmt* m_statement = nullptr;
