@@ -80,7 +80,7 @@ void draw_progress(const PanelContext& ctx, const LoadInputs& inputs, const Load
   ImGui::SameLine();
   if (button(ctx.tr("load.cancel"), running)) ctx.send(CancelLoad{});
   ImGui::SameLine();
-  const LoadProgress& progress = status.progress;
+  const LoadProgress& progress = status.progress.latest;
   const std::int64_t total = std::max<std::int64_t>(1, progress.intents);
   const float fraction = running ? static_cast<float>(progress.decided) / static_cast<float>(total)
                          : status.state == LoadRunner::State::idle ? 0.0f
@@ -250,7 +250,7 @@ void draw_load_panel(const PanelContext& ctx, LoadInputs& inputs) {
     }
     if (status.result && status.result->decided > 0) draw_figures(ctx, *status.result);
     ImGui::Spacing();
-    draw_throughput(ctx, status.result ? status.result->throughput : status.live);
+    draw_throughput(ctx, status.result ? status.result->throughput : status.progress.live);
     if (status.result) draw_latency(ctx, status.result->after_admission_histogram);
   }
   ImGui::End();

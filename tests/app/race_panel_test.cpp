@@ -113,14 +113,14 @@ TEST_CASE("Cancel stops a long race early and says after how many rounds") {
   GuiDriver gui("h1", english());
   open_race_window(gui, 16, 100'000);
   REQUIRE(gui.click("Start race"));
-  REQUIRE(run_frames_until(gui, [&] { return gui.app().race().status().rounds_done >= 2; }));
+  REQUIRE(run_frames_until(gui, [&] { return gui.app().race().status().progress.rounds_done >= 2; }));
   REQUIRE(gui.click("Cancel race"));
   REQUIRE(race_over(gui));
   const RaceRunner::Status status = gui.app().race().status();
   REQUIRE(status.state == RaceRunner::State::cancelled);
-  CHECK(status.rounds_done >= 2);
-  CHECK(status.rounds_done < 100'000);
-  CHECK(gui.has_item("Cancelled after " + std::to_string(status.rounds_done) + " rounds."));
+  CHECK(status.progress.rounds_done >= 2);
+  CHECK(status.progress.rounds_done < 100'000);
+  CHECK(gui.has_item("Cancelled after " + std::to_string(status.progress.rounds_done) + " rounds."));
   CHECK(status.result->max_winners == 1);
   CHECK(gui.item_enabled("Start race"));
 }
@@ -142,7 +142,7 @@ TEST_CASE("the runner wakes its owner while racing and once at the end") {
   runner.wait();
   CHECK(wakes >= 1);
   CHECK(runner.status().state == RaceRunner::State::finished);
-  CHECK(runner.status().rounds_done == 5);
+  CHECK(runner.status().progress.rounds_done == 5);
 }
 
 TEST_CASE("the runner refuses inputs out of range without starting") {
