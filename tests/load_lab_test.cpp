@@ -1,4 +1,4 @@
-// L1, seed 003's flash-sale sizing: correctness only. Timing is measured by
+// L1, the ticketing article's flash-sale sizing: correctness only. Timing is measured by
 // `reslab load` and bench/, never asserted here.
 #include "core/labs/load_lab.hpp"
 
@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 
 using namespace test;
 
-// A reduced workload: the seed's shape (80% of intents on 10% of seats) at a size tests can afford.
+// A reduced workload: the article's shape (80% of intents on 10% of seats) at a size tests can afford.
 LoadOptions reduced(LoadEngine engine, Model model = Model::atomic) {
   LoadOptions options;
   options.seats = 2'000;
@@ -61,7 +61,7 @@ std::pair<std::int64_t, std::int64_t> replay(const LoadWorkload& workload, std::
 }
 
 // [SECTION] the workload
-TEST_CASE("the seed's default workload has the same intents and hash on every run and machine") {
+TEST_CASE("the ticketing article's default workload has the same intents and hash on every run and machine") {
   const LoadWorkload workload = make_load_workload(LoadOptions{});
   CHECK(load_workload_text(LoadOptions{}) ==
         "seats=100000 intents=50000 hot_share=0.8 hot_seats=0.1 seed=3 hold_seconds=600");

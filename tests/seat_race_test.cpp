@@ -1,4 +1,4 @@
-// T1, seed 003's lab: real threads, one SQLite file, one seat.
+// T1, the ticketing article's lab: real threads, one SQLite file, one seat.
 #include "core/labs/seat_race.hpp"
 
 #include <doctest/doctest.h>

@@ -95,8 +95,8 @@ void print_text(const LoadResult& result, int exit_code) {
     return whole > 0 ? fixed_point(100.0 * static_cast<double>(part) / static_cast<double>(whole), 0) + "%"
                      : "-";
   };
-  report.header("reslab load: L1, seed 003's flash sale on one SQLite file", result.sqlite_version,
-                result.inputs_text, "workload hash", result.workload_hash,
+  report.header("reslab load: L1, the ticketing article's flash sale on one SQLite file",
+                result.sqlite_version, result.inputs_text, "workload hash", result.workload_hash,
                 "FNV-1a 64 of the workload inputs and every intent");
   report.field("workload", count(options.intents) + " intents on " + count(options.seats) + " seats; " +
                                count(result.hot_intents) + " (" + share(result.hot_intents, options.intents) +
@@ -121,9 +121,9 @@ void print_text(const LoadResult& result, int exit_code) {
   report.row("intents decided", count(result.decided) + " of " + count(options.intents) + " in " +
                                     fixed_point(result.seconds, 3) + " s" +
                                     (result.cancelled ? " (cancelled)" : ""));
-  report.row("throughput", grouped(result.intents_per_s) + " intents/s (seed peak " +
-                               grouped(kSeedPeakIntentsPerSecond) + "/s; 10x is " +
-                               grouped(10 * kSeedPeakIntentsPerSecond) + "/s)");
+  report.row("throughput", grouped(result.intents_per_s) + " intents/s (the ticketing article's peak " +
+                               grouped(kArticlePeakIntentsPerSecond) + "/s; 10x is " +
+                               grouped(10 * kArticlePeakIntentsPerSecond) + "/s)");
   report.row("hold latency after admission", latencies(result.after_admission));
   report.row("end to end from arrival", latencies(result.end_to_end));
   report.row("accepted", count(result.accepted));
@@ -133,8 +133,9 @@ void print_text(const LoadResult& result, int exit_code) {
   report.row("oversold seats",
              std::to_string(result.oversold) + " (by SQL: seats with more than one live hold or sale)");
   report.row("held seats / live orders", count(result.held_seats) + " / " + count(result.live_orders));
-  report.row("database size", megabytes(result.db_bytes) + " on disk (seed's logical estimate " +
-                                  megabytes(kSeedLogicalBytes) + "); the WAL peaked at " +
+  report.row("database size", megabytes(result.db_bytes) +
+                                  " on disk (the ticketing article's logical estimate " +
+                                  megabytes(kArticleLogicalBytes) + "); the WAL peaked at " +
                                   megabytes(result.wal_peak_bytes));
   const LoadTimeSplit& split = result.time_split;
   std::string where =
@@ -226,7 +227,7 @@ nlohmann::ordered_json json_of(const LoadResult& result) {
   out["seats_wanted"] = result.distinct_seats;
   out["db_bytes"] = result.db_bytes;
   out["wal_peak_bytes"] = result.wal_peak_bytes;
-  out["seed_logical_bytes"] = kSeedLogicalBytes;
+  out["article_logical_bytes"] = kArticleLogicalBytes;
   out["journal_mode"] = result.journal_mode;
   out["synchronous"] = std::string(load_synchronous_name(options.synchronous));
   out["db"] =

@@ -48,7 +48,7 @@ void print_text(const RaceResult& result, int exit_code) {
   const RaceOptions& options = result.options;
   const RunReport report(12);
   report.header("reslab race: T1, " + std::to_string(options.threads) + " connections race for seat " +
-                    kRaceSeat + " (seed 003's lab)",
+                    kRaceSeat + " (the ticketing article's lab)",
                 result.sqlite_version, race_inputs_text(options), "input hash", result.input_hash,
                 "FNV-1a 64 of the inputs line");
   report.field("database",

@@ -1,12 +1,12 @@
 #pragma once
-// L1, seed 003's flash-sale sizing run live: a seeded workload of purchase
-// intents (each wants one numbered seat) decided against one real SQLite FILE
-// in WAL mode. Two engines, both real:
+// L1, the flash-sale sizing of the ticketing article (《系统设计 26：占座到期与支付回调的库存边界》)
+// run live: a seeded workload of purchase intents (each wants one numbered seat) decided against one real
+// SQLite FILE in WAL mode. Two engines, both real:
 //   queue  intents pass an admission queue to one writer that commits them in
 //          small batches (group commit); each intent is still decided by its
 //          own conditional UPDATE and rows-changed check, and keeps its order row.
 //   race   worker threads, each with its own connection, one transaction per
-//          intent, SQLITE_BUSY handled with bounded retries (seed 003's lab).
+//          intent, SQLITE_BUSY handled with bounded retries (the article's lab).
 // The naive model (read in one transaction, write in another) only makes sense
 // with concurrent transactions, so it runs on `race`. Nothing here is stepped
 // or asserted on timing: the figures are measurements.

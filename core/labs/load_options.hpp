@@ -20,11 +20,11 @@ enum class LoadSynchronous { normal, full };
 std::string_view load_synchronous_name(LoadSynchronous synchronous);
 bool parse_load_synchronous(std::string_view text, LoadSynchronous& out);
 
-// Seed 003: 50,000 intents arrive in the first minute of the sale; 100,000 seats of 128 B
-// and 50,000 orders of 256 B are 25.6 MB of logical data.
+// The ticketing article's sizing: 50,000 intents arrive in the first minute of the sale, at a peak
+// of 3,333 a second; 100,000 seats of 128 B and 50,000 orders of 256 B are 25.6 MB of logical data.
 inline constexpr std::int64_t kLoadSaleWindowSeconds = 60;
-inline constexpr std::int64_t kSeedLogicalBytes = 100'000 * 128 + 50'000 * 256;
-inline constexpr double kSeedPeakIntentsPerSecond = 3'333;
+inline constexpr std::int64_t kArticleLogicalBytes = 100'000 * 128 + 50'000 * 256;
+inline constexpr double kArticlePeakIntentsPerSecond = 3'333;
 
 inline constexpr std::int64_t kLoadMaxSeats = 5'000'000;
 inline constexpr std::int64_t kLoadMaxIntents = 2'000'000;
