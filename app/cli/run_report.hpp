@@ -16,6 +16,7 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
 
+// --format: lines for a person, or one JSON object for a script.
 enum class ReportFormat { text, json };
 // Throws UsageError unless `format` is "text" or "json".
 ReportFormat parse_report_format(const std::string& format);

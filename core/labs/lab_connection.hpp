@@ -14,6 +14,7 @@ struct sqlite3;
 
 namespace reslab {
 
+// How a connection opens the file: to look, to write, or to write a file it may create.
 enum class LabOpen { read_only, read_write, create };
 
 // A bounded wait for the write lock: yield first (on 2 cores the holder needs the CPU more), then

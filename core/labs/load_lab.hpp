@@ -1,7 +1,7 @@
 #pragma once
 // L1, the flash-sale sizing of the ticketing article (《系统设计 26：占座到期与支付回调的库存边界》)
-// run live: a seeded workload of purchase intents (each wants one numbered seat) decided against one real
-// SQLite FILE in WAL mode. Two engines, both real:
+// run live: a seeded workload of purchase intents (each wants one numbered seat) decided against
+// one real SQLite FILE in WAL mode. Two engines, both real:
 //   queue  intents pass an admission queue to one writer that commits them in
 //          small batches (group commit); each intent is still decided by its
 //          own conditional UPDATE and rows-changed check, and keeps its order row.
