@@ -89,10 +89,16 @@ void LabFile::refuse_unless_made_by_lab() const {
                               ", seats and orders tables); it was left untouched. Name a new file, or one "
                               "that an earlier `reslab " +
                               m_kind.lab + " --db` made.";
+  const std::string marker = "reslab_" + m_kind.lab;
+  const std::string count_tables = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('" +
+                                   marker + "', 'seats', 'orders')";
+  const std::string read_format = "SELECT value FROM " + marker + " WHERE key = 'format'";
   try {
     // Read-only: looking must not change the user's file.
     LabConnection look(m_path, LabOpen::read_only);
-    if (!m_kind.made_by_lab(look)) throw UsageError(refusal);
+    const bool made_by_lab = look.sql(count_tables.c_str()).integer() == 3 &&
+                             (!m_kind.format || look.sql(read_format.c_str()).text() == m_kind.format);
+    if (!made_by_lab) throw UsageError(refusal);
   } catch (const LabSqlError&) {
     throw UsageError(refusal);
   }

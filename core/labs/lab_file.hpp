@@ -10,12 +10,11 @@ namespace reslab {
 
 class LabConnection;
 
-// What tells one lab's files apart.
+// What tells one lab's files apart. An earlier run of the lab made a file when it has the tables
+// reslab_<lab>, seats and orders, and, when `format` is given, reslab_<lab> says so under 'format'.
 struct LabFileKind {
-  std::string lab;  // "race", "load": names the temporary folder and file, and the messages
-  // A read-only look at an existing file: true when an earlier run of this lab made it. May throw
-  // LabSqlError, which counts as false.
-  std::function<bool(LabConnection& look)> made_by_lab;
+  std::string lab;               // "race", "load": also names the temporary folder and file
+  const char* format = nullptr;  // e.g. "reslab load 1"; null: the tables are enough
   bool replace_earlier = false;  // an earlier run's file is removed first (load), or run on again (race)
 };
 
