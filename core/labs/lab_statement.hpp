@@ -38,8 +38,8 @@ class LabStatement {
   std::int64_t integer();
   std::string text();
 
-  // Throws LabSqlError for the result code `rc` of a step (SQLITE_DONE where a row was due: "no row"),
-  // leaving the statement reset.
+  // Throws LabSqlError for the result code `rc` of a step (SQLITE_NOTFOUND: a row was due and none
+  // came, "no row"), leaving the statement reset.
   [[noreturn]] void fail(int rc);
 
  private:
