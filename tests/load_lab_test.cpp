@@ -1,55 +1,30 @@
-// L1, seed 003's flash-sale sizing: correctness only. Timing is measured by
+// L1, the ticketing article's flash-sale sizing: correctness only. Timing is measured by
 // `reslab load` and bench/, never asserted here.
 #include "core/labs/load_lab.hpp"
 
 #include <doctest/doctest.h>
-#include <stdlib.h>
 
 #include <algorithm>
 #include <barrier>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
+#include <functional>
 #include <map>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "core/backends/sqlite/connection.hpp"
 #include "core/sim/errors.hpp"
+#include "tests/test_support.hpp"
 
 namespace reslab {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder, removed with everything in it at the end.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "reslab_load_lab_test_XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
-  const fs::path& path() const { return m_path; }
+using namespace test;
 
- private:
-  fs::path m_path;
-};
-
-std::string read_bytes(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-// A reduced workload: the seed's shape (80% of intents on 10% of seats) at a size tests can afford.
+// A reduced workload: the article's shape (80% of intents on 10% of seats) at a size tests can afford.
 LoadOptions reduced(LoadEngine engine, Model model = Model::atomic) {
   LoadOptions options;
   options.seats = 2'000;
@@ -86,7 +61,7 @@ std::pair<std::int64_t, std::int64_t> replay(const LoadWorkload& workload, std::
 }
 
 // [SECTION] the workload
-TEST_CASE("the seed's default workload has the same intents and hash on every run and machine") {
+TEST_CASE("the ticketing article's default workload has the same intents and hash on every run and machine") {
   const LoadWorkload workload = make_load_workload(LoadOptions{});
   CHECK(load_workload_text(LoadOptions{}) ==
         "seats=100000 intents=50000 hot_share=0.8 hot_seats=0.1 seed=3 hold_seconds=600");
@@ -153,24 +128,20 @@ TEST_CASE("inputs out of range are refused with the option's name") {
   options.seats = 0;
   CHECK_THROWS_WITH_AS(validate_load_options(options), "--seats must be between 1 and 5000000, not 0",
                        UsageError);
-  options = LoadOptions{};
-  options.hot_share = 1.5;
-  CHECK_THROWS_AS(validate_load_options(options), UsageError);
-  options = LoadOptions{};
-  options.hot_seats = 0;
-  CHECK_THROWS_AS(validate_load_options(options), UsageError);
-  options = LoadOptions{};
-  options.threads = 65;
-  CHECK_THROWS_AS(validate_load_options(options), UsageError);
-  options = LoadOptions{};
-  options.rate = -1;
-  CHECK_THROWS_AS(validate_load_options(options), UsageError);
-  options = LoadOptions{};
-  options.batch = 0;
-  CHECK_THROWS_AS(validate_load_options(options), UsageError);
-  options = LoadOptions{};
-  options.hold_seconds = 0;
-  CHECK_THROWS_AS(validate_load_options(options), UsageError);
+  const std::vector<std::pair<const char*, std::function<void(LoadOptions&)>>> out_of_range = {
+      {"--hot-share 1.5", [](LoadOptions& bad) { bad.hot_share = 1.5; }},
+      {"--hot-seats 0", [](LoadOptions& bad) { bad.hot_seats = 0; }},
+      {"--threads 65", [](LoadOptions& bad) { bad.threads = 65; }},
+      {"--rate -1", [](LoadOptions& bad) { bad.rate = -1; }},
+      {"--batch 0", [](LoadOptions& bad) { bad.batch = 0; }},
+      {"--hold-seconds 0", [](LoadOptions& bad) { bad.hold_seconds = 0; }},
+  };
+  for (const auto& [input, set] : out_of_range) {
+    CAPTURE(input);
+    LoadOptions bad;
+    set(bad);
+    CHECK_THROWS_AS(validate_load_options(bad), UsageError);
+  }
   CHECK_NOTHROW(validate_load_options(LoadOptions{}));
 }
 
@@ -306,37 +277,36 @@ void check_consistent_file(const std::string& file, const LoadResult& result) {
   CHECK(to_display(status.rows[0][0]) == "cancelled");
 }
 
-TEST_CASE("a cancelled queue run stops early and leaves a consistent file") {
-  ScratchDir dir;
-  LoadOptions options = reduced(LoadEngine::queue);
-  options.rate = 2'000;  // two seconds of arrivals: the cancel lands mid-run
-  options.baseline = true;
-  options.db_file = dir.file("cancelled.db");
+// Runs at 2,000 intents/s, two seconds of arrivals, into `file`, and cancels once the first
+// intents are decided: the cancel lands mid-run.
+LoadResult run_cancelled_mid_run(LoadOptions options, const std::string& file) {
+  options.rate = 2'000;
+  options.db_file = file;
   LoadControl control;
   control.on_progress = [&](const LoadProgress& progress) {
     if (progress.phase == LoadPhase::running && progress.decided > 0) control.cancel = true;
   };
-  const LoadResult result = run_load_lab(options, &control);
+  return run_load_lab(options, &control);
+}
+
+TEST_CASE("a cancelled queue run stops early and leaves a consistent file") {
+  ScratchDir dir;
+  LoadOptions options = reduced(LoadEngine::queue);
+  options.baseline = true;
+  const LoadResult result = run_cancelled_mid_run(options, dir.file("cancelled.db"));
   CHECK(result.cancelled);
   CHECK(result.decided > 0);
   CHECK(result.decided < 4'000);
   CHECK_FALSE(result.baseline_ran);
-  check_consistent_file(options.db_file, result);
+  check_consistent_file(dir.file("cancelled.db"), result);
 }
 
 TEST_CASE("a cancelled race run stops early and leaves a consistent file") {
   ScratchDir dir;
-  LoadOptions options = reduced(LoadEngine::race);
-  options.rate = 2'000;
-  options.db_file = dir.file("cancelled.db");
-  LoadControl control;
-  control.on_progress = [&](const LoadProgress& progress) {
-    if (progress.phase == LoadPhase::running && progress.decided > 0) control.cancel = true;
-  };
-  const LoadResult result = run_load_lab(options, &control);
+  const LoadResult result = run_cancelled_mid_run(reduced(LoadEngine::race), dir.file("cancelled.db"));
   CHECK(result.cancelled);
   CHECK(result.decided < 4'000);
-  check_consistent_file(options.db_file, result);
+  check_consistent_file(dir.file("cancelled.db"), result);
 }
 
 // [SECTION] the database file
@@ -354,12 +324,9 @@ TEST_CASE("an existing file that is not a load database is refused and left byte
 TEST_CASE("another SQLite database with seats and orders tables is refused and not changed") {
   ScratchDir dir;
   const std::string box_office = dir.file("box_office.db");
-  {
-    Connection user("file:" + box_office, "user");
-    REQUIRE(user.run("CREATE TABLE seats(seat_id INTEGER PRIMARY KEY, state TEXT)").ok());
-    REQUIRE(user.run("CREATE TABLE orders(id INTEGER PRIMARY KEY, seat_id INTEGER)").ok());
-    REQUIRE(user.run("INSERT INTO seats VALUES (1, 'SOLD')").ok());
-  }
+  write_foreign_database(box_office, {"CREATE TABLE seats(seat_id INTEGER PRIMARY KEY, state TEXT)",
+                                      "CREATE TABLE orders(id INTEGER PRIMARY KEY, seat_id INTEGER)",
+                                      "INSERT INTO seats VALUES (1, 'SOLD')"});
   const std::string before = read_bytes(box_office);
   LoadOptions options = reduced(LoadEngine::queue);
   options.db_file = box_office;
@@ -388,16 +355,9 @@ TEST_CASE("a --db in a folder that does not exist is refused with the file's nam
 
 TEST_CASE("the temporary database and the baseline's file are removed when the run ends") {
   ScratchDir dir;
-  const char* old = getenv("TMPDIR");
-  const std::string saved = old ? old : "";
-  setenv("TMPDIR", dir.path().c_str(), 1);
   LoadOptions options = reduced(LoadEngine::queue);
   options.baseline = true;
-  const LoadResult result = run_load_lab(options);
-  if (old)
-    setenv("TMPDIR", saved.c_str(), 1);
-  else
-    unsetenv("TMPDIR");
+  const LoadResult result = with_tmpdir(dir.path(), [&] { return run_load_lab(options); });
   CHECK(result.baseline_ran);
   CHECK(fs::is_empty(dir.path()));
 }

@@ -1,48 +1,21 @@
-// T1, seed 003's lab: real threads, one SQLite file, one seat.
+// T1, the ticketing article's lab: real threads, one SQLite file, one seat.
 #include "core/labs/seat_race.hpp"
 
 #include <doctest/doctest.h>
-#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
-#include <system_error>
 
-#include "core/backends/sqlite/connection.hpp"
 #include "core/sim/errors.hpp"
+#include "tests/test_support.hpp"
 
 namespace reslab {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder, removed with everything in it at the end.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "reslab_seat_race_test_XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
-  const fs::path& path() const { return m_path; }
-
- private:
-  fs::path m_path;
-};
-
-std::string read_bytes(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using namespace test;
 
 RaceOptions race(int threads, int rounds, Model model) {
   RaceOptions options;
@@ -158,12 +131,9 @@ TEST_CASE("an empty existing file is refused too: it has no race tables") {
 TEST_CASE("another SQLite database with its own seats and orders tables is refused and not changed") {
   ScratchDir dir;
   const std::string box_office = dir.file("box_office.db");
-  {
-    Connection user("file:" + box_office, "user");
-    REQUIRE(user.run("CREATE TABLE seats(seat_id TEXT PRIMARY KEY, state TEXT)").ok());
-    REQUIRE(user.run("CREATE TABLE orders(id INTEGER PRIMARY KEY, seat_id TEXT)").ok());
-    REQUIRE(user.run("INSERT INTO seats VALUES ('A1', 'SOLD')").ok());
-  }
+  write_foreign_database(box_office, {"CREATE TABLE seats(seat_id TEXT PRIMARY KEY, state TEXT)",
+                                      "CREATE TABLE orders(id INTEGER PRIMARY KEY, seat_id TEXT)",
+                                      "INSERT INTO seats VALUES ('A1', 'SOLD')"});
   const std::string before = read_bytes(box_office);
   RaceOptions options = race(2, 1, Model::atomic);
   options.db_file = box_office;
@@ -189,14 +159,7 @@ TEST_CASE("a --db naming a folder is refused") {
 
 TEST_CASE("the temporary database is removed when the race ends") {
   ScratchDir dir;
-  const char* old = getenv("TMPDIR");
-  const std::string saved = old ? old : "";
-  setenv("TMPDIR", dir.path().c_str(), 1);
-  const RaceResult result = run_seat_race(race(2, 3, Model::naive));
-  if (old)
-    setenv("TMPDIR", saved.c_str(), 1);
-  else
-    unsetenv("TMPDIR");
+  const RaceResult result = with_tmpdir(dir.path(), [] { return run_seat_race(race(2, 3, Model::naive)); });
   CHECK(result.rounds_run == 3);
   CHECK(fs::is_empty(dir.path()));
 }

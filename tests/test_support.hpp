@@ -53,3 +53,65 @@ inline std::vector<std::string> outcomes(const Trace& trace) {
 }
 
 }  // namespace reslab::test
+
+// [SECTION] lab tests: scratch files (shared by load_lab_test and seat_race_test)
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <system_error>
+
+#include "core/backends/sqlite/connection.hpp"
+
+namespace reslab::test {
+
+// A fresh folder under the system's temporary folder, removed with everything in it when the test ends.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "reslab_lab_test_XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    m_path = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(m_path, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  std::string file(const std::string& name) const { return (m_path / name).string(); }
+  const std::filesystem::path& path() const { return m_path; }
+
+ private:
+  std::filesystem::path m_path;
+};
+
+// A file's bytes, to prove that a refused file was left as it was.
+inline std::string read_bytes(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A database another program made: `statements` run on a new file, which the lab must leave alone.
+inline void write_foreign_database(const std::string& file, const std::vector<std::string>& statements) {
+  Connection user("file:" + file, "user");
+  for (const auto& statement : statements) REQUIRE(user.run(statement).ok());
+}
+
+// Runs `body` with TMPDIR pointing at `dir`, so that a lab's temporary file lands where the test can look.
+template <typename Body>
+auto with_tmpdir(const std::filesystem::path& dir, Body body) {
+  const char* old = getenv("TMPDIR");
+  const std::optional<std::string> saved = old ? std::optional<std::string>(old) : std::nullopt;
+  setenv("TMPDIR", dir.c_str(), 1);
+  struct Restore {
+    const std::optional<std::string>& saved;
+    ~Restore() { saved ? setenv("TMPDIR", saved->c_str(), 1) : unsetenv("TMPDIR"); }
+  } restore{saved};
+  return body();
+}
+
+}  // namespace reslab::test

@@ -1,48 +1,17 @@
-// [SECTION] index: inputs · exit code · text · json · run_load_command
+// [SECTION] index: inputs · exit code and verdict · text · json · run_load_command
 #include "app/cli/load_command.hpp"
 
 #include <cmath>
-#include <csignal>
 #include <cstdio>
-#include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
 
-#include "core/sim/errors.hpp"
+#include "app/cli/run_report.hpp"
 #include "core/labs/load_lab.hpp"
+#include "core/sim/errors.hpp"
 
 namespace reslab {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
-
-// Ctrl+C or SIGTERM cancels the run: the intents already committed stay, the file is
-// consistent, and the partial figures are still printed.
-LoadControl* g_control = nullptr;
-void on_stop_signal(int) {
-  if (g_control) g_control->cancel.store(true);
-}
-
-class StopSignalsCancel {
- public:
-  explicit StopSignalsCancel(LoadControl& control) {
-    g_control = &control;
-    m_int = std::signal(SIGINT, on_stop_signal);
-    m_term = std::signal(SIGTERM, on_stop_signal);
-  }
-  ~StopSignalsCancel() {
-    std::signal(SIGINT, m_int);
-    std::signal(SIGTERM, m_term);
-    g_control = nullptr;
-  }
-  StopSignalsCancel(const StopSignalsCancel&) = delete;
-  StopSignalsCancel& operator=(const StopSignalsCancel&) = delete;
-
- private:
-  void (*m_int)(int) = SIG_DFL;
-  void (*m_term)(int) = SIG_DFL;
-};
 
 // [SECTION] inputs
 LoadOptions load_options(const LoadCommandOptions& options) {
@@ -75,18 +44,10 @@ LoadOptions load_options(const LoadCommandOptions& options) {
   return load;
 }
 
-// [SECTION] exit code
-int exit_code_of(const LoadResult& result) {
-  if (result.cancelled) return kExitInterrupted;
-  // The naive model is meant to oversell; the atomic one promised one owner per seat.
-  if (result.options.model == Model::atomic && result.oversold > 0) return kExitFailed;
-  return kExitOk;
-}
-
-std::string fixed(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
+// [SECTION] exit code and verdict
+// The atomic model promised one owner per seat; the naive one is meant to oversell.
+bool broke_promise(const LoadResult& result) {
+  return result.options.model == Model::atomic && result.oversold > 0;
 }
 
 // 50000 -> "50,000": throughput figures are read aloud in class.
@@ -98,12 +59,12 @@ std::string grouped(double value) {
 }
 
 std::string megabytes(std::int64_t bytes) {
-  return fixed(static_cast<double>(bytes) / 1e6, 1) + " MB";
+  return fixed_point(static_cast<double>(bytes) / 1e6, 1) + " MB";
 }
 
 std::string latencies(const LatencySummary& summary) {
-  return "p50 " + fixed(summary.p50_ms, 2) + " ms, p95 " + fixed(summary.p95_ms, 2) + " ms, p99 " +
-         fixed(summary.p99_ms, 2) + " ms, max " + fixed(summary.max_ms, 2) + " ms";
+  return "p50 " + fixed_point(summary.p50_ms, 2) + " ms, p95 " + fixed_point(summary.p95_ms, 2) +
+         " ms, p99 " + fixed_point(summary.p99_ms, 2) + " ms, max " + fixed_point(summary.max_ms, 2) + " ms";
 }
 
 std::string durability(LoadSynchronous synchronous) {
@@ -128,87 +89,80 @@ std::string verdict(const LoadResult& result) {
 // [SECTION] text
 void print_text(const LoadResult& result, int exit_code) {
   const LoadOptions& options = result.options;
-  const auto line = [](const std::string& name, const std::string& value) {
-    std::printf("  %-30s %s\n", name.c_str(), value.c_str());
-  };
+  const RunReport report(15);
+  const auto count = [](std::int64_t value) { return grouped(static_cast<double>(value)); };
   const auto share = [](std::int64_t part, std::int64_t whole) {
-    return whole > 0 ? fixed(100.0 * static_cast<double>(part) / static_cast<double>(whole), 0) + "%" : "-";
+    return whole > 0 ? fixed_point(100.0 * static_cast<double>(part) / static_cast<double>(whole), 0) + "%"
+                     : "-";
   };
-  std::printf("reslab load: L1, seed 003's flash sale on one SQLite file\n");
-  std::printf("version        reslab %s, SQLite %s\n", RESLAB_VERSION, result.sqlite_version.c_str());
-  std::printf("inputs         %s\n", result.inputs_text.c_str());
-  std::printf("workload hash  %s (FNV-1a 64 of the workload inputs and every intent)\n",
-              result.workload_hash.c_str());
-  std::printf("workload       %s intents on %s seats; %s (%s) aimed at %s hot seats; %s seats wanted\n",
-              grouped(static_cast<double>(options.intents)).c_str(),
-              grouped(static_cast<double>(options.seats)).c_str(),
-              grouped(static_cast<double>(result.hot_intents)).c_str(),
-              share(result.hot_intents, options.intents).c_str(),
-              grouped(static_cast<double>(result.hot_seat_count)).c_str(),
-              grouped(static_cast<double>(result.distinct_seats)).c_str());
-  std::printf("engine         %s, %s model, %d %s, %s\n",
-              std::string(load_engine_name(options.engine)).c_str(),
-              std::string(model_name(options.model)).c_str(), options.threads,
-              options.engine == LoadEngine::queue ? "admitting threads, one writer"
-                                                  : "threads with a connection each",
-              options.rate > 0 ? ("open loop at " + grouped(options.rate) + " intents/s").c_str()
-                               : "closed loop (as fast as it goes)");
-  std::printf("database       %s, journal mode %s, checkpoints %s, synchronous=%s: %s\n",
-              options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file.c_str(),
-              result.journal_mode.c_str(),
-              options.background_checkpoint ? "on their own thread" : "inline in the committing thread",
-              std::string(load_synchronous_name(options.synchronous)).c_str(),
-              durability(options.synchronous).c_str());
-  std::printf("results\n");
-  line("intents decided", grouped(static_cast<double>(result.decided)) + " of " +
-                              grouped(static_cast<double>(options.intents)) + " in " +
-                              fixed(result.seconds, 3) + " s" + (result.cancelled ? " (cancelled)" : ""));
-  line("throughput", grouped(result.intents_per_s) + " intents/s (seed peak " +
-                         grouped(kSeedPeakIntentsPerSecond) + "/s; 10x is " +
-                         grouped(10 * kSeedPeakIntentsPerSecond) + "/s)");
-  line("hold latency after admission", latencies(result.after_admission));
-  line("end to end from arrival", latencies(result.end_to_end));
-  line("accepted", grouped(static_cast<double>(result.accepted)));
-  line("rejected (seat taken)", grouped(static_cast<double>(result.rejected)));
-  if (result.failed > 0) line("gave up after BUSY retries", grouped(static_cast<double>(result.failed)));
-  line("busy retries", grouped(static_cast<double>(result.busy_retries)));
-  line("oversold seats",
-       std::to_string(result.oversold) + " (by SQL: seats with more than one live hold or sale)");
-  line("held seats / live orders", grouped(static_cast<double>(result.held_seats)) + " / " +
-                                       grouped(static_cast<double>(result.live_orders)));
-  line("database size", megabytes(result.db_bytes) + " on disk (seed's logical estimate " +
-                            megabytes(kSeedLogicalBytes) + "); the WAL peaked at " +
-                            megabytes(result.wal_peak_bytes));
+  report.header("reslab load: L1, the ticketing article's flash sale on one SQLite file",
+                result.sqlite_version, result.inputs_text, "workload hash", result.workload_hash,
+                "FNV-1a 64 of the workload inputs and every intent");
+  report.field("workload", count(options.intents) + " intents on " + count(options.seats) + " seats; " +
+                               count(result.hot_intents) + " (" + share(result.hot_intents, options.intents) +
+                               ") aimed at " + count(result.hot_seat_count) + " hot seats; " +
+                               count(result.distinct_seats) + " seats wanted");
+  report.field("engine", std::string(load_engine_name(options.engine)) + ", " +
+                             std::string(model_name(options.model)) + " model, " +
+                             std::to_string(options.threads) + " " +
+                             (options.engine == LoadEngine::queue ? "admitting threads, one writer"
+                                                                  : "threads with a connection each") +
+                             ", " +
+                             (options.rate > 0 ? "open loop at " + grouped(options.rate) + " intents/s"
+                                               : "closed loop (as fast as it goes)"));
+  report.field(
+      "database",
+      (options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file) +
+          ", journal mode " + result.journal_mode + ", checkpoints " +
+          (options.background_checkpoint ? "on their own thread" : "inline in the committing thread") +
+          ", synchronous=" + std::string(load_synchronous_name(options.synchronous)) + ": " +
+          durability(options.synchronous));
+  report.line("results");
+  report.row("intents decided", count(result.decided) + " of " + count(options.intents) + " in " +
+                                    fixed_point(result.seconds, 3) + " s" +
+                                    (result.cancelled ? " (cancelled)" : ""));
+  report.row("throughput", grouped(result.intents_per_s) + " intents/s (the ticketing article's peak " +
+                               grouped(kArticlePeakIntentsPerSecond) + "/s; 10x is " +
+                               grouped(10 * kArticlePeakIntentsPerSecond) + "/s)");
+  report.row("hold latency after admission", latencies(result.after_admission));
+  report.row("end to end from arrival", latencies(result.end_to_end));
+  report.row("accepted", count(result.accepted));
+  report.row("rejected (seat taken)", count(result.rejected));
+  if (result.failed > 0) report.row("gave up after BUSY retries", count(result.failed));
+  report.row("busy retries", count(result.busy_retries));
+  report.row("oversold seats",
+             std::to_string(result.oversold) + " (by SQL: seats with more than one live hold or sale)");
+  report.row("held seats / live orders", count(result.held_seats) + " / " + count(result.live_orders));
+  report.row("database size", megabytes(result.db_bytes) +
+                                  " on disk (the ticketing article's logical estimate " +
+                                  megabytes(kArticleLogicalBytes) + "); the WAL peaked at " +
+                                  megabytes(result.wal_peak_bytes));
   const LoadTimeSplit& split = result.time_split;
-  std::string where = grouped(static_cast<double>(split.commits)) + " commits, " +
-                      fixed(split.mean_batch, 1) + " intents each; statements " +
-                      fixed(split.statements_seconds, 3) + " s, commit " + fixed(split.commit_seconds, 3) +
-                      " s (longest " + fixed(split.longest_commit_ms, 1) + " ms, longest transaction " +
-                      fixed(split.longest_transaction_ms, 1) + " ms), " + std::to_string(split.checkpoints) +
-                      " checkpoints " + fixed(split.checkpoint_seconds, 3) + " s" +
-                      (options.background_checkpoint
-                           ? " (own thread; " + std::to_string(split.wal_restarts) + " held the writer off)"
-                           : " (inside COMMIT)");
+  std::string where =
+      count(split.commits) + " commits, " + fixed_point(split.mean_batch, 1) + " intents each; statements " +
+      fixed_point(split.statements_seconds, 3) + " s, commit " + fixed_point(split.commit_seconds, 3) +
+      " s (longest " + fixed_point(split.longest_commit_ms, 1) + " ms, longest transaction " +
+      fixed_point(split.longest_transaction_ms, 1) + " ms), " + std::to_string(split.checkpoints) +
+      " checkpoints " + fixed_point(split.checkpoint_seconds, 3) + " s" +
+      (options.background_checkpoint
+           ? " (own thread; " + std::to_string(split.wal_restarts) + " held the writer off)"
+           : " (inside COMMIT)");
   if (options.engine == LoadEngine::queue) {
-    where += ", idle " + fixed(split.idle_seconds, 3) + " s";
+    where += ", idle " + fixed_point(split.idle_seconds, 3) + " s";
   } else {
-    where += ", waiting for the lock " + fixed(split.lock_wait_seconds, 3) + " s (all threads)";
+    where += ", waiting for the lock " + fixed_point(split.lock_wait_seconds, 3) + " s (all threads)";
   }
-  line(options.engine == LoadEngine::queue ? "writer time" : "worker time", where);
+  report.row(options.engine == LoadEngine::queue ? "writer time" : "worker time", where);
   if (result.baseline_ran) {
-    std::printf(
-        "baseline       one thread, one intent per transaction, back to back, on a fresh file of the same "
-        "kind\n");
-    line("baseline", grouped(result.baseline_tx_per_s) + " tx/s (" +
-                         grouped(static_cast<double>(result.baseline_decided)) + " intents in " +
-                         fixed(result.baseline_seconds, 3) + " s)");
-    line("ratio to baseline", fixed(result.ratio_to_baseline, 2) + "x");
+    report.field("baseline",
+                 "one thread, one intent per transaction, back to back, on a fresh file of the same kind");
+    report.row("baseline", grouped(result.baseline_tx_per_s) + " tx/s (" + count(result.baseline_decided) +
+                               " intents in " + fixed_point(result.baseline_seconds, 3) + " s)");
+    report.row("ratio to baseline", fixed_point(result.ratio_to_baseline, 2) + "x");
   } else {
-    std::printf("baseline       not run%s\n", result.cancelled ? " (cancelled)" : "");
+    report.field("baseline", std::string("not run") + (result.cancelled ? " (cancelled)" : ""));
   }
-  std::printf("verdict        %s: %s\n", std::string(model_name(options.model)).c_str(),
-              verdict(result).c_str());
-  std::printf("exit code      %d\n", exit_code);
+  report.footer(std::string(model_name(options.model)), verdict(result), exit_code);
 }
 
 // [SECTION] json
@@ -229,11 +183,9 @@ nlohmann::ordered_json histogram_json(const std::vector<LatencyBucket>& buckets)
   return out;
 }
 
-void print_json(const LoadResult& result, int exit_code) {
+nlohmann::ordered_json json_of(const LoadResult& result) {
   const LoadOptions& options = result.options;
-  nlohmann::ordered_json out;
-  out["version"] = std::string("reslab ") + RESLAB_VERSION;
-  out["sqlite_version"] = result.sqlite_version;
+  nlohmann::ordered_json out = run_json_header(result.sqlite_version);
   out["inputs"] = {
       {"seats", options.seats},
       {"intents", options.intents},
@@ -275,7 +227,7 @@ void print_json(const LoadResult& result, int exit_code) {
   out["seats_wanted"] = result.distinct_seats;
   out["db_bytes"] = result.db_bytes;
   out["wal_peak_bytes"] = result.wal_peak_bytes;
-  out["seed_logical_bytes"] = kSeedLogicalBytes;
+  out["article_logical_bytes"] = kArticleLogicalBytes;
   out["journal_mode"] = result.journal_mode;
   out["synchronous"] = std::string(load_synchronous_name(options.synchronous));
   out["db"] =
@@ -304,34 +256,16 @@ void print_json(const LoadResult& result, int exit_code) {
   out["throughput_series"] = std::move(series);
   out["latency_histogram"] = histogram_json(result.after_admission_histogram);
   out["end_to_end_histogram"] = histogram_json(result.end_to_end_histogram);
-  out["exit_code"] = exit_code;
-  std::cout << out.dump(2) << "\n";
+  return out;
 }
 
 }  // namespace
 
 // [SECTION] run_load_command
 int run_load_command(const LoadCommandOptions& options) {
-  if (options.format != "text" && options.format != "json")
-    throw UsageError("--format must be text or json, not '" + options.format + "'");
-  const LoadOptions load = load_options(options);
-  LoadControl control;
-  LoadResult result;
-  try {
-    StopSignalsCancel cancel_on_signal(control);
-    result = run_load_lab(load, &control);
-  } catch (const SqlError& e) {
-    std::cerr << "reslab: the load run failed: " << e.what() << "\n";
-    return kExitFailed;
-  }
-  const int exit_code = exit_code_of(result);
-  if (options.format == "json") {
-    print_json(result, exit_code);
-  } else {
-    print_text(result, exit_code);
-  }
-  std::fflush(stdout);
-  return exit_code;
+  const ReportFormat format = parse_report_format(options.format);
+  return run_lab_command(LabCommand<LoadResult>{"load run", broke_promise, print_text, json_of}, format,
+                         load_options(options), run_load_lab);
 }
 
 }  // namespace reslab

@@ -1,5 +1,5 @@
 #pragma once
-// `reslab load`: L1, seed 003's flash-sale sizing run live on one SQLite file.
+// `reslab load`: L1, the ticketing article's flash-sale sizing run live on one SQLite file.
 // Prints the version, the inputs, the workload hash, the figures, the baseline
 // measured in the same run, and the exit code.
 #include <cstdint>

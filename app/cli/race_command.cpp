@@ -1,47 +1,15 @@
-// [SECTION] index: inputs · exit code · text · json · run_race_command
+// [SECTION] index: inputs · exit code and verdict · text · json · run_race_command
 #include "app/cli/race_command.hpp"
 
-#include <csignal>
-#include <cstdio>
-#include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
 
-#include "core/sim/errors.hpp"
+#include "app/cli/run_report.hpp"
 #include "core/labs/seat_race.hpp"
+#include "core/sim/errors.hpp"
 
 namespace reslab {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
-
-// Ctrl+C or SIGTERM cancels the race between rounds, so the temporary file is
-// removed and the rounds already run are still reported.
-RaceControl* g_control = nullptr;
-void on_stop_signal(int) {
-  if (g_control) g_control->cancel.store(true);
-}
-
-class StopSignalsCancel {
- public:
-  explicit StopSignalsCancel(RaceControl& control) {
-    g_control = &control;
-    m_int = std::signal(SIGINT, on_stop_signal);
-    m_term = std::signal(SIGTERM, on_stop_signal);
-  }
-  ~StopSignalsCancel() {
-    std::signal(SIGINT, m_int);
-    std::signal(SIGTERM, m_term);
-    g_control = nullptr;
-  }
-  StopSignalsCancel(const StopSignalsCancel&) = delete;
-  StopSignalsCancel& operator=(const StopSignalsCancel&) = delete;
-
- private:
-  void (*m_int)(int) = SIG_DFL;
-  void (*m_term)(int) = SIG_DFL;
-};
 
 // [SECTION] inputs
 RaceOptions race_options(const RaceCommandOptions& options) {
@@ -55,18 +23,10 @@ RaceOptions race_options(const RaceCommandOptions& options) {
   return race;
 }
 
-// [SECTION] exit code
-int exit_code_of(const RaceResult& result) {
-  if (result.cancelled) return kExitInterrupted;
-  // The naive model is meant to oversell; the atomic one promised a single owner.
-  if (result.options.model == Model::atomic && !result.one_winner_every_round()) return kExitFailed;
-  return kExitOk;
-}
-
-std::string fixed(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
+// [SECTION] exit code and verdict
+// The atomic model promised one owner per round; the naive one is meant to oversell.
+bool broke_promise(const RaceResult& result) {
+  return result.options.model == Model::atomic && !result.one_winner_every_round();
 }
 
 std::string verdict(const RaceResult& result) {
@@ -86,44 +46,38 @@ std::string verdict(const RaceResult& result) {
 // [SECTION] text
 void print_text(const RaceResult& result, int exit_code) {
   const RaceOptions& options = result.options;
-  const auto line = [](const std::string& name, const std::string& value) {
-    std::printf("  %-30s %s\n", name.c_str(), value.c_str());
-  };
-  std::printf("reslab race: T1, %d connections race for seat %s (seed 003's lab)\n", options.threads,
-              kRaceSeat);
-  std::printf("version     reslab %s, SQLite %s\n", RESLAB_VERSION, result.sqlite_version.c_str());
-  std::printf("inputs      %s\n", race_inputs_text(options).c_str());
-  std::printf("input hash  %s (FNV-1a 64 of the inputs line)\n", result.input_hash.c_str());
-  std::printf("database    %s, journal mode %s, one connection per thread\n",
-              options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file.c_str(),
-              result.journal_mode.c_str());
-  std::printf("results\n");
-  line("rounds run", std::to_string(result.rounds_run) + " of " + std::to_string(options.rounds) +
-                         (result.cancelled ? " (cancelled)" : ""));
+  const RunReport report(12);
+  report.header("reslab race: T1, " + std::to_string(options.threads) + " connections race for seat " +
+                    kRaceSeat + " (the ticketing article's lab)",
+                result.sqlite_version, race_inputs_text(options), "input hash", result.input_hash,
+                "FNV-1a 64 of the inputs line");
+  report.field("database",
+               (options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file) +
+                   ", journal mode " + result.journal_mode + ", one connection per thread");
+  report.line("results");
+  report.row("rounds run", std::to_string(result.rounds_run) + " of " + std::to_string(options.rounds) +
+                               (result.cancelled ? " (cancelled)" : ""));
   std::string histogram;
   for (const auto& [winners, rounds] : result.winners_histogram)
     histogram += (histogram.empty() ? "" : ", ") + std::to_string(winners) + " winner" +
                  (winners == 1 ? "" : "s") + ": " + std::to_string(rounds) + " round" +
                  (rounds == 1 ? "" : "s");
-  line("winners per round", histogram.empty() ? "-" : histogram);
-  line("max winners", std::to_string(result.max_winners));
-  line("rounds with multiple winners", std::to_string(result.rounds_with_multiple_winners));
-  line("rounds with no winner", std::to_string(result.rounds_with_no_winner));
-  line("busy retries", std::to_string(result.busy_retries));
-  line("seconds", fixed(result.seconds, 3) + " (" + fixed(result.rounds_per_second(), 1) + " rounds/s)");
-  std::printf("verdict     %s: %s\n", std::string(model_name(options.model)).c_str(),
-              verdict(result).c_str());
-  std::printf("exit code   %d\n", exit_code);
+  report.row("winners per round", histogram.empty() ? "-" : histogram);
+  report.row("max winners", std::to_string(result.max_winners));
+  report.row("rounds with multiple winners", std::to_string(result.rounds_with_multiple_winners));
+  report.row("rounds with no winner", std::to_string(result.rounds_with_no_winner));
+  report.row("busy retries", std::to_string(result.busy_retries));
+  report.row("seconds", fixed_point(result.seconds, 3) + " (" + fixed_point(result.rounds_per_second(), 1) +
+                            " rounds/s)");
+  report.footer(std::string(model_name(options.model)), verdict(result), exit_code);
 }
 
 // [SECTION] json
-void print_json(const RaceResult& result, int exit_code) {
+nlohmann::ordered_json json_of(const RaceResult& result) {
   const RaceOptions& options = result.options;
   nlohmann::ordered_json histogram = nlohmann::ordered_json::object();
   for (const auto& [winners, rounds] : result.winners_histogram) histogram[std::to_string(winners)] = rounds;
-  nlohmann::ordered_json out;
-  out["version"] = std::string("reslab ") + RESLAB_VERSION;
-  out["sqlite_version"] = result.sqlite_version;
+  nlohmann::ordered_json out = run_json_header(result.sqlite_version);
   out["inputs"] = {{"seat", kRaceSeat},
                    {"threads", options.threads},
                    {"rounds", options.rounds},
@@ -146,34 +100,16 @@ void print_json(const RaceResult& result, int exit_code) {
   out["journal_mode"] = result.journal_mode;
   out["db"] =
       options.db_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(options.db_file);
-  out["exit_code"] = exit_code;
-  std::cout << out.dump(2) << "\n";
+  return out;
 }
 
 }  // namespace
 
 // [SECTION] run_race_command
 int run_race_command(const RaceCommandOptions& options) {
-  if (options.format != "text" && options.format != "json")
-    throw UsageError("--format must be text or json, not '" + options.format + "'");
-  const RaceOptions race = race_options(options);
-  RaceControl control;
-  RaceResult result;
-  try {
-    StopSignalsCancel cancel_on_signal(control);
-    result = run_seat_race(race, &control);
-  } catch (const SqlError& e) {
-    std::cerr << "reslab: the race failed: " << e.what() << "\n";
-    return kExitFailed;
-  }
-  const int exit_code = exit_code_of(result);
-  if (options.format == "json") {
-    print_json(result, exit_code);
-  } else {
-    print_text(result, exit_code);
-  }
-  std::fflush(stdout);
-  return exit_code;
+  const ReportFormat format = parse_report_format(options.format);
+  return run_lab_command(LabCommand<RaceResult>{"race", broke_promise, print_text, json_of}, format,
+                         race_options(options), run_seat_race);
 }
 
 }  // namespace reslab

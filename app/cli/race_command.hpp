@@ -1,5 +1,5 @@
 #pragma once
-// `reslab race`: T1, seed 003's lab run live. Prints what the seed's lab prints:
+// `reslab race`: T1, the ticketing article's lab run live. Prints what the article's lab prints:
 // the version, the inputs, a hash of the inputs, the results and the exit code.
 #include <string>
 

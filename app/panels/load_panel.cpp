@@ -80,7 +80,7 @@ void draw_progress(const PanelContext& ctx, const LoadInputs& inputs, const Load
   ImGui::SameLine();
   if (button(ctx.tr("load.cancel"), running)) ctx.send(CancelLoad{});
   ImGui::SameLine();
-  const LoadProgress& progress = status.progress;
+  const LoadProgress& progress = status.progress.latest;
   const std::int64_t total = std::max<std::int64_t>(1, progress.intents);
   const float fraction = running ? static_cast<float>(progress.decided) / static_cast<float>(total)
                          : status.state == LoadRunner::State::idle ? 0.0f
@@ -96,7 +96,7 @@ void draw_progress(const PanelContext& ctx, const LoadInputs& inputs, const Load
 
 // [SECTION] figures
 void draw_figures(const PanelContext& ctx, const LoadResult& result) {
-  const bool fast = result.intents_per_s >= 10 * kSeedPeakIntentsPerSecond;
+  const bool fast = result.intents_per_s >= 10 * kArticlePeakIntentsPerSecond;
   const bool tail = result.after_admission.p99_ms < kTargetP99Ms;
   const bool safe = result.oversold == 0;
   const std::string verdict =
@@ -130,7 +130,7 @@ void draw_figures(const PanelContext& ctx, const LoadResult& result) {
   row("load.busy_retries", std::to_string(result.busy_retries), "");
   row("load.oversold", std::to_string(result.oversold), "0");
   row("load.db_bytes", fixed(static_cast<double>(result.db_bytes) / 1e6, 1) + " MB",
-      fixed(static_cast<double>(kSeedLogicalBytes) / 1e6, 1) + " MB");
+      fixed(static_cast<double>(kArticleLogicalBytes) / 1e6, 1) + " MB");
   if (result.baseline_ran) {
     row("load.baseline", fixed(result.baseline_tx_per_s, 0), "");
     row("load.ratio", fixed(result.ratio_to_baseline, 2) + "x", ">= 1x");
@@ -149,7 +149,7 @@ void draw_throughput(const PanelContext& ctx, const std::vector<ThroughputSample
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), ctx.colors.lane_line);
   if (samples.empty()) return;
-  double top = kSeedPeakIntentsPerSecond * 1.2, end = 0;
+  double top = kArticlePeakIntentsPerSecond * 1.2, end = 0;
   for (const auto& sample : samples) {
     top = std::max(top, sample.intents_per_s * 1.1);
     end = std::max(end, sample.seconds);
@@ -159,7 +159,8 @@ void draw_throughput(const PanelContext& ctx, const std::vector<ThroughputSample
     return ImVec2(origin.x + static_cast<float>(seconds / end) * size.x,
                   origin.y + size.y - static_cast<float>(rate / top) * size.y);
   };
-  const ImVec2 seed_left = at(0, kSeedPeakIntentsPerSecond), seed_right = at(end, kSeedPeakIntentsPerSecond);
+  const ImVec2 seed_left = at(0, kArticlePeakIntentsPerSecond),
+               seed_right = at(end, kArticlePeakIntentsPerSecond);
   draw->AddLine(seed_left, seed_right, ctx.colors.cursor_line, 1.5f);
   draw->AddText(ImVec2(seed_left.x + 4, seed_left.y - ImGui::GetFontSize()), ctx.colors.cursor_line,
                 ctx.tr("load.seed_peak").c_str());
@@ -250,7 +251,7 @@ void draw_load_panel(const PanelContext& ctx, LoadInputs& inputs) {
     }
     if (status.result && status.result->decided > 0) draw_figures(ctx, *status.result);
     ImGui::Spacing();
-    draw_throughput(ctx, status.result ? status.result->throughput : status.live);
+    draw_throughput(ctx, status.result ? status.result->throughput : status.progress.live);
     if (status.result) draw_latency(ctx, status.result->after_admission_histogram);
   }
   ImGui::End();

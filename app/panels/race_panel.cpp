@@ -62,9 +62,9 @@ void draw_progress(const PanelContext& ctx, const RaceInputs& inputs, const Race
   ImGui::SameLine();
   const int total = status.state == RaceRunner::State::idle ? inputs.rounds : status.options.rounds;
   const float fraction =
-      total > 0 ? static_cast<float>(status.rounds_done) / static_cast<float>(total) : 0.0f;
-  const std::string overlay = ctx.tr(
-      "race.progress", {{"done", std::to_string(status.rounds_done)}, {"total", std::to_string(total)}});
+      total > 0 ? static_cast<float>(status.progress.rounds_done) / static_cast<float>(total) : 0.0f;
+  const std::string overlay = ctx.tr("race.progress", {{"done", std::to_string(status.progress.rounds_done)},
+                                                       {"total", std::to_string(total)}});
   ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay.c_str());
   record_item(overlay);
 }
@@ -86,8 +86,8 @@ void draw_results(const PanelContext& ctx, const RaceRunner::Status& status) {
       return;
     case RaceRunner::State::cancelled:
       ImGui::TextUnformatted(
-          ctx.tr("race.cancelled", {{"rounds", std::to_string(status.rounds_done)}}).c_str());
-      record_item(ctx.tr("race.cancelled", {{"rounds", std::to_string(status.rounds_done)}}));
+          ctx.tr("race.cancelled", {{"rounds", std::to_string(status.progress.rounds_done)}}).c_str());
+      record_item(ctx.tr("race.cancelled", {{"rounds", std::to_string(status.progress.rounds_done)}}));
       break;
     case RaceRunner::State::finished:
       break;

@@ -1,77 +1,24 @@
-// [SECTION] index: names · inputs · workload · SQL · connections · database file · deciding an intent ·
-// admission queue · engines · statistics · run_load_lab
+// [SECTION] index: phases · database file · engines · counting · run_load_lab
 #include "core/labs/load_lab.hpp"
 
 #include <sqlite3.h>
-#include <stdlib.h>
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <condition_variable>
-#include <cstdio>
-#include <exception>
 #include <filesystem>
 #include <memory>
-#include <mutex>
-#include <random>
 #include <system_error>
-#include <thread>
+#include <utility>
 
-#include "core/backends/sqlite/connection.hpp"
-#include "core/formats/hash.hpp"
+#include "core/labs/lab_connection.hpp"
+#include "core/labs/lab_file.hpp"
+#include "core/labs/load_checkpointer.hpp"
+#include "core/labs/load_engine_run.hpp"
+#include "core/labs/load_queue_writer.hpp"
+#include "core/labs/load_race_writer.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
-namespace {
 
-namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-
-std::int64_t nanoseconds_since(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
-}
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-std::string number_text(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.15g", value);
-  return text;
-}
-
-}  // namespace
-
-// [SECTION] names
-std::string_view load_engine_name(LoadEngine engine) {
-  return engine == LoadEngine::queue ? "queue" : "race";
-}
-bool parse_load_engine(std::string_view text, LoadEngine& out) {
-  if (text == "queue") {
-    out = LoadEngine::queue;
-  } else if (text == "race") {
-    out = LoadEngine::race;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-std::string_view load_synchronous_name(LoadSynchronous synchronous) {
-  return synchronous == LoadSynchronous::normal ? "normal" : "full";
-}
-bool parse_load_synchronous(std::string_view text, LoadSynchronous& out) {
-  if (text == "normal") {
-    out = LoadSynchronous::normal;
-  } else if (text == "full") {
-    out = LoadSynchronous::full;
-  } else {
-    return false;
-  }
-  return true;
-}
-
+// [SECTION] phases
 std::string_view load_phase_name(LoadPhase phase) {
   switch (phase) {
     case LoadPhase::setting_up:
@@ -88,129 +35,12 @@ std::string_view load_phase_name(LoadPhase phase) {
   return "done";
 }
 
-// [SECTION] inputs
-void validate_load_options(const LoadOptions& options) {
-  const auto range = [](const std::string& name, auto value, auto low, auto high) {
-    if (!(value >= low && value <= high))  // written this way so NaN fails too
-      throw UsageError(name + " must be between " + number_text(static_cast<double>(low)) + " and " +
-                       number_text(static_cast<double>(high)) + ", not " +
-                       number_text(static_cast<double>(value)));
-  };
-  range("--seats", options.seats, std::int64_t{1}, kLoadMaxSeats);
-  range("--intents", options.intents, std::int64_t{1}, kLoadMaxIntents);
-  range("--hot-share", options.hot_share, 0.0, 1.0);
-  if (!(options.hot_seats > 0.0 && options.hot_seats <= 1.0))
-    throw UsageError("--hot-seats must be above 0 and at most 1, not " + number_text(options.hot_seats));
-  range("--hold-seconds", options.hold_seconds, std::int64_t{1}, kLoadMaxHoldSeconds);
-  range("--threads", options.threads, 1, kLoadMaxThreads);
-  if (options.rate != 0) range("--rate", options.rate, 0.001, kLoadMaxRate);
-  range("--batch", options.batch, 1, kLoadMaxBatch);
-  range("--batch-delay-ms", options.batch_delay_ms, 0.0, kLoadMaxBatchDelayMs);
-  if (options.model != Model::naive && options.model != Model::atomic) throw UsageError("unknown model");
-  if (options.model == Model::naive && options.engine == LoadEngine::queue)
-    throw UsageError(
-        "--model naive reads in one transaction and writes in another, which only goes wrong when "
-        "transactions "
-        "run concurrently: it runs on --engine race (the queue's single writer never interleaves two "
-        "intents)");
-}
-
-std::string load_workload_text(const LoadOptions& options) {
-  return "seats=" + std::to_string(options.seats) + " intents=" + std::to_string(options.intents) +
-         " hot_share=" + number_text(options.hot_share) + " hot_seats=" + number_text(options.hot_seats) +
-         " seed=" + std::to_string(options.seed) + " hold_seconds=" + std::to_string(options.hold_seconds);
-}
-
-std::string load_inputs_text(const LoadOptions& options) {
-  std::string text = load_workload_text(options) + " model=" + std::string(model_name(options.model)) +
-                     " engine=" + std::string(load_engine_name(options.engine)) +
-                     " threads=" + std::to_string(options.threads) +
-                     " rate=" + (options.rate > 0 ? number_text(options.rate) : std::string("closed"));
-  if (options.engine == LoadEngine::queue)
-    text +=
-        " batch=" + std::to_string(options.batch) + " batch_delay_ms=" + number_text(options.batch_delay_ms);
-  return text + " synchronous=" + std::string(load_synchronous_name(options.synchronous)) +
-         " checkpoint=" + (options.background_checkpoint ? "background" : "inline");
-}
-
-// [SECTION] workload
 namespace {
 
-// Uniform in [0, bound): rejection sampling, no modulo bias, the same on every standard library.
-std::uint64_t below(std::mt19937_64& random, std::uint64_t bound) {
-  const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;  // a multiple of bound
-  for (;;) {
-    const std::uint64_t value = random();
-    if (value < limit) return value % bound;
-  }
-}
+using namespace load_lab;
 
-template <typename T>
-void shuffle(std::vector<T>& items, std::mt19937_64& random) {
-  for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[below(random, i)]);
-}
-
-}  // namespace
-
-LoadWorkload make_load_workload(const LoadOptions& options) {
-  validate_load_options(options);
-  std::mt19937_64 random(options.seed);
-  LoadWorkload workload;
-
-  // The hot seats: a seeded choice among all seats, not simply the first ones.
-  const std::int64_t seats = options.seats;
-  std::int64_t hot_count = std::llround(static_cast<double>(seats) * options.hot_seats);
-  hot_count = std::clamp<std::int64_t>(hot_count, 1, seats);
-  std::vector<std::int64_t> seat_ids(static_cast<std::size_t>(seats));
-  for (std::int64_t i = 0; i < seats; ++i) seat_ids[static_cast<std::size_t>(i)] = i + 1;
-  for (std::int64_t i = 0; i < hot_count; ++i)
-    std::swap(seat_ids[static_cast<std::size_t>(i)],
-              seat_ids[static_cast<std::size_t>(i + static_cast<std::int64_t>(below(random, seats - i)))]);
-  const std::int64_t cold_count = seats - hot_count;
-
-  // Exactly hot_share of the intents aim at hot seats, in a seeded order.
-  const std::int64_t intents = options.intents;
-  const std::int64_t hot_intents = std::llround(static_cast<double>(intents) * options.hot_share);
-  std::vector<unsigned char> hot(static_cast<std::size_t>(intents), 0);
-  std::fill(hot.begin(), hot.begin() + hot_intents, 1);
-  shuffle(hot, random);
-
-  // Arrivals: uniform over the sale's first minute, sorted: a Poisson process given its count.
-  std::vector<std::int64_t> arrivals(static_cast<std::size_t>(intents));
-  for (auto& arrival : arrivals)
-    arrival = static_cast<std::int64_t>(below(random, kLoadSaleWindowSeconds * 1'000'000));
-  std::sort(arrivals.begin(), arrivals.end());
-
-  workload.intents.resize(static_cast<std::size_t>(intents));
-  std::vector<bool> wanted(static_cast<std::size_t>(seats) + 1, false);
-  Fnv1a64 hash;
-  hash.bytes("reslab load workload 1 " + load_workload_text(options));
-  for (std::size_t i = 0; i < workload.intents.size(); ++i) {
-    LoadIntent& intent = workload.intents[i];
-    if (hot[i] || cold_count == 0) {
-      intent.seat = seat_ids[below(random, static_cast<std::uint64_t>(hot_count))];
-    } else {
-      intent.seat = seat_ids[static_cast<std::size_t>(hot_count) +
-                             below(random, static_cast<std::uint64_t>(cold_count))];
-    }
-    intent.arrival_us = arrivals[i];
-    if (!wanted[static_cast<std::size_t>(intent.seat)]) {
-      wanted[static_cast<std::size_t>(intent.seat)] = true;
-      ++workload.distinct_seats;
-    }
-    hash.number(static_cast<std::uint64_t>(intent.seat));
-    hash.number(static_cast<std::uint64_t>(intent.arrival_us));
-  }
-  workload.hot_seat_count = hot_count;
-  workload.hot_intents = hot_intents;
-  workload.hash = hash.hex();
-  return workload;
-}
-
-namespace {
-
-// [SECTION] SQL
-// Seed 003's minimal model with numbered seats, plus a marker table so a user's own
+// [SECTION] database file
+// The ticketing article's minimal model with numbered seats, plus a marker table so a user's own
 // database is never mistaken for ours. Times are the workload's logical milliseconds.
 constexpr const char* kSchema =
     "CREATE TABLE reslab_load(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -221,32 +51,55 @@ constexpr const char* kSchema =
 constexpr const char* kFormat = "reslab load 1";
 constexpr const char* kSetMark =
     "INSERT INTO reslab_load(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2";
-constexpr const char* kLoadTables =
-    "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('reslab_load', 'seats', 'orders')";
-constexpr const char* kReadFormat = "SELECT value FROM reslab_load WHERE key = 'format'";
 constexpr const char* kAddSeats =
     "WITH RECURSIVE n(seat_id) AS (SELECT 1 UNION ALL SELECT seat_id + 1 FROM n WHERE seat_id < ?1)"
     " INSERT INTO seats(seat_id, state) SELECT seat_id, 'FREE' FROM n";
 
-constexpr const char* kBeginImmediate = "BEGIN IMMEDIATE";
-constexpr const char* kCommit = "COMMIT";
-constexpr const char* kRollback = "ROLLBACK";
-// atomic: the seed's hold transaction. An expired holder is marked expired first (same transaction),
-// then the conditional UPDATE re-checks the seat under the write lock; rows changed decides.
-constexpr const char* kExpirePastHolder =
-    "UPDATE orders SET state = 'EXPIRED' WHERE state = 'HELD' AND id = (SELECT order_id FROM seats"
-    " WHERE seat_id = ?1 AND state = 'HELD' AND expires_at <= ?2)";
-constexpr const char* kTakeSeatIfFree =
-    "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2"
-    " WHERE seat_id = ?3 AND (state = 'FREE' OR (state = 'HELD' AND expires_at <= ?4))";
-constexpr const char* kInsertOrder =
-    "INSERT INTO orders(id, request_key, seat_id, state, created_at) VALUES (?1, ?2, ?3, ?4, ?5)";
-// naive: read in one transaction, then write what was decided from that read in another.
-constexpr const char* kReadSeat = "SELECT state, order_id, expires_at FROM seats WHERE seat_id = ?1";
-constexpr const char* kExpireOrder = "UPDATE orders SET state = 'EXPIRED' WHERE id = ?1";
-constexpr const char* kTakeSeat =
-    "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3";
+// A file an earlier `reslab load` made is replaced.
+LabFileKind load_file_kind() {
+  return {"load", kFormat, true};
+}
 
+// Creates the tables and the seats in WAL mode, and leaves the WAL empty.
+void set_up_load_file(LabFile& file, const LoadOptions& options, const std::string& workload_hash) {
+  file.set_up([&](LabConnection& db) {
+    set_load_synchronous(db, options.synchronous);
+    db.script("BEGIN IMMEDIATE");
+    db.script(kSchema);
+    const std::string inputs = load_inputs_text(options);
+    for (const auto& [key, value] : {std::pair<const char*, const char*>{"format", kFormat},
+                                     {"inputs", inputs.c_str()},
+                                     {"workload_hash", workload_hash.c_str()},
+                                     {"status", "running"}})
+      db.sql(kSetMark).bind(1, key).bind(2, value).run();
+    db.sql(kAddSeats).bind(1, options.seats).run();
+    db.script("COMMIT");
+    db.script("PRAGMA wal_checkpoint(TRUNCATE)");
+  });
+}
+
+// [SECTION] engines
+// Runs the options' engine, with checkpoints on their own thread unless they were asked inline.
+void run_engine(EngineRun& run) {
+  std::unique_ptr<Checkpointer> checkpointer;
+  if (run.options.background_checkpoint) {
+    checkpointer = std::make_unique<Checkpointer>(run.file, run.options.synchronous);
+    run.checkpointer = checkpointer.get();
+  }
+  if (run.options.engine == LoadEngine::queue) {
+    run_queue_engine(run);
+  } else {
+    run_race_engine(run);
+  }
+  if (checkpointer) {
+    checkpointer->stop();
+    run.split.checkpoints += checkpointer->checkpoints();
+    run.split.wal_restarts += checkpointer->restarts();
+    run.split.checkpoint_seconds += checkpointer->seconds();
+  }
+}
+
+// [SECTION] counting
 constexpr const char* kCountOversold =
     "SELECT count(*) FROM (SELECT seat_id FROM orders WHERE state IN ('HELD', 'PAID')"
     " GROUP BY seat_id HAVING count(*) > 1)";
@@ -255,925 +108,15 @@ constexpr const char* kCountLiveOrders = "SELECT count(*) FROM orders WHERE stat
 constexpr const char* kCountOrders = "SELECT count(*) FROM orders";
 constexpr const char* kCountExpiredOrders = "SELECT count(*) FROM orders WHERE state = 'EXPIRED'";
 
-// The whole database fits: seat and index pages are never read back from the file mid-run.
-constexpr const char* kCacheSize = "PRAGMA cache_size = -65536";  // KiB
-// SQLite's default: checkpoint once the WAL holds 1000 pages. Done by our own WAL hook so it can be timed,
-// and moved off the writing thread when asked to.
-constexpr int kCheckpointPages = 1000;
-// A PASSIVE checkpoint copies what was committed when it began; while a writer keeps appending it never
-// catches up, and SQLite restarts the WAL only after a checkpoint that did. Past this many pages the
-// background checkpointer waits for a gap between transactions and finishes the job (RESTART), holding
-// the writer off meanwhile: the WAL's size is bounded, at the price of that one stall.
-constexpr int kWalCapPages = 65'536;
-
-// [SECTION] connections
-// Bounded waiting for the write lock: yield first (on 2 cores the holder needs the CPU more), then
-// short sleeps. SQLite's busy_timeout sleeps up to 100 ms at a time, which would measure its sleeps.
-constexpr int kBusySpins = 4;
-constexpr int kMaxBusyAttempts = 10'000;  // about 10 s before an intent gives up
-
-class LoadConnection;
-class Checkpointer;
-
-struct ConnectionStats {
-  std::int64_t busy_retries = 0;
-  std::int64_t wal_peak_frames = 0;
-  std::int64_t checkpoints = 0;
-  double checkpoint_seconds = 0;
-  const std::atomic<bool>* stop = nullptr;  // give up waiting once the run is cancelled
-  Checkpointer* checkpointer = nullptr;     // null: checkpoint inline, in the committing thread
-};
-
-// Checkpoints on their own thread and connection: the WAL and file syncs of a checkpoint
-// (synchronous=NORMAL syncs only there) then wait on the disk beside the writer, not in its way.
-// A PASSIVE checkpoint never blocks a writer; the WAL restarts from its beginning once a
-// checkpoint has copied every frame back.
-class Checkpointer {
- public:
-  Checkpointer(const std::string& file, LoadSynchronous synchronous);
-  ~Checkpointer();
-  Checkpointer(const Checkpointer&) = delete;
-  Checkpointer& operator=(const Checkpointer&) = delete;
-
-  // From any writing thread, after a commit left the WAL long: cheap, never waits for the checkpoint.
-  void request() {
-    {
-      std::lock_guard lock(m_mutex);
-      if (m_requested) return;
-      m_requested = true;
-    }
-    m_wake.notify_all();
-  }
-  // Finishes the checkpoint under way and joins the thread; the counts are final afterwards.
-  void stop();
-  std::int64_t checkpoints() const { return m_checkpoints; }
-  std::int64_t restarts() const { return m_restarts; }
-  double seconds() const { return m_seconds; }
-
- private:
-  void run();
-
-  std::unique_ptr<LoadConnection> m_db;
-  std::mutex m_mutex;
-  std::condition_variable m_wake;
-  bool m_requested = false;
-  bool m_stopping = false;
-  ConnectionStats m_stats;         // its busy handler: RESTART waits for the writer between transactions
-  std::int64_t m_checkpoints = 0;  // read after the thread has joined
-  std::int64_t m_restarts = 0;
-  double m_seconds = 0;
-  std::thread m_thread;
-};
-
-int wait_for_lock(void* context, int attempt) {
-  auto* stats = static_cast<ConnectionStats*>(context);
-  if (attempt >= kMaxBusyAttempts || (stats->stop && stats->stop->load(std::memory_order_relaxed))) return 0;
-  ++stats->busy_retries;
-  if (attempt < kBusySpins) {
-    std::this_thread::yield();
-  } else {
-    std::this_thread::sleep_for(std::chrono::microseconds(50 * std::min(attempt, 20)));
-  }
-  return 1;
-}
-
-int checkpoint_after_commit(void* context, sqlite3* db, const char* name, int pages) {
-  auto* stats = static_cast<ConnectionStats*>(context);
-  stats->wal_peak_frames = std::max<std::int64_t>(stats->wal_peak_frames, pages);
-  if (pages < kCheckpointPages) return SQLITE_OK;
-  if (stats->checkpointer) {
-    stats->checkpointer->request();
-    return SQLITE_OK;
-  }
-  const auto started = Clock::now();
-  sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-  stats->checkpoint_seconds += seconds_since(started);
-  ++stats->checkpoints;
-  return SQLITE_OK;
-}
-
-// A failed statement, keeping SQLite's own words apart for messages about the file.
-class LoadSqlError : public SqlError {
- public:
-  LoadSqlError(const std::string& sql, int code, const std::string& message)
-      : SqlError(sql, result_code_name(code), message), m_message(message) {}
-  const std::string& message() const { return m_message; }
-
- private:
-  std::string m_message;
-};
-
-int refuse_attach(void*, int action, const char*, const char*, const char*, const char*) {
-  return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
-}
-
-// One prepared statement. Binding is by hand and without allocation: it runs 100,000 times a second.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : m_db(db), m_sql(sql) {
-    const int rc = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &m_statement, nullptr);
-    if (rc != SQLITE_OK) fail(rc);
-  }
-  ~Statement() { sqlite3_finalize(m_statement); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  Statement& bind(int index, std::int64_t value) {
-    sqlite3_bind_int64(m_statement, index, value);
-    return *this;
-  }
-  Statement& bind(int index, const char* text) {
-    sqlite3_bind_text(m_statement, index, text, -1, SQLITE_STATIC);  // text outlives the step
-    return *this;
-  }
-  // Steps once and returns the result code; the statement stays on its row until reset().
-  int step() { return sqlite3_step(m_statement); }
-  void reset() { sqlite3_reset(m_statement); }
-  std::int64_t column_int(int column) const { return sqlite3_column_int64(m_statement, column); }
-  bool column_null(int column) const { return sqlite3_column_type(m_statement, column) == SQLITE_NULL; }
-  std::string column_text(int column) const {
-    const auto* text = sqlite3_column_text(m_statement, column);
-    return text ? reinterpret_cast<const char*>(text) : "";
-  }
-
-  // Runs a statement that returns no row and gives the rows it changed; throws unless it finished.
-  int run() {
-    const int rc = step();
-    sqlite3_reset(m_statement);
-    if (rc != SQLITE_DONE) fail(rc);
-    return sqlite3_changes(m_db);
-  }
-  // The integer in the first column of the first row; throws when there is none.
-  std::int64_t integer() {
-    const int rc = step();
-    if (rc != SQLITE_ROW) {
-      sqlite3_reset(m_statement);
-      fail(rc == SQLITE_DONE ? SQLITE_NOTFOUND : rc);
-    }
-    const std::int64_t value = column_int(0);
-    sqlite3_reset(m_statement);
-    return value;
-  }
-  [[noreturn]] void fail(int rc) const {
-    const bool missing = rc == SQLITE_NOTFOUND;
-    throw LoadSqlError(m_sql, missing ? rc : sqlite3_extended_errcode(m_db),
-                       missing ? "no row" : sqlite3_errmsg(m_db));
-  }
-
- private:
-  sqlite3* m_db;
-  std::string m_sql;
-  sqlite3_stmt* m_statement = nullptr;
-};
-
-// One connection to the load file, used by one thread at a time, with the lab's defences:
-// no ATTACH, no extension loading.
-class LoadConnection {
- public:
-  LoadConnection(const std::string& file, int open_flags, ConnectionStats* stats = nullptr) {
-    const int rc = sqlite3_open_v2(file.c_str(), &m_db, open_flags | SQLITE_OPEN_NOMUTEX, nullptr);
-    if (rc != SQLITE_OK) {
-      const std::string message = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
-      sqlite3_close_v2(m_db);
-      throw LoadSqlError("open " + file, rc, message);
-    }
-    sqlite3_extended_result_codes(m_db, 1);
-    sqlite3_limit(m_db, SQLITE_LIMIT_ATTACHED, 0);
-    sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-    sqlite3_set_authorizer(m_db, refuse_attach, nullptr);
-    if (stats) {
-      sqlite3_busy_handler(m_db, wait_for_lock, stats);
-      sqlite3_wal_hook(m_db, checkpoint_after_commit, stats);
-    }
-  }
-  ~LoadConnection() {
-    m_statements.clear();
-    sqlite3_close_v2(m_db);
-  }
-  LoadConnection(const LoadConnection&) = delete;
-  LoadConnection& operator=(const LoadConnection&) = delete;
-
-  sqlite3* handle() const { return m_db; }
-  Statement& sql(const char* text) {
-    for (auto& [key, statement] : m_statements)
-      if (key == text) return *statement;
-    m_statements.emplace_back(text, std::make_unique<Statement>(m_db, text));
-    return *m_statements.back().second;
-  }
-  void script(const char* text) {
-    char* error = nullptr;
-    if (sqlite3_exec(m_db, text, nullptr, nullptr, &error) != SQLITE_OK) {
-      const std::string message = error ? error : "error";
-      sqlite3_free(error);
-      throw LoadSqlError(text, sqlite3_extended_errcode(m_db), message);
-    }
-  }
-  std::string text(const char* query) {
-    Statement& statement = sql(query);
-    const int rc = statement.step();
-    std::string value = rc == SQLITE_ROW ? statement.column_text(0) : "";
-    statement.reset();
-    if (rc != SQLITE_ROW) statement.fail(rc == SQLITE_DONE ? SQLITE_NOTFOUND : rc);
-    return value;
-  }
-  void set_synchronous(LoadSynchronous synchronous) {
-    script(synchronous == LoadSynchronous::normal ? "PRAGMA synchronous = NORMAL"
-                                                  : "PRAGMA synchronous = FULL");
-    script(kCacheSize);
-  }
-  // Leaves no transaction open after a failure, so nobody else is kept waiting for the lock.
-  void roll_back_if_open() {
-    if (sqlite3_get_autocommit(m_db) == 0) sqlite3_exec(m_db, kRollback, nullptr, nullptr, nullptr);
-  }
-
- private:
-  sqlite3* m_db = nullptr;
-  std::vector<std::pair<const char*, std::unique_ptr<Statement>>> m_statements;
-};
-
-Checkpointer::Checkpointer(const std::string& file, LoadSynchronous synchronous) {
-  m_db = std::make_unique<LoadConnection>(file, SQLITE_OPEN_READWRITE);
-  sqlite3_busy_handler(m_db->handle(), wait_for_lock, &m_stats);
-  m_db->set_synchronous(synchronous);  // the checkpointing connection's setting decides its syncs
-  m_thread = std::thread(&Checkpointer::run, this);
-}
-
-Checkpointer::~Checkpointer() {
-  stop();
-}
-
-void Checkpointer::stop() {
-  {
-    std::lock_guard lock(m_mutex);
-    m_stopping = true;
-  }
-  m_wake.notify_all();
-  if (m_thread.joinable()) m_thread.join();
-}
-
-void Checkpointer::run() {
-  for (;;) {
-    {
-      std::unique_lock lock(m_mutex);
-      m_wake.wait(lock, [&] { return m_requested || m_stopping; });
-      if (m_stopping) return;
-      m_requested = false;
-    }
-    const auto started = Clock::now();
-    int wal_pages = 0;
-    sqlite3_wal_checkpoint_v2(m_db->handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, &wal_pages, nullptr);
-    if (wal_pages >= kWalCapPages) {
-      sqlite3_wal_checkpoint_v2(m_db->handle(), nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
-      ++m_restarts;
-    }
-    m_seconds += seconds_since(started);
-    ++m_checkpoints;
-  }
-}
-
-// [SECTION] database file
 std::int64_t file_bytes(const std::string& path) {
   std::error_code error;
-  const auto size = fs::file_size(path, error);
+  const auto size = std::filesystem::file_size(path, error);
   return error ? 0 : static_cast<std::int64_t>(size);
-}
-
-void remove_database(const std::string& path) {
-  std::error_code ignored;
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ignored);
-}
-
-// The run's file: a temporary one removed at the end, or the user's --db, which is used only
-// when it is new or an earlier `reslab load` made it (then it is replaced).
-class LoadFile {
- public:
-  // `temporary_parent`: where a temporary file goes (empty: the system's temporary folder).
-  LoadFile(const std::string& requested, const std::string& temporary_parent, const char* stem) {
-    if (requested.empty()) {
-      const fs::path parent =
-          temporary_parent.empty() ? fs::temp_directory_path() : fs::path(temporary_parent);
-      std::string pattern = (parent / (std::string(stem) + "-XXXXXX")).string();
-      if (!mkdtemp(pattern.data()))
-        throw UsageError("cannot create a temporary folder in " + parent.string() + " for the load database");
-      m_temporary_dir = pattern;
-      m_path = (fs::path(pattern) / "load.db").string();
-      return;
-    }
-    m_path = requested;
-    m_named = true;
-    std::error_code error;
-    const auto status = fs::status(requested, error);
-    if (fs::is_directory(status)) throw UsageError("--db " + requested + " is a folder, not a database file");
-    if (fs::exists(status)) {
-      check_is_load_database(requested);
-      remove_database(requested);
-      if (fs::exists(requested, error))
-        throw UsageError("--db " + requested +
-                         ": cannot replace the earlier load database (permission denied?)");
-    }
-  }
-  ~LoadFile() {
-    std::error_code ignored;
-    if (!m_temporary_dir.empty()) fs::remove_all(m_temporary_dir, ignored);
-  }
-  LoadFile(const LoadFile&) = delete;
-  LoadFile& operator=(const LoadFile&) = delete;
-
-  const std::string& path() const { return m_path; }
-  std::string folder() const { return fs::absolute(fs::path(m_path)).parent_path().string(); }
-
-  // Creates the tables and the seats in WAL mode, and leaves the WAL empty. Returns the journal
-  // mode. Any failure here is about the file the user named, hence a UsageError.
-  std::string set_up(const LoadOptions& options, const std::string& workload_hash) {
-    try {
-      LoadConnection db(m_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-      const std::string journal_mode = db.text("PRAGMA journal_mode = WAL");
-      if (journal_mode != "wal")
-        throw UsageError(where() + ": SQLite cannot use WAL here (journal mode stays '" + journal_mode +
-                         "')");
-      db.set_synchronous(options.synchronous);
-      db.script("BEGIN IMMEDIATE");
-      db.script(kSchema);
-      const std::string inputs = load_inputs_text(options);
-      for (const auto& [key, value] : {std::pair<const char*, const char*>{"format", kFormat},
-                                       {"inputs", inputs.c_str()},
-                                       {"workload_hash", workload_hash.c_str()},
-                                       {"status", "running"}})
-        db.sql(kSetMark).bind(1, key).bind(2, value).run();
-      db.sql(kAddSeats).bind(1, options.seats).run();
-      db.script("COMMIT");
-      db.script("PRAGMA wal_checkpoint(TRUNCATE)");
-      return journal_mode;
-    } catch (const LoadSqlError& e) {
-      remove_if_ours();
-      throw UsageError("cannot use " + where() + ": " + e.message());
-    } catch (...) {
-      remove_if_ours();
-      throw;
-    }
-  }
-
- private:
-  std::string where() const { return m_named ? "--db " + m_path : m_path; }
-
-  static void check_is_load_database(const std::string& file) {
-    const std::string refusal =
-        "--db " + file +
-        " exists and is not a reslab load database (it lacks the reslab_load, seats and "
-        "orders tables); it was left untouched. Name a new file, or one that an earlier "
-        "`reslab load --db` made.";
-    try {
-      // Read-only: looking must not change the user's file.
-      LoadConnection look(file, SQLITE_OPEN_READONLY);
-      if (look.sql(kLoadTables).integer() != 3 || look.text(kReadFormat) != kFormat)
-        throw UsageError(refusal);
-    } catch (const LoadSqlError&) {
-      throw UsageError(refusal);
-    }
-  }
-  void remove_if_ours() {
-    if (m_temporary_dir.empty()) remove_database(m_path);  // a named file here is always one we created
-  }
-
-  std::string m_path;
-  std::string m_temporary_dir;
-  bool m_named = false;
-};
-
-// [SECTION] deciding an intent
-// The prepared statements one connection needs, and the intent's order identity.
-struct IntentContext {
-  explicit IntentContext(LoadConnection& db)
-      : begin(db.sql(kBeginImmediate)),
-        commit(db.sql(kCommit)),
-        expire_past_holder(db.sql(kExpirePastHolder)),
-        take_seat_if_free(db.sql(kTakeSeatIfFree)),
-        insert_order(db.sql(kInsertOrder)),
-        read_seat(db.sql(kReadSeat)),
-        expire_order(db.sql(kExpireOrder)),
-        take_seat(db.sql(kTakeSeat)) {}
-
-  Statement& begin;
-  Statement& commit;
-  Statement& expire_past_holder;
-  Statement& take_seat_if_free;
-  Statement& insert_order;
-  Statement& read_seat;
-  Statement& expire_order;
-  Statement& take_seat;
-  char request_key[32];
-};
-
-std::int64_t order_id_of(std::int64_t index) {
-  return index + 1;
-}
-
-void insert_order(IntentContext& sql, std::int64_t index, const LoadIntent& intent, bool held) {
-  std::snprintf(sql.request_key, sizeof sql.request_key, "intent-%08lld", static_cast<long long>(index + 1));
-  sql.insert_order.bind(1, order_id_of(index))
-      .bind(2, sql.request_key)
-      .bind(3, intent.seat)
-      .bind(4, held ? "HELD" : "REJECTED")
-      .bind(5, intent.arrival_us / 1000)
-      .run();
-}
-
-// atomic, inside the caller's write transaction: true when the intent now holds its seat.
-bool decide_atomically(IntentContext& sql, std::int64_t index, const LoadIntent& intent,
-                       std::int64_t hold_ms) {
-  const std::int64_t now_ms = intent.arrival_us / 1000;
-  sql.expire_past_holder.bind(1, intent.seat).bind(2, now_ms).run();
-  const bool held = sql.take_seat_if_free.bind(1, order_id_of(index))
-                        .bind(2, now_ms + hold_ms)
-                        .bind(3, intent.seat)
-                        .bind(4, now_ms)
-                        .run() == 1;
-  insert_order(sql, index, intent, held);
-  return held;
-}
-
-// naive, first half: what the seat looked like, read outside any write transaction.
-struct SeatSeen {
-  bool free = false;
-  std::int64_t expired_holder = 0;  // 0: none
-};
-
-SeatSeen read_seat(IntentContext& sql, const LoadIntent& intent) {
-  const std::int64_t now_ms = intent.arrival_us / 1000;
-  Statement& read = sql.read_seat.bind(1, intent.seat);
-  const int rc = read.step();
-  if (rc != SQLITE_ROW) {
-    read.reset();
-    read.fail(rc == SQLITE_DONE ? SQLITE_NOTFOUND : rc);
-  }
-  SeatSeen seen;
-  const std::string state = read.column_text(0);
-  if (state == "FREE") {
-    seen.free = true;
-  } else if (state == "HELD" && !read.column_null(2) && read.column_int(2) <= now_ms) {
-    seen.free = true;
-    seen.expired_holder = read.column_null(1) ? 0 : read.column_int(1);
-  }
-  read.reset();
-  return seen;
-}
-
-// naive, second half, inside the caller's write transaction: acts on the earlier read without looking again.
-bool write_blindly(IntentContext& sql, std::int64_t index, const LoadIntent& intent, const SeatSeen& seen,
-                   std::int64_t hold_ms) {
-  if (seen.free) {
-    const std::int64_t now_ms = intent.arrival_us / 1000;
-    if (seen.expired_holder != 0) sql.expire_order.bind(1, seen.expired_holder).run();
-    sql.take_seat.bind(1, order_id_of(index)).bind(2, now_ms + hold_ms).bind(3, intent.seat).run();
-  }
-  insert_order(sql, index, intent, seen.free);
-  return seen.free;
-}
-
-// [SECTION] admission queue
-// A bounded FIFO of intent indices between the admitting threads and the one writer. Its
-// bound is the closed loop's window: a thread with an intent waits for room before admitting it.
-// Every wake-up here is notify_all: glibc 2.36 (Debian 12) can lose a notify_one among several
-// waiters (sourceware bug 25847), which hung a run with --batch 1 and 16 admitting threads.
-class AdmissionQueue {
- public:
-  explicit AdmissionQueue(std::size_t capacity) : m_ring(capacity) {}
-
-  // Closed loop: waits for room, then takes the next intent and admits it at once, so intents enter
-  // in arrival order whatever the number of admitting threads. Returns the intent, or -1 once every
-  // intent was taken or the queue was stopped.
-  template <typename Take>
-  std::int64_t admit_next(Take take) {
-    std::unique_lock lock(m_mutex);
-    m_not_full.wait(lock, [&] { return m_count < m_ring.size() || m_stopped; });
-    if (m_stopped) return -1;
-    const std::int64_t index = take();
-    if (index < 0) return -1;
-    m_ring[(m_head + m_count) % m_ring.size()] = index;
-    ++m_count;
-    const bool wake = m_writer_waiting;
-    lock.unlock();
-    if (wake) m_not_empty.notify_all();
-    return index;
-  }
-
-  // Open loop: the intent has arrived; waits for room, then admits it and stamps the admission
-  // time. False once the queue was stopped.
-  bool push(std::int64_t index, std::int64_t& admitted_ns, Clock::time_point start) {
-    std::unique_lock lock(m_mutex);
-    m_not_full.wait(lock, [&] { return m_count < m_ring.size() || m_stopped; });
-    if (m_stopped) return false;
-    m_ring[(m_head + m_count) % m_ring.size()] = index;
-    ++m_count;
-    admitted_ns = nanoseconds_since(start);
-    const bool wake = m_writer_waiting;
-    lock.unlock();
-    if (wake) m_not_empty.notify_all();
-    return true;
-  }
-
-  // Waits for a first intent, then up to `delay` for the batch to fill to `most`. Leaves `batch`
-  // empty when every intent has been taken and nobody will admit more, or the queue was stopped.
-  void pop_batch(std::vector<std::int64_t>& batch, std::size_t most, std::chrono::nanoseconds delay) {
-    batch.clear();
-    std::unique_lock lock(m_mutex);
-    m_writer_waiting = true;
-    m_not_empty.wait(lock, [&] { return m_count > 0 || m_finished || m_stopped; });
-    if (m_count < most && !m_finished && !m_stopped && delay.count() > 0)
-      m_not_empty.wait_until(lock, Clock::now() + delay,
-                             [&] { return m_count >= most || m_finished || m_stopped; });
-    m_writer_waiting = false;
-    if (m_stopped) return;
-    const std::size_t taken = std::min(m_count, most);
-    for (std::size_t i = 0; i < taken; ++i) batch.push_back(m_ring[(m_head + i) % m_ring.size()]);
-    m_head = (m_head + taken) % m_ring.size();
-    m_count -= taken;
-    lock.unlock();
-    if (taken > 0) m_not_full.notify_all();
-  }
-
-  // Nobody will admit more: the writer drains what is queued, then stops.
-  void finish() {
-    {
-      std::lock_guard lock(m_mutex);
-      m_finished = true;
-    }
-    m_not_empty.notify_all();
-  }
-  // Cancelled: admitting threads give up, the writer stops after the batch it is committing.
-  void stop() {
-    {
-      std::lock_guard lock(m_mutex);
-      m_stopped = true;
-    }
-    m_not_empty.notify_all();
-    m_not_full.notify_all();
-  }
-
- private:
-  std::mutex m_mutex;
-  std::condition_variable m_not_empty;
-  std::condition_variable m_not_full;
-  std::vector<std::int64_t> m_ring;
-  std::size_t m_head = 0;
-  std::size_t m_count = 0;
-  bool m_writer_waiting = false;
-  bool m_finished = false;
-  bool m_stopped = false;
-};
-
-// [SECTION] engines
-// What one engine run needs and produces. Per-intent times are nanoseconds from `start`;
-// -1 marks an intent that was never decided.
-struct EngineRun {
-  EngineRun(const LoadWorkload& workload, const LoadOptions& options, std::string file)
-      : workload(workload),
-        options(options),
-        file(std::move(file)),
-        arrival_ns(workload.intents.size(), -1),
-        admitted_ns(workload.intents.size(), -1),
-        decided_ns(workload.intents.size(), -1) {}
-
-  const LoadWorkload& workload;
-  const LoadOptions& options;  // engine, model, threads, rate, batch of this run
-  const std::string file;
-  Checkpointer* checkpointer = nullptr;  // null: each connection checkpoints inline
-  Clock::time_point start;
-  std::vector<std::int64_t> arrival_ns;
-  std::vector<std::int64_t> admitted_ns;
-  std::vector<std::int64_t> decided_ns;
-
-  std::atomic<std::int64_t> next{0};
-  std::atomic<std::int64_t> decided{0};
-  std::atomic<std::int64_t> accepted{0};
-  std::atomic<std::int64_t> rejected{0};
-  std::atomic<std::int64_t> failed{0};
-  std::atomic<bool> stop{false};  // cancelled or failed: take no new intent
-
-  std::mutex mutex;  // guards the rest
-  std::condition_variable all_done;
-  int running = 0;
-  std::exception_ptr error;
-  LoadTimeSplit split;
-  std::int64_t busy_retries = 0;
-
-  void fail(std::exception_ptr what) {
-    std::lock_guard lock(mutex);
-    if (!error) error = what;
-    stop = true;
-  }
-  void thread_done() {
-    std::lock_guard lock(mutex);
-    --running;
-    all_done.notify_all();
-  }
-  void add(const ConnectionStats& stats, const LoadTimeSplit& part) {
-    std::lock_guard lock(mutex);
-    busy_retries += stats.busy_retries;
-    split.checkpoints += stats.checkpoints;
-    split.checkpoint_seconds += stats.checkpoint_seconds;
-    split.commits += part.commits;
-    split.statements_seconds += part.statements_seconds;
-    split.commit_seconds += part.commit_seconds - stats.checkpoint_seconds;  // the hook runs inside COMMIT
-    split.idle_seconds += part.idle_seconds;
-    split.lock_wait_seconds += part.lock_wait_seconds;
-    split.longest_commit_ms = std::max(split.longest_commit_ms, part.longest_commit_ms);
-    split.longest_transaction_ms = std::max(split.longest_transaction_ms, part.longest_transaction_ms);
-    split.wal_peak_frames = std::max(split.wal_peak_frames, stats.wal_peak_frames);
-  }
-
-  std::int64_t hold_ms() const { return options.hold_seconds * 1000; }
-  // Open loop: the intent's arrival in wall time, the sale's minute compressed or stretched to `rate`.
-  std::int64_t scheduled_ns(std::int64_t index) const {
-    const double workload_rate =
-        static_cast<double>(workload.intents.size()) / static_cast<double>(kLoadSaleWindowSeconds);
-    const double wall_us = static_cast<double>(workload.intents[static_cast<std::size_t>(index)].arrival_us) *
-                           (workload_rate / options.rate);
-    return static_cast<std::int64_t>(wall_us * 1000.0);
-  }
-  // Open loop: sleeps until the intent arrives (in short slices, to notice a cancel). False when stopped.
-  bool wait_for_arrival(std::int64_t index) {
-    const auto due = start + std::chrono::nanoseconds(scheduled_ns(index));
-    for (;;) {
-      if (stop) return false;
-      const auto now = Clock::now();
-      if (now >= due) return true;
-      std::this_thread::sleep_until(std::min(due, now + std::chrono::milliseconds(20)));
-    }
-  }
-  // Takes the next intent in arrival order and stamps its arrival. -1: none left, or stopped.
-  std::int64_t take_intent() {
-    if (stop) return -1;
-    const std::int64_t index = next.fetch_add(1);
-    if (index >= static_cast<std::int64_t>(workload.intents.size())) return -1;
-    if (options.rate > 0) {
-      if (!wait_for_arrival(index)) return -1;
-      arrival_ns[static_cast<std::size_t>(index)] = scheduled_ns(index);
-    } else {
-      arrival_ns[static_cast<std::size_t>(index)] = nanoseconds_since(start);
-    }
-    return index;
-  }
-  void count(bool held) {
-    (held ? accepted : rejected).fetch_add(1, std::memory_order_relaxed);
-    decided.fetch_add(1, std::memory_order_relaxed);
-  }
-};
-
-void note_transaction(LoadTimeSplit& split, Clock::time_point began, Clock::time_point statements_done) {
-  const auto committed = Clock::now();
-  const double statements = std::chrono::duration<double>(statements_done - began).count();
-  const double commit = std::chrono::duration<double>(committed - statements_done).count();
-  split.statements_seconds += statements;
-  split.commit_seconds += commit;
-  split.longest_commit_ms = std::max(split.longest_commit_ms, commit * 1e3);
-  split.longest_transaction_ms = std::max(split.longest_transaction_ms, (statements + commit) * 1e3);
-}
-
-// queue: the one writer. Each batch is one write transaction; each intent in it runs its own statements.
-void queue_writer(EngineRun& run, AdmissionQueue& queue) {
-  ConnectionStats stats;
-  stats.checkpointer = run.checkpointer;
-  LoadTimeSplit split;
-  try {
-    LoadConnection db(run.file, SQLITE_OPEN_READWRITE, &stats);
-    db.set_synchronous(run.options.synchronous);
-    IntentContext sql(db);
-    std::vector<std::int64_t> batch;
-    batch.reserve(static_cast<std::size_t>(run.options.batch));
-    const auto delay = std::chrono::nanoseconds(static_cast<std::int64_t>(run.options.batch_delay_ms * 1e6));
-    for (;;) {
-      const auto waiting = Clock::now();
-      queue.pop_batch(batch, static_cast<std::size_t>(run.options.batch), delay);
-      split.idle_seconds += seconds_since(waiting);
-      if (batch.empty()) break;
-      const auto began = Clock::now();
-      std::int64_t held = 0;
-      try {
-        sql.begin.run();
-        for (std::int64_t index : batch)
-          held += decide_atomically(sql, index, run.workload.intents[static_cast<std::size_t>(index)],
-                                    run.hold_ms());
-        const auto statements_done = Clock::now();
-        sql.commit.run();
-        note_transaction(split, began, statements_done);
-      } catch (...) {
-        db.roll_back_if_open();
-        throw;
-      }
-      const std::int64_t decided_at = nanoseconds_since(run.start);
-      for (std::int64_t index : batch) run.decided_ns[static_cast<std::size_t>(index)] = decided_at;
-      ++split.commits;
-      run.accepted.fetch_add(held, std::memory_order_relaxed);
-      run.rejected.fetch_add(static_cast<std::int64_t>(batch.size()) - held, std::memory_order_relaxed);
-      run.decided.fetch_add(static_cast<std::int64_t>(batch.size()), std::memory_order_relaxed);
-    }
-  } catch (...) {
-    run.fail(std::current_exception());
-    queue.stop();
-  }
-  run.add(stats, split);
-  run.thread_done();
-}
-
-// queue: an admitting thread. Closed loop: the next intent arrives as soon as there is room in
-// the queue. Open loop: each intent arrives at its time and waits in front of a full queue.
-void queue_admitter(EngineRun& run, AdmissionQueue& queue, std::atomic<int>& admitters_left) {
-  if (run.options.rate > 0) {
-    for (;;) {
-      const std::int64_t index = run.take_intent();
-      if (index < 0) break;
-      if (!queue.push(index, run.admitted_ns[static_cast<std::size_t>(index)], run.start)) break;
-    }
-  } else {
-    const auto take = [&run]() -> std::int64_t {
-      const std::int64_t index = run.take_intent();
-      if (index >= 0)
-        run.admitted_ns[static_cast<std::size_t>(index)] = run.arrival_ns[static_cast<std::size_t>(index)];
-      return index;
-    };
-    while (queue.admit_next(take) >= 0) {
-    }
-  }
-  if (admitters_left.fetch_sub(1) == 1) queue.finish();
-  run.thread_done();
-}
-
-// race: one thread, one connection, one write transaction per intent, bounded BUSY retries.
-void race_worker(EngineRun& run, const std::function<void(std::int64_t)>* after_naive_read) {
-  ConnectionStats stats;
-  stats.stop = &run.stop;
-  stats.checkpointer = run.checkpointer;
-  LoadTimeSplit split;
-  try {
-    LoadConnection db(run.file, SQLITE_OPEN_READWRITE, &stats);
-    db.set_synchronous(run.options.synchronous);
-    IntentContext sql(db);
-    const bool naive = run.options.model == Model::naive;
-    for (;;) {
-      const std::int64_t index = run.take_intent();
-      if (index < 0) break;
-      const LoadIntent& intent = run.workload.intents[static_cast<std::size_t>(index)];
-      run.admitted_ns[static_cast<std::size_t>(index)] = nanoseconds_since(run.start);
-      SeatSeen seen;
-      if (naive) {
-        seen = read_seat(sql, intent);
-        if (after_naive_read && *after_naive_read) (*after_naive_read)(index);
-      }
-      const auto locking = Clock::now();
-      const int rc = sql.begin.step();
-      sql.begin.reset();
-      const auto locked = Clock::now();
-      split.lock_wait_seconds += std::chrono::duration<double>(locked - locking).count();
-      if ((rc & 0xff) == SQLITE_BUSY) {
-        if (run.stop) break;  // cancelled while waiting: this intent was never decided
-        run.failed.fetch_add(1, std::memory_order_relaxed);
-        continue;
-      }
-      if (rc != SQLITE_DONE) sql.begin.fail(rc);
-      bool held = false;
-      try {
-        held = naive ? write_blindly(sql, index, intent, seen, run.hold_ms())
-                     : decide_atomically(sql, index, intent, run.hold_ms());
-        const auto statements_done = Clock::now();
-        sql.commit.run();
-        note_transaction(split, locked, statements_done);
-      } catch (...) {
-        db.roll_back_if_open();
-        throw;
-      }
-      run.decided_ns[static_cast<std::size_t>(index)] = nanoseconds_since(run.start);
-      ++split.commits;
-      run.count(held);
-    }
-  } catch (...) {
-    run.fail(std::current_exception());
-  }
-  run.add(stats, split);
-  run.thread_done();
-}
-
-void report(LoadControl* control, const LoadProgress& progress) {
-  if (control && control->on_progress) control->on_progress(progress);
-}
-
-// Starts the engine's threads and watches them from the calling thread: progress, the throughput
-// series, cancellation. Rethrows the first failure once every thread has stopped.
-void drive(EngineRun& run, LoadControl* control, LoadPhase phase, std::vector<ThroughputSample>* series) {
-  const bool queue_engine = run.options.engine == LoadEngine::queue;
-  const int threads = run.options.threads;
-  AdmissionQueue queue(static_cast<std::size_t>(run.options.batch));
-  std::atomic<int> admitters_left{threads};
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(threads) + 1);
-  const std::function<void(std::int64_t)>* hook = control ? &control->after_naive_read : nullptr;
-  std::unique_ptr<Checkpointer> checkpointer;
-  if (run.options.background_checkpoint) {
-    checkpointer = std::make_unique<Checkpointer>(run.file, run.options.synchronous);
-    run.checkpointer = checkpointer.get();
-  }
-  run.start = Clock::now();
-  try {
-    std::lock_guard lock(run.mutex);
-    if (queue_engine) {
-      run.running = threads + 1;
-      pool.emplace_back(queue_writer, std::ref(run), std::ref(queue));
-      for (int i = 0; i < threads; ++i)
-        pool.emplace_back(queue_admitter, std::ref(run), std::ref(queue), std::ref(admitters_left));
-    } else {
-      run.running = threads;
-      for (int i = 0; i < threads; ++i) pool.emplace_back(race_worker, std::ref(run), hook);
-    }
-  } catch (...) {
-    // Not every thread started: stop the ones that did, and count the missing ones as done.
-    run.fail(std::current_exception());
-    queue.stop();
-    {
-      std::lock_guard lock(run.mutex);
-      run.running = 0;
-    }
-    for (auto& thread : pool) thread.join();
-    std::rethrow_exception(run.error);
-  }
-
-  LoadProgress progress;
-  progress.phase = phase;
-  progress.intents = static_cast<std::int64_t>(run.workload.intents.size());
-  std::int64_t last_decided = 0;
-  double last_seconds = 0;
-  for (;;) {
-    bool finished;
-    {
-      std::unique_lock lock(run.mutex);
-      finished = run.all_done.wait_for(lock, std::chrono::milliseconds(kLoadProgressIntervalMs),
-                                       [&] { return run.running == 0; });
-    }
-    if (control && control->cancel && !run.stop) {
-      run.stop = true;
-      queue.stop();
-    }
-    progress.seconds = seconds_since(run.start);
-    progress.decided = run.decided.load();
-    progress.accepted = run.accepted.load();
-    progress.rejected = run.rejected.load();
-    const double interval = progress.seconds - last_seconds;
-    progress.intents_per_s =
-        interval > 0 ? static_cast<double>(progress.decided - last_decided) / interval : 0;
-    if (series) series->push_back({progress.seconds, progress.decided, progress.intents_per_s});
-    last_decided = progress.decided;
-    last_seconds = progress.seconds;
-    report(control, progress);
-    if (finished) break;
-  }
-  for (auto& thread : pool) thread.join();
-  if (checkpointer) {
-    checkpointer->stop();
-    run.split.checkpoints += checkpointer->checkpoints();
-    run.split.wal_restarts += checkpointer->restarts();
-    run.split.checkpoint_seconds += checkpointer->seconds();
-  }
-  if (run.error) std::rethrow_exception(run.error);
-}
-
-// [SECTION] statistics
-LatencySummary summarize(std::vector<std::int64_t>& nanoseconds) {
-  LatencySummary summary;
-  if (nanoseconds.empty()) return summary;
-  std::sort(nanoseconds.begin(), nanoseconds.end());
-  // Nearest rank: the smallest value with at least p% of the values at or below it.
-  const auto rank = [&](double percent) {
-    const auto position =
-        static_cast<std::size_t>(std::ceil(percent / 100.0 * static_cast<double>(nanoseconds.size())));
-    return static_cast<double>(nanoseconds[std::max<std::size_t>(position, 1) - 1]) / 1e6;
-  };
-  summary.p50_ms = rank(50);
-  summary.p95_ms = rank(95);
-  summary.p99_ms = rank(99);
-  summary.max_ms = static_cast<double>(nanoseconds.back()) / 1e6;
-  double total = 0;
-  for (std::int64_t value : nanoseconds) total += static_cast<double>(value);
-  summary.mean_ms = total / static_cast<double>(nanoseconds.size()) / 1e6;
-  return summary;
-}
-
-// 1-2-5 steps from 10 µs to 5 s, then everything slower.
-std::vector<LatencyBucket> histogram(const std::vector<std::int64_t>& sorted_nanoseconds) {
-  std::vector<LatencyBucket> buckets;
-  for (double decade = 0.01; decade < 10'000; decade *= 10)
-    for (double step : {1.0, 2.0, 5.0}) buckets.push_back({decade * step, 0});
-  buckets.push_back({INFINITY, 0});
-  std::size_t bucket = 0;
-  for (std::int64_t value : sorted_nanoseconds) {
-    const double ms = static_cast<double>(value) / 1e6;
-    while (ms > buckets[bucket].upper_ms) ++bucket;
-    ++buckets[bucket].count;
-  }
-  return buckets;
 }
 
 // Counts by SQL over the whole file, marks the run's status, and measures the file after a checkpoint.
 void count_afterwards(const std::string& file, bool cancelled, LoadResult& result) {
-  LoadConnection db(file, SQLITE_OPEN_READWRITE);
+  LabConnection db(file, LabOpen::read_write);
   result.oversold = db.sql(kCountOversold).integer();
   result.held_seats = db.sql(kCountHeldSeats).integer();
   result.live_orders = db.sql(kCountLiveOrders).integer();
@@ -1200,19 +143,20 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
   result.sqlite_version = sqlite3_libversion();
 
   LoadProgress setting_up;
-  report(control, setting_up);
+  report_progress(control, setting_up);
   const LoadWorkload workload = make_load_workload(options);
   result.workload_hash = workload.hash;
   result.hot_seat_count = workload.hot_seat_count;
   result.hot_intents = workload.hot_intents;
   result.distinct_seats = workload.distinct_seats;
 
-  LoadFile file(options.db_file, "", "reslab-load");
+  LabFile file(options.db_file, load_file_kind());
   result.db_path = file.path();
-  result.journal_mode = file.set_up(options, workload.hash);
+  set_up_load_file(file, options, workload.hash);
+  result.journal_mode = file.journal_mode();
 
-  EngineRun run(workload, options, file.path());
-  drive(run, control, LoadPhase::running, &result.throughput);
+  EngineRun run(workload, options, file.path(), control, LoadPhase::running, &result.throughput);
+  run_engine(run);
   result.cancelled = run.stop && control && control->cancel;
   result.decided = run.decided;
   result.accepted = run.accepted;
@@ -1224,23 +168,13 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
     result.time_split.mean_batch =
         static_cast<double>(result.decided) / static_cast<double>(run.split.commits);
 
-  std::vector<std::int64_t> after_admission;
-  std::vector<std::int64_t> end_to_end;
-  after_admission.reserve(workload.intents.size());
-  end_to_end.reserve(workload.intents.size());
-  std::int64_t last_decision = 0;
-  for (std::size_t i = 0; i < workload.intents.size(); ++i) {
-    if (run.decided_ns[i] < 0) continue;
-    after_admission.push_back(run.decided_ns[i] - run.admitted_ns[i]);
-    end_to_end.push_back(run.decided_ns[i] - run.arrival_ns[i]);
-    last_decision = std::max(last_decision, run.decided_ns[i]);
-  }
-  result.seconds = static_cast<double>(last_decision) / 1e9;
+  result.seconds = static_cast<double>(last_decision_ns(run.decided_ns)) / 1e9;
   result.intents_per_s = result.seconds > 0 ? static_cast<double>(result.decided) / result.seconds : 0;
-  result.after_admission = summarize(after_admission);
-  result.end_to_end = summarize(end_to_end);
-  result.after_admission_histogram = histogram(after_admission);
-  result.end_to_end_histogram = histogram(end_to_end);
+  RunLatencies latencies = measure_latencies(run.arrival_ns, run.admitted_ns, run.decided_ns);
+  result.after_admission = latencies.after_admission;
+  result.end_to_end = latencies.end_to_end;
+  result.after_admission_histogram = std::move(latencies.after_admission_histogram);
+  result.end_to_end_histogram = std::move(latencies.end_to_end_histogram);
 
   // The single-writer limit of this machine: one thread, one intent per transaction, back to back,
   // on a fresh file of the same kind in the same folder.
@@ -1253,20 +187,17 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
     baseline_options.db_file.clear();
     // Beside the run's file, so both sit on the same file system; the system's temporary
     // folder when that folder takes no new entries.
-    std::unique_ptr<LoadFile> beside;
+    std::unique_ptr<LabFile> beside;
     try {
-      beside = std::make_unique<LoadFile>("", file.folder(), "reslab-load-baseline");
+      beside = std::make_unique<LabFile>("", load_file_kind(), file.folder(), "reslab-load-baseline");
     } catch (const UsageError&) {
-      beside = std::make_unique<LoadFile>("", "", "reslab-load-baseline");
+      beside = std::make_unique<LabFile>("", load_file_kind(), "", "reslab-load-baseline");
     }
-    LoadFile& baseline_file = *beside;
-    baseline_file.set_up(baseline_options, workload.hash);
-    EngineRun baseline(workload, baseline_options, baseline_file.path());
-    drive(baseline, control, LoadPhase::baseline, nullptr);
-    std::int64_t baseline_last = 0;
-    for (std::int64_t decided_at : baseline.decided_ns) baseline_last = std::max(baseline_last, decided_at);
+    set_up_load_file(*beside, baseline_options, workload.hash);
+    EngineRun baseline(workload, baseline_options, beside->path(), control, LoadPhase::baseline, nullptr);
+    run_engine(baseline);
     result.baseline_decided = baseline.decided;
-    result.baseline_seconds = static_cast<double>(baseline_last) / 1e9;
+    result.baseline_seconds = static_cast<double>(last_decision_ns(baseline.decided_ns)) / 1e9;
     result.cancelled = control && control->cancel;
     if (!result.cancelled && result.baseline_seconds > 0) {
       result.baseline_ran = true;
@@ -1277,7 +208,7 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
 
   LoadProgress counting;
   counting.phase = LoadPhase::counting;
-  report(control, counting);
+  report_progress(control, counting);
   count_afterwards(file.path(), result.cancelled, result);
   LoadProgress done;
   done.phase = LoadPhase::done;
@@ -1287,7 +218,7 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
   done.rejected = result.rejected;
   done.seconds = result.seconds;
   done.intents_per_s = result.intents_per_s;
-  report(control, done);
+  report_progress(control, done);
   return result;
 }
 

@@ -1,10 +1,9 @@
 #pragma once
-// T1, seed 003's lab: real threads, each with its own SQLite connection to one
-// database FILE in WAL mode, race for seat A1 round after round. Nothing here
-// is stepped: the operating system schedules the threads. Barriers fix only
-// what the lesson needs fixed: every round starts from a free seat, and in the
-// naive model everyone has read "FREE" before anyone writes, so the oversell
-// is forced rather than left to luck.
+// T1, the lab of the ticketing article (《系统设计 26：占座到期与支付回调的库存边界》): real
+// threads, each with its own SQLite connection to one database FILE in WAL mode, race for seat A1
+// round after round. Nothing here is stepped: the operating system schedules the threads. Barriers
+// fix only what the lesson needs fixed: every round starts from a free seat, and in the naive model
+// everyone has read "FREE" before anyone writes, so the oversell is forced rather than left to luck.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -32,7 +31,7 @@ struct RaceOptions {
 
 // Shared with whoever watches a race from another thread.
 struct RaceControl {
-  std::atomic<bool> cancel{false};  // read before each round and while a connection waits for the lock
+  std::atomic<bool> cancel{false};  // read before each round: a round under way always finishes
   std::atomic<int> rounds_done{0};
   // Called on the race's coordinating thread after every round; keep it cheap.
   std::function<void(int rounds_done)> on_round;

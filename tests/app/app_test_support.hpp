@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the app's tests: a scratch folder, and the bundled cases as the app loads them.
+// Shared by the app's tests: a scratch folder, the bundled cases as the app loads them, English settings.
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
@@ -8,6 +8,7 @@
 #include <string>
 #include <system_error>
 
+#include "app/settings.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
@@ -45,6 +46,13 @@ inline std::shared_ptr<const Scenario> bundled_case(const std::string& name) {
 inline std::shared_ptr<const Scenario> h1_with_waiting_preset() {
   return std::make_shared<const Scenario>(
       load_scenario_file(std::string(RESLAB_TEST_DATA_DIR) + "/waiting_preset.toml"));
+}
+
+// Settings in English, so tests can click by the English labels.
+inline Settings english_settings() {
+  Settings settings;
+  settings.lang = "en";
+  return settings;
 }
 
 }  // namespace reslab::test

@@ -5,17 +5,13 @@
 #include <thread>
 
 #include "gui_driver.hpp"
+#include "tests/app/app_test_support.hpp"
 
 namespace reslab {
 namespace {
 
+using test::english_settings;
 using testing::GuiDriver;
-
-Settings english() {
-  Settings settings;
-  settings.lang = "en";
-  return settings;
-}
 
 // Waits for the run's thread to end, then draws the result. No clock: a hang is ctest's timeout.
 bool run_until_done(GuiDriver& gui) {
@@ -35,7 +31,7 @@ void open_small_workload(GuiDriver& gui) {
 }
 
 TEST_CASE("the top bar's Load lab button opens the load-lab window and closes it again") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   CHECK_FALSE(gui.has_item("Start the run"));
   REQUIRE(gui.click("Load lab"));
   CHECK(gui.has_item("Start the run"));
@@ -45,7 +41,7 @@ TEST_CASE("the top bar's Load lab button opens the load-lab window and closes it
 }
 
 TEST_CASE("a small atomic run in the window oversells nothing and shows its figures") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   open_small_workload(gui);
   REQUIRE(gui.click("Start the run"));
   REQUIRE(run_until_done(gui));
@@ -60,7 +56,7 @@ TEST_CASE("a small atomic run in the window oversells nothing and shows its figu
 }
 
 TEST_CASE("choosing the naive model switches the window to the race engine") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   open_small_workload(gui);
   REQUIRE(gui.click("naive: read, then write"));
   CHECK(gui.window_state().load.options.model == Model::naive);
@@ -68,7 +64,7 @@ TEST_CASE("choosing the naive model switches the window to the race engine") {
 }
 
 TEST_CASE("cancelling a run stops it and says so") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   open_small_workload(gui);
   gui.window_state().load.options.intents = 2'000'000;
   gui.window_state().load.options.seats = 2'000'000;

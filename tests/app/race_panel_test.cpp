@@ -5,17 +5,13 @@
 #include <thread>
 
 #include "gui_driver.hpp"
+#include "tests/app/app_test_support.hpp"
 
 namespace reslab {
 namespace {
 
+using test::english_settings;
 using testing::GuiDriver;
-
-Settings english() {
-  Settings settings;
-  settings.lang = "en";
-  return settings;
-}
 
 // Runs frames, as the event loop would, until `done`. No clock: a hang is ctest's timeout.
 template <class Done>
@@ -43,7 +39,7 @@ void open_race_window(GuiDriver& gui, int threads, int rounds) {
 }
 
 TEST_CASE("the top bar's Seat race button opens the race window and closes it again") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   CHECK_FALSE(gui.has_item("Start race"));
   REQUIRE(gui.click("Seat race"));
   CHECK(gui.has_item("Start race"));
@@ -55,7 +51,7 @@ TEST_CASE("the top bar's Seat race button opens the race window and closes it ag
 }
 
 TEST_CASE("a naive race of 4 threads over 20 rounds shows the seat promised to more than one buyer") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   open_race_window(gui, 4, 20);
   REQUIRE(gui.click("naive: read, then write"));
   REQUIRE(gui.click("Start race"));
@@ -74,7 +70,7 @@ TEST_CASE("a naive race of 4 threads over 20 rounds shows the seat promised to m
 }
 
 TEST_CASE("an atomic race from the window has exactly one winner in every round") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   open_race_window(gui, 4, 30);
   REQUIRE(gui.click("atomic: conditional UPDATE"));
   REQUIRE(gui.click("Start race"));
@@ -85,7 +81,7 @@ TEST_CASE("an atomic race from the window has exactly one winner in every round"
 }
 
 TEST_CASE("the race window's model follows the top bar until one is picked in the window") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("naive read-write"));
   open_race_window(gui, 2, 1);
   CHECK(gui.window_state().race.model == Model::naive);
@@ -95,7 +91,7 @@ TEST_CASE("the race window's model follows the top bar until one is picked in th
 }
 
 TEST_CASE("while a race runs the event loop is asked back soon, and Start is disabled") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   open_race_window(gui, 16, 100'000);
   REQUIRE(gui.click("Start race"));
   REQUIRE(gui.app().race().running());
@@ -110,24 +106,24 @@ TEST_CASE("while a race runs the event loop is asked back soon, and Start is dis
 }
 
 TEST_CASE("Cancel stops a long race early and says after how many rounds") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   open_race_window(gui, 16, 100'000);
   REQUIRE(gui.click("Start race"));
-  REQUIRE(run_frames_until(gui, [&] { return gui.app().race().status().rounds_done >= 2; }));
+  REQUIRE(run_frames_until(gui, [&] { return gui.app().race().status().progress.rounds_done >= 2; }));
   REQUIRE(gui.click("Cancel race"));
   REQUIRE(race_over(gui));
   const RaceRunner::Status status = gui.app().race().status();
   REQUIRE(status.state == RaceRunner::State::cancelled);
-  CHECK(status.rounds_done >= 2);
-  CHECK(status.rounds_done < 100'000);
-  CHECK(gui.has_item("Cancelled after " + std::to_string(status.rounds_done) + " rounds."));
+  CHECK(status.progress.rounds_done >= 2);
+  CHECK(status.progress.rounds_done < 100'000);
+  CHECK(gui.has_item("Cancelled after " + std::to_string(status.progress.rounds_done) + " rounds."));
   CHECK(status.result->max_winners == 1);
   CHECK(gui.item_enabled("Start race"));
 }
 
 TEST_CASE("closing the app during a race stops the race instead of hanging") {
   {
-    GuiDriver gui("h1", english());
+    GuiDriver gui("h1", english_settings());
     open_race_window(gui, 8, 100'000);
     REQUIRE(gui.click("Start race"));
     REQUIRE(gui.app().race().running());
@@ -142,7 +138,7 @@ TEST_CASE("the runner wakes its owner while racing and once at the end") {
   runner.wait();
   CHECK(wakes >= 1);
   CHECK(runner.status().state == RaceRunner::State::finished);
-  CHECK(runner.status().rounds_done == 5);
+  CHECK(runner.status().progress.rounds_done == 5);
 }
 
 TEST_CASE("the runner refuses inputs out of range without starting") {

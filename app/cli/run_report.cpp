@@ -1,0 +1,50 @@
+#include "app/cli/run_report.hpp"
+
+namespace reslab {
+
+ReportFormat parse_report_format(const std::string& format) {
+  if (format == "text") return ReportFormat::text;
+  if (format == "json") return ReportFormat::json;
+  throw UsageError("--format must be text or json, not '" + format + "'");
+}
+
+std::string fixed_point(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+nlohmann::ordered_json run_json_header(const std::string& sqlite_version) {
+  nlohmann::ordered_json out;
+  out["version"] = std::string("reslab ") + RESLAB_VERSION;
+  out["sqlite_version"] = sqlite_version;
+  return out;
+}
+
+void RunReport::header(const std::string& title, const std::string& sqlite_version, const std::string& inputs,
+                       const std::string& hash_label, const std::string& hash,
+                       const std::string& hash_of) const {
+  line(title);
+  field("version", std::string("reslab ") + RESLAB_VERSION + ", SQLite " + sqlite_version);
+  field("inputs", inputs);
+  field(hash_label, hash + " (" + hash_of + ")");
+}
+
+void RunReport::line(const std::string& text) const {
+  std::printf("%s\n", text.c_str());
+}
+
+void RunReport::field(const std::string& label, const std::string& value) const {
+  std::printf("%-*s%s\n", m_label_width, label.c_str(), value.c_str());
+}
+
+void RunReport::row(const std::string& name, const std::string& value) const {
+  std::printf("  %-30s %s\n", name.c_str(), value.c_str());
+}
+
+void RunReport::footer(const std::string& model, const std::string& verdict, int exit_code) const {
+  field("verdict", model + ": " + verdict);
+  field("exit code", std::to_string(exit_code));
+}
+
+}  // namespace reslab

@@ -1,0 +1,142 @@
+#include "core/labs/load_engine_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace reslab::load_lab {
+
+EngineRun::EngineRun(const LoadWorkload& workload, const LoadOptions& options, std::string file,
+                     LoadControl* control, LoadPhase phase, std::vector<ThroughputSample>* series)
+    : workload(workload),
+      options(options),
+      file(std::move(file)),
+      control(control),
+      phase(phase),
+      series(series),
+      arrival_ns(workload.intents.size(), -1),
+      admitted_ns(workload.intents.size(), -1),
+      decided_ns(workload.intents.size(), -1) {}
+
+void EngineRun::run_threads(int count, const std::function<void(int)>& body,
+                            const std::function<void()>& wake) {
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(count));
+  start = Clock::now();
+  try {
+    std::lock_guard lock(mutex);  // held until every thread has started: none ends before `running` is set
+    running = count;
+    for (int i = 0; i < count; ++i)
+      pool.emplace_back([this, &body, i] {
+        body(i);
+        thread_done();
+      });
+  } catch (...) {
+    // Not every thread started: stop the ones that did, and count the missing ones as done.
+    fail(std::current_exception());
+    wake();
+    {
+      std::lock_guard lock(mutex);
+      running = 0;
+    }
+    for (auto& thread : pool) thread.join();
+    std::rethrow_exception(error);
+  }
+
+  LoadProgress progress;
+  progress.phase = phase;
+  progress.intents = static_cast<std::int64_t>(workload.intents.size());
+  ThroughputMeter meter;
+  for (;;) {
+    bool finished;
+    {
+      std::unique_lock lock(mutex);
+      finished = all_done.wait_for(lock, std::chrono::milliseconds(kLoadProgressIntervalMs),
+                                   [&] { return running == 0; });
+    }
+    if (control && control->cancel && !stop) {
+      stop = true;
+      wake();
+    }
+    const ThroughputSample sample = meter.sample(seconds_since(start), decided.load());
+    progress.seconds = sample.seconds;
+    progress.decided = sample.decided;
+    progress.accepted = accepted.load();
+    progress.rejected = rejected.load();
+    progress.intents_per_s = sample.intents_per_s;
+    if (series) series->push_back(sample);
+    report_progress(control, progress);
+    if (finished) break;
+  }
+  for (auto& thread : pool) thread.join();
+  if (error) std::rethrow_exception(error);
+}
+
+void EngineRun::fail(std::exception_ptr what) {
+  std::lock_guard lock(mutex);
+  if (!error) error = what;
+  stop = true;
+}
+
+void EngineRun::thread_done() {
+  std::lock_guard lock(mutex);
+  --running;
+  all_done.notify_all();
+}
+
+void EngineRun::add(const ConnectionStats& stats, const LoadTimeSplit& part) {
+  std::lock_guard lock(mutex);
+  busy_retries += stats.busy.retries;
+  split.checkpoints += stats.checkpoints;
+  split.checkpoint_seconds += stats.checkpoint_seconds;
+  split.commits += part.commits;
+  split.statements_seconds += part.statements_seconds;
+  split.commit_seconds += part.commit_seconds - stats.checkpoint_seconds;  // the hook runs inside COMMIT
+  split.idle_seconds += part.idle_seconds;
+  split.lock_wait_seconds += part.lock_wait_seconds;
+  split.longest_commit_ms = std::max(split.longest_commit_ms, part.longest_commit_ms);
+  split.longest_transaction_ms = std::max(split.longest_transaction_ms, part.longest_transaction_ms);
+  split.wal_peak_frames = std::max(split.wal_peak_frames, stats.wal_peak_frames);
+}
+
+std::int64_t EngineRun::scheduled_ns(std::int64_t index) const {
+  const double workload_rate =
+      static_cast<double>(workload.intents.size()) / static_cast<double>(kLoadSaleWindowSeconds);
+  const double wall_us = static_cast<double>(workload.intents[static_cast<std::size_t>(index)].arrival_us) *
+                         (workload_rate / options.rate);
+  return static_cast<std::int64_t>(wall_us * 1000.0);
+}
+
+bool EngineRun::wait_for_arrival(std::int64_t index) {
+  const auto due = start + std::chrono::nanoseconds(scheduled_ns(index));
+  for (;;) {
+    if (stop) return false;
+    const auto now = Clock::now();
+    if (now >= due) return true;
+    std::this_thread::sleep_until(std::min(due, now + std::chrono::milliseconds(20)));
+  }
+}
+
+std::int64_t EngineRun::take_intent() {
+  if (stop) return -1;
+  const std::int64_t index = next.fetch_add(1);
+  if (index >= static_cast<std::int64_t>(workload.intents.size())) return -1;
+  if (options.rate > 0) {
+    if (!wait_for_arrival(index)) return -1;
+    arrival_ns[static_cast<std::size_t>(index)] = scheduled_ns(index);
+  } else {
+    arrival_ns[static_cast<std::size_t>(index)] = nanoseconds_since(start);
+  }
+  return index;
+}
+
+void EngineRun::count(bool held) {
+  (held ? accepted : rejected).fetch_add(1, std::memory_order_relaxed);
+  decided.fetch_add(1, std::memory_order_relaxed);
+}
+
+void report_progress(LoadControl* control, const LoadProgress& progress) {
+  if (control && control->on_progress) control->on_progress(progress);
+}
+
+}  // namespace reslab::load_lab

@@ -1,0 +1,78 @@
+#pragma once
+// One run of an engine over the workload: what its threads share (the intents' times, the counts,
+// the stop flag, the first failure, the time split) and how the calling thread starts and watches
+// them. The engines themselves are load_queue_writer and load_race_writer.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/labs/load_clock.hpp"
+#include "core/labs/load_connection.hpp"
+#include "core/labs/load_lab.hpp"
+
+namespace reslab::load_lab {
+
+// Per-intent times are nanoseconds from `start`; -1 marks an intent that was never decided.
+struct EngineRun {
+  // `series`: where the throughput samples go (null: none are kept).
+  EngineRun(const LoadWorkload& workload, const LoadOptions& options, std::string file, LoadControl* control,
+            LoadPhase phase, std::vector<ThroughputSample>* series);
+
+  const LoadWorkload& workload;
+  const LoadOptions& options;  // engine, model, threads, rate, batch of this run
+  const std::string file;
+  LoadControl* const control;
+  const LoadPhase phase;
+  std::vector<ThroughputSample>* const series;
+  Checkpointer* checkpointer = nullptr;  // null: each connection checkpoints inline
+  Clock::time_point start;
+  std::vector<std::int64_t> arrival_ns;
+  std::vector<std::int64_t> admitted_ns;
+  std::vector<std::int64_t> decided_ns;
+
+  std::atomic<std::int64_t> next{0};
+  std::atomic<std::int64_t> decided{0};
+  std::atomic<std::int64_t> accepted{0};
+  std::atomic<std::int64_t> rejected{0};
+  std::atomic<std::int64_t> failed{0};
+  std::atomic<bool> stop{false};  // cancelled or failed: take no new intent
+
+  std::mutex mutex;  // guards the rest
+  std::condition_variable all_done;
+  int running = 0;
+  std::exception_ptr error;
+  LoadTimeSplit split;
+  std::int64_t busy_retries = 0;
+
+  // Starts `count` threads running `body(i)` and watches them from the calling thread until all
+  // have ended: progress every kLoadProgressIntervalMs with a throughput sample, and a cancel, which
+  // sets `stop` and calls `wake` for threads that wait on something else. Rethrows the first failure.
+  void run_threads(int count, const std::function<void(int)>& body, const std::function<void()>& wake);
+
+  // The first failure wins; every thread stops taking intents.
+  void fail(std::exception_ptr what);
+  // A thread's connection measured this; summed when the thread ends.
+  void add(const ConnectionStats& stats, const LoadTimeSplit& part);
+  std::int64_t hold_ms() const { return options.hold_seconds * 1000; }
+  // Takes the next intent in arrival order and stamps its arrival; in the open loop, first waits
+  // until it arrives. -1: none left, or stopped.
+  std::int64_t take_intent();
+  void count(bool held);
+
+ private:
+  // Open loop: the intent's arrival in wall time, the sale's minute compressed or stretched to `rate`.
+  std::int64_t scheduled_ns(std::int64_t index) const;
+  // Open loop: sleeps until the intent arrives (in short slices, to notice a cancel). False when stopped.
+  bool wait_for_arrival(std::int64_t index);
+  void thread_done();
+};
+
+// Tells whoever watches the run, if anyone does.
+void report_progress(LoadControl* control, const LoadProgress& progress);
+
+}  // namespace reslab::load_lab
