@@ -166,7 +166,7 @@ int run_cli(int argc, char** argv) {
 
   LoadCommandOptions load_options;
   CLI::App* load_cmd = app.add_subcommand(
-      "load", "L1: seed 003's flash sale (seeded intents for numbered seats) on one SQLite file");
+      "load", "L1: the ticketing article's flash sale (seeded intents for numbered seats) on one SQLite file");
   load_cmd->add_option("--seats", load_options.seats, "Numbered seats (default 100000)");
   load_cmd->add_option("--intents", load_options.intents,
                        "Purchase intents in the sale's first minute (default 50000)");

@@ -13,7 +13,7 @@
 namespace reslab {
 namespace {
 
-constexpr double kSeedP99Ms = 250;   // seed 003's hold SLO after admission
+constexpr double kArticleP99Ms = 250;   // the ticketing article's hold SLO after admission
 constexpr double kTargetP99Ms = 25;  // this lab's own bar (SPEC section 8)
 
 std::string fixed(double value, int digits) {
@@ -140,7 +140,7 @@ void draw_figures(const PanelContext& ctx, const LoadResult& result) {
 }
 
 // [SECTION] charts
-// Throughput over time with the seed's peak as a reference line.
+// Throughput over time with the article's peak as a reference line.
 void draw_throughput(const PanelContext& ctx, const std::vector<ThroughputSample>& samples) {
   ImGui::TextUnformatted(ctx.tr("load.throughput_chart").c_str());
   const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 7);
@@ -159,11 +159,11 @@ void draw_throughput(const PanelContext& ctx, const std::vector<ThroughputSample
     return ImVec2(origin.x + static_cast<float>(seconds / end) * size.x,
                   origin.y + size.y - static_cast<float>(rate / top) * size.y);
   };
-  const ImVec2 seed_left = at(0, kArticlePeakIntentsPerSecond),
-               seed_right = at(end, kArticlePeakIntentsPerSecond);
-  draw->AddLine(seed_left, seed_right, ctx.colors.cursor_line, 1.5f);
-  draw->AddText(ImVec2(seed_left.x + 4, seed_left.y - ImGui::GetFontSize()), ctx.colors.cursor_line,
-                ctx.tr("load.seed_peak").c_str());
+  const ImVec2 peak_left = at(0, kArticlePeakIntentsPerSecond),
+               peak_right = at(end, kArticlePeakIntentsPerSecond);
+  draw->AddLine(peak_left, peak_right, ctx.colors.cursor_line, 1.5f);
+  draw->AddText(ImVec2(peak_left.x + 4, peak_left.y - ImGui::GetFontSize()), ctx.colors.cursor_line,
+                ctx.tr("load.article_peak").c_str());
   for (std::size_t i = 1; i < samples.size(); ++i)
     draw->AddLine(at(samples[i - 1].seconds, samples[i - 1].intents_per_s),
                   at(samples[i].seconds, samples[i].intents_per_s), ctx.colors.marker_done, 2.0f);
@@ -174,7 +174,7 @@ void draw_throughput(const PanelContext& ctx, const std::vector<ThroughputSample
 }
 
 // The latency distribution after admission: bars per bucket on a log axis, with
-// this lab's 25 ms bar and the seed's 250 ms SLO as reference lines.
+// this lab's 25 ms bar and the article's 250 ms SLO as reference lines.
 void draw_latency(const PanelContext& ctx, const std::vector<LatencyBucket>& buckets) {
   ImGui::TextUnformatted(ctx.tr("load.latency_chart").c_str());
   const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 7);
@@ -184,7 +184,7 @@ void draw_latency(const PanelContext& ctx, const std::vector<LatencyBucket>& buc
   draw->AddRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), ctx.colors.lane_line);
   if (buckets.empty()) return;
   std::int64_t most = 1;
-  double high = kSeedP99Ms * 2;
+  double high = kArticleP99Ms * 2;
   for (const auto& bucket : buckets) {
     most = std::max(most, bucket.count);
     if (bucket.count > 0 && std::isfinite(bucket.upper_ms)) high = std::max(high, bucket.upper_ms);
@@ -204,7 +204,7 @@ void draw_latency(const PanelContext& ctx, const std::vector<LatencyBucket>& buc
                           ctx.colors.marker_done);
     previous = upper;
   }
-  for (const auto& [ms, key] : {std::pair{kTargetP99Ms, "load.target_line"}, std::pair{kSeedP99Ms, "load.seed_line"}}) {
+  for (const auto& [ms, key] : {std::pair{kTargetP99Ms, "load.target_line"}, std::pair{kArticleP99Ms, "load.article_line"}}) {
     const float x = x_of(ms);
     draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + size.y), ctx.colors.cursor_line, 1.5f);
     draw->AddText(ImVec2(x + 3, origin.y + 2), ctx.colors.cursor_line, ctx.tr(key).c_str());

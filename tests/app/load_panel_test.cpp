@@ -58,7 +58,7 @@ TEST_CASE("a small atomic run in the window oversells nothing and shows its figu
 TEST_CASE("choosing the naive model switches the window to the race engine") {
   GuiDriver gui("h1", english_settings());
   open_small_workload(gui);
-  REQUIRE(gui.click("naive: read, then write"));
+  REQUIRE(gui.click("naive read-write: read, then write"));
   CHECK(gui.window_state().load.options.model == Model::naive);
   CHECK(gui.window_state().load.options.engine == LoadEngine::race);
 }

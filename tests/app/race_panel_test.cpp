@@ -53,7 +53,7 @@ TEST_CASE("the top bar's Seat race button opens the race window and closes it ag
 TEST_CASE("a naive race of 4 threads over 20 rounds shows the seat promised to more than one buyer") {
   GuiDriver gui("h1", english_settings());
   open_race_window(gui, 4, 20);
-  REQUIRE(gui.click("naive: read, then write"));
+  REQUIRE(gui.click("naive read-write: read, then write"));
   REQUIRE(gui.click("Start race"));
   REQUIRE(race_over(gui));
   const RaceRunner::Status status = gui.app().race().status();
@@ -72,7 +72,7 @@ TEST_CASE("a naive race of 4 threads over 20 rounds shows the seat promised to m
 TEST_CASE("an atomic race from the window has exactly one winner in every round") {
   GuiDriver gui("h1", english_settings());
   open_race_window(gui, 4, 30);
-  REQUIRE(gui.click("atomic: conditional UPDATE"));
+  REQUIRE(gui.click("atomic (conditional update): one UPDATE decides"));
   REQUIRE(gui.click("Start race"));
   REQUIRE(race_over(gui));
   CHECK(gui.has_item("At most one owner per seat: holds. Exactly one winner in every round."));
@@ -85,7 +85,7 @@ TEST_CASE("the race window's model follows the top bar until one is picked in th
   REQUIRE(gui.click("naive read-write"));
   open_race_window(gui, 2, 1);
   CHECK(gui.window_state().race.model == Model::naive);
-  REQUIRE(gui.click("atomic: conditional UPDATE"));
+  REQUIRE(gui.click("atomic (conditional update): one UPDATE decides"));
   REQUIRE(gui.click("naive read-write"));
   CHECK(gui.window_state().race.model == Model::atomic);
 }

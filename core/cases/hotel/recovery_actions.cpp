@@ -1,4 +1,4 @@
-// H5's recovery windows (seed 000's five-row table), in both models; row 3's outbox is in
+// H5's recovery windows (the hotel article's five-row table), in both models; row 3's outbox is in
 // outbox_actions.cpp.
 //   charge_payment  — naive: a new operation key per attempt, a timeout taken for a failure;
 //                     atomic: the payment's own key, and after a timeout ask before charging again

@@ -36,7 +36,7 @@ inline const std::string kBeginImmediate = "BEGIN IMMEDIATE";
 inline const std::string kCommit = "COMMIT";
 inline const std::string kRollback = "ROLLBACK";
 
-// "o1": how the seed names orders; the table shows the bare id.
+// "o1": how the ticketing article names orders; the table shows the bare id.
 std::string order_label(const Value& order_id);
 
 // What a hold attempt did, for the caller's explanation.

@@ -1,4 +1,4 @@
-// T4: a lease lock is not the final word (seed 003: "单独 Redis 锁不作为最终保障").
+// T4: a lease lock is not the final word (the ticketing article: "单独 Redis 锁不作为最终保障").
 //   lock_seat           — both models: take the seat's lock if it is free or its lease has run out,
 //                         in one statement, as SET NX with an expiry would in a lock service.
 //   pause               — both models: the process stalls (a GC pause, swapped out); no SQL.

@@ -17,7 +17,7 @@ std::vector<TableInfo> tables() {
   };
 }
 
-// Seed 003's model: a seat points at the one order that holds or bought it (order_id UNIQUE); the
+// The ticketing article's model: a seat points at the one order that holds or bought it (order_id UNIQUE); the
 // other tables are what T2-T4 need around it. seat_locks stands for a lock service outside the database.
 std::vector<std::string> ddl() {
   return {
