@@ -61,6 +61,12 @@ std::int64_t LabSession::time_of(const std::string& event_id) const {
   return m_simulator->plan().time_of(event_id);
 }
 
+const Args& LabSession::args_of(const std::string& event_id) const {
+  static const Args none;
+  auto it = m_simulator->plan().args.find(event_id);
+  return it == m_simulator->plan().args.end() ? none : it->second;
+}
+
 const std::vector<ActorStatus>& LabSession::actor_statuses() const {
   return m_cursor == 0 ? m_trace.initial_actors : m_trace.steps[m_cursor - 1].actors;
 }

@@ -52,6 +52,8 @@ class LabSession {
   // The event times in effect (scenario, preset, then the user's drags).
   std::int64_t time_of(const std::string& event_id) const;
   const std::map<std::string, std::int64_t>& moved_times() const { return m_moved; }
+  // An event's arguments in effect (scenario, event, preset).
+  const Args& args_of(const std::string& event_id) const;
 
   // The actors' next actions at the cursor, in lane order.
   std::vector<ActorControl> controls() const;

@@ -20,9 +20,19 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
   const int cursor = session.cursor();
   TimelineLayout layout;
 
+  const Preset* preset = scenario.find_preset(session.preset());
+  const auto acts = [&](const std::string& actor) {
+    const auto in = [&](const std::vector<std::string>& order) {
+      return std::any_of(order.begin(), order.end(), [&](const std::string& id) {
+        const Event* event = scenario.find_event(id);
+        return event && event->actor == actor;
+      });
+    };
+    return !preset || in(preset->order) || in(trace.order);
+  };
   for (std::size_t i = 0; i < scenario.actors.size(); ++i) {
     const float y = g.top + g.axis_height + g.lane_height * (static_cast<float>(i) + 0.5f);
-    layout.lanes.push_back({scenario.actors[i].id, y, g.left + g.label_width, 0});
+    layout.lanes.push_back({scenario.actors[i].id, y, g.left + g.label_width, 0, !acts(scenario.actors[i].id)});
   }
   const auto lane_y = [&](const std::string& actor) {
     const int index = scenario.actor_index(actor);
@@ -41,7 +51,8 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
   std::vector<Column> rest;
   for (const auto& event : scenario.events) {
     const bool in_order = std::find(trace.order.begin(), trace.order.end(), event.id) != trace.order.end();
-    if (!in_order) rest.push_back({&event, 0, session.time_of(event.id)});
+    const bool idle_lane = layout.lanes[static_cast<std::size_t>(scenario.actor_index(event.actor))].idle;
+    if (!in_order && !idle_lane) rest.push_back({&event, 0, session.time_of(event.id)});
   }
   std::stable_sort(rest.begin(), rest.end(), [](const Column& a, const Column& b) { return a.time < b.time; });
   const std::int64_t last_time = trace.steps.empty() ? 0 : trace.steps.back().time;

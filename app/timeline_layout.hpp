@@ -35,6 +35,9 @@ struct LaneRecord {
   std::string actor;
   float y = 0;  // the lane's centre line
   float x0 = 0, x1 = 0;
+  // The actor has no event in the preset's order or in the steps run: its lane shows no events
+  // (they would look like steps that come), only that it does not act in this preset.
+  bool idle = false;
 };
 
 struct TickRecord {

@@ -104,12 +104,17 @@ void draw_preset_and_times(const PanelContext& ctx) {
     if (!event.movable) continue;
     int seconds = static_cast<int>(session.time_of(event.id));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    const std::string label = ctx.tr("controls.event_time", {{"event", event.id}});
+    // The field moves when the event runs; a time the event carries (the provider's paid_at) is its own fact.
+    const std::string label = event.time_label.empty() ? ctx.tr("controls.event_time", {{"event", event.id}})
+                                                       : event.time_label.in(ctx.lang());
     if (ImGui::DragInt(("##time_" + event.id).c_str(), &seconds, 0.1f, 0, 1'000'000'000, "%d s"))
       ctx.send(MoveEvent{event.id, seconds});
     record_item(label);
     ImGui::SameLine();
     ImGui::TextUnformatted(label.c_str());
+    for (const auto& [name, value] : session.args_of(event.id))
+      if (name.size() > 3 && name.compare(name.size() - 3, 3, "_at") == 0)
+        ImGui::TextDisabled("%s", ctx.tr("controls.event_fact", {{"name", name}, {"seconds", to_display(value)}}).c_str());
   }
   if (button(ctx.tr("controls.copy_order"))) ctx.send(CopyOrder{});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("reslab trace %s %s", scenario.id.c_str(),

@@ -98,6 +98,9 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
                   label.c_str());
     draw->AddLine(ImVec2(tick.x, g.top + em * 1.2f), ImVec2(tick.x, g.top + g.axis_height), colors.lane_line);
   }
+  for (const auto& lane : layout.lanes)
+    if (lane.idle)
+      draw->AddText(ImVec2(lane.x0 + em * 0.4f, lane.y - em * 0.5f), colors.axis_text, ctx.tr("timeline.not_in_preset").c_str());
   for (const auto& arrow : layout.arrows)
     paint_arrow(draw, ImVec2(arrow.x0 + em * 0.3f, arrow.y0), ImVec2(arrow.x1 + em * 0.3f, arrow.y1),
                 colors.wake_arrow, std::max(2.0f, em * 0.12f));

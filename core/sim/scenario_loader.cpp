@@ -290,7 +290,7 @@ const ActionEntry& read_action(const toml::node& node, const CaseFamily& schema)
 Event read_event(const toml::node& node, const Scenario& scenario, const CaseFamily& schema,
                  FirstDefinitions& event_ids) {
   TableView table(expect_entry_table(node, "events"), "event");
-  table.allow_only({"id", "actor", "action", "time", "movable", "args", "note"});
+  table.allow_only({"id", "actor", "action", "time", "movable", "time_label", "args", "note"});
   Event event;
   event.id = read_id(table.require("id"), "id");
   event_ids.add(event.id, table.require("id"));
@@ -304,6 +304,7 @@ Event read_event(const toml::node& node, const Scenario& scenario, const CaseFam
   if (const toml::node* movable = table.find("movable")) event.movable = expect_boolean(*movable, "movable");
   if (const toml::node* args = table.find("args")) event.args = read_action_args(*args, "args", action);
   event.note = read_optional_localized(table, "note");
+  event.time_label = read_optional_localized(table, "time_label");
   event.pos = position_of(node.source());
   check_required_args(event, action, scenario.params, table);
   return event;

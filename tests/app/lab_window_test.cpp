@@ -104,6 +104,12 @@ TEST_CASE("the badge is headed by the invariant that broke, with its numbers, no
   CHECK(shown.back()->holds);
 }
 
+TEST_CASE("H2's movable field says what it moves: when the payment callback arrives") {
+  GuiDriver gui("h2", english());
+  CHECK(gui.has_item("when the payment callback arrives"));
+  CHECK_FALSE(gui.has_item("time of payment"));
+}
+
 TEST_CASE("a waiting actor's button is disabled and names the lock holder") {
   GuiDriver gui("h1", english());
   REQUIRE(gui.click("Next ▶"));  // A1: A holds the write lock

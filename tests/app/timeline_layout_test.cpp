@@ -48,6 +48,14 @@ const MarkerRecord* marker_at_step(const TimelineLayout& layout, int step) {
   return nullptr;
 }
 
+// H2 under a preset in which every actor acts, running only `order`: the events left out are pending
+// on lanes that do act (a lane with no event in the preset shows none).
+LabSession h2_running(const std::vector<std::string>& order) {
+  LabSession session(bundled_case("h2"));
+  session.use_order("refund-done", order);
+  return session;
+}
+
 std::vector<std::int64_t> tick_seconds(const TimelineLayout& layout) {
   std::vector<std::int64_t> seconds;
   for (const auto& tick : layout.ticks) seconds.push_back(tick.seconds);
@@ -86,7 +94,8 @@ TEST_CASE("lanes start after the actor labels and run past the last marker") {
 }
 
 TEST_CASE("every event has one marker, on its actor's lane") {
-  const LabSession session(bundled_case("h2"));
+  LabSession session(bundled_case("h2"));
+  REQUIRE(session.choose_preset("refund-done").empty());  // every actor acts in this preset
   const TimelineLayout layout = layout_timeline(session, geometry());
   CHECK(layout.markers.size() == session.scenario().events.size());
   for (const auto& marker : layout.markers) {
@@ -95,11 +104,25 @@ TEST_CASE("every event has one marker, on its actor's lane") {
   }
 }
 
+TEST_CASE("a lane whose actor does not act in the preset shows no step that never comes") {
+  LabSession session(bundled_case("h2"));  // the article's order: the refund worker does not run
+  TimelineLayout layout = layout_timeline(session, geometry());
+  CHECK(lane_for(layout, "refund_worker").idle);
+  CHECK_FALSE(lane_for(layout, "expiry_worker").idle);
+  for (const auto& marker : layout.markers) CHECK(marker.actor != "refund_worker");
+  // Once the student runs it anyway, its lane shows its event like any other.
+  while (session.cursor() < session.step_count()) session.step_forward();
+  REQUIRE(session.run_actor("refund_worker").empty());
+  layout = layout_timeline(session, geometry());
+  CHECK_FALSE(lane_for(layout, "refund_worker").idle);
+  CHECK(marker_for(layout, "refund_worker").step == session.step_count());
+}
+
 // [SECTION] marker kinds
 
 TEST_CASE(
     "markers up to the step shown are done then current, the rest of the order planned, others pending") {
-  LabSession session(bundled_case("h2"));
+  LabSession session = h2_running({"expiry", "payment", "expiry_dup", "payment_dup"});
   session.jump_to(2);
   const TimelineLayout layout = layout_timeline(session, geometry());
   CHECK(marker_for(layout, "expiry").kind == MarkerKind::done);
@@ -125,7 +148,7 @@ TEST_CASE("at step 0 every marker in the order is planned and none is done or cu
 }
 
 TEST_CASE("outcomes appear on markers up to the step shown and not on planned or pending ones") {
-  LabSession session(bundled_case("h2"));
+  LabSession session = h2_running({"expiry", "payment", "expiry_dup", "payment_dup"});
   session.jump_to(2);
   const TimelineLayout layout = layout_timeline(session, geometry());
   CHECK(marker_for(layout, "expiry").outcome == "released");
@@ -175,7 +198,7 @@ TEST_CASE("columns are one column width apart at the same time, with a gap where
 }
 
 TEST_CASE("H2 gets one tick per distinct time, 10 s to 14 s, from left to right") {
-  const LabSession session(bundled_case("h2"));
+  const LabSession session = h2_running({"expiry", "payment", "expiry_dup", "payment_dup"});
   const TimelineLayout layout = layout_timeline(session, geometry());
   CHECK(tick_seconds(layout) == std::vector<std::int64_t>{10, 11, 12, 13, 14});
   for (std::size_t i = 1; i < layout.ticks.size(); ++i) CHECK(layout.ticks[i].x > layout.ticks[i - 1].x);
@@ -190,8 +213,7 @@ TEST_CASE("H1 runs everything at 0 s, so it has a single tick") {
 }
 
 TEST_CASE("pending events scheduled before the last step go after it, so the axis never goes back in time") {
-  LabSession session(bundled_case("h2"));
-  REQUIRE(session.choose_preset("no-expiry-job").empty());  // payment, payment_dup, refund_worker
+  const LabSession session = h2_running({"payment", "payment_dup", "refund_worker"});
   const TimelineLayout layout = layout_timeline(session, geometry());
   CHECK(tick_seconds(layout) == std::vector<std::int64_t>{11, 13, 14});
   const float last_step_x = marker_for(layout, "refund_worker").x;
