@@ -79,6 +79,7 @@ EndState end_state(const CommittedState& state, const std::set<std::string>& log
       {"inventory_log", {"id", "at"}},
       {"callbacks", {"received_at", "outcome"}},
       {"outbox", {"id", "created_at"}},
+      {"refund_tasks", {"created_at"}},
       {"messages_received", {"id", "received_at"}}};
   EndState end;
   for (const auto& table : state.tables) {
@@ -101,7 +102,9 @@ EndState end_state(const CommittedState& state, const std::set<std::string>& log
     std::sort(rows.begin(), rows.end());
     end.first[table.name] = std::move(rows);
   }
-  end.second = state.figures;
+  // How long a refund has waited depends on when it was queued, as the columns above do.
+  for (const auto& figure : state.figures)
+    if (figure.name != "oldest_pending_refund_s") end.second.push_back(figure);
   return end;
 }
 
@@ -263,7 +266,7 @@ TEST_CASE("H5-1 atomic: the late callback expires the hold itself, releases once
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "inventory_log") ==
         Rows{{"1", "N1", "1", "-1", "available", "reserve", "0"}, {"2", "N1", "1", "1", "available", "release", "11"}});
-  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "SUCCEEDED"}});
+  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "SUCCEEDED", "11"}});
   CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
                                                 {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
 }
@@ -381,7 +384,7 @@ TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says alrea
   const Trace trace = run_preset(h5(4), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "restarted", "refunded"});
   CHECK(figure_per_step(trace, "refunds_pending") == std::vector<std::string>{"1", "1", "1", "0"});
-  CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "PENDING"}});
+  CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "PENDING", "15"}});
   CHECK(rows_of(*trace.steps[0].committed, "provider_ledger") ==
         Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
              {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
@@ -391,7 +394,7 @@ TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says alrea
   CHECK(render(rerun.explanation, Lang::en).find("The provider already knows operation refund:pay_1") !=
         std::string::npos);
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "SUCCEEDED"}});
+  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "SUCCEEDED", "15"}});
   CHECK(rows_of(end, "provider_ledger") == rows_of(*trace.steps[0].committed, "provider_ledger"));
   CHECK(every_invariant_holds(trace));
 }

@@ -241,7 +241,7 @@ TEST_CASE("more actors than the limit are refused at the first one too many") {
 TEST_CASE("an unknown figure lists the schema's figures") {
   CHECK(error_of(kHead + "figures = [\"sold\", \"revenue\"]\n" + kActorAndEvent) ==
         "t.toml:4:20: unknown figure 'revenue' for the hotel schema; known: capacity, available, sold, "
-        "active_holds, refund_tasks, refunds_pending, booking_state, nights");
+        "active_holds, refund_tasks, refunds_pending, refunds_failed, oldest_pending_refund_s, booking_state, nights");
 }
 
 TEST_CASE("a figure listed twice is refused") {

@@ -72,6 +72,7 @@ struct CheckInputs {
 // memory. Invariants about processes (a message only in memory, a transaction nobody will end)
 // need these; the database alone cannot tell.
 struct StateInputs {
+  std::int64_t now;  // the logical clock at the end of the step
   const CommittedState& committed;
   const CommittedState& initial;
   const std::vector<ActorStatus>& actors;
@@ -94,6 +95,9 @@ struct CaseFamily {
   std::function<std::vector<InvariantResult>(const CheckInputs& inputs)> check_invariants;
   // Optional: the invariants evaluated from StateInputs; a name is checked by one of the two.
   std::function<std::vector<InvariantResult>(const StateInputs& inputs)> check_state_invariants;
+  // Optional: figures that depend on the clock or the processes (how long a refund has been pending),
+  // evaluated from StateInputs at the end of every step; `names` there are the scenario's figures.
+  std::function<std::vector<Figure>(const StateInputs& inputs)> read_state_figures;
 
   const TableInfo* find_table(std::string_view table) const;
   const std::vector<std::string>& ddl(Model model) const;

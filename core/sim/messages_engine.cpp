@@ -13,6 +13,8 @@ const MessageTemplate kCommon[] = {
     {"figure.active_holds", "active holds", "有效预留"},
     {"figure.refund_tasks", "refund tasks", "退款任务"},
     {"figure.refunds_pending", "refunds pending", "退款待处理"},
+    {"figure.refunds_failed", "refunds failed", "退款失败"},
+    {"figure.oldest_pending_refund_s", "oldest pending refund (s)", "最久待处理退款（秒）"},
     {"figure.booking_state", "booking state", "预订状态"},
     {"figure.nights", "nights", "各晚库存"},
     {"figure.paid_orders", "paid orders", "已支付订单"},

@@ -372,24 +372,39 @@ struct Simulator::Impl {
     return state;
   }
 
-  // The committed tables with the state invariants evaluated for where the actors stand now, in the
-  // scenario's order of invariants. Reuses what the last step showed when nothing changed.
+  // The committed tables with the state invariants and state figures evaluated for where the actors
+  // stand now and the clock, in the scenario's order. Reuses what the last step showed when nothing changed.
   std::shared_ptr<const CommittedState> with_state_invariants(const std::shared_ptr<const CommittedState>& tables,
                                                               const std::vector<ActorStatus>& statuses,
                                                               const std::vector<ProcessMemory>& memory) {
-    if (!family.check_state_invariants) return tables;
-    const std::vector<InvariantResult> state_results = family.check_state_invariants(
-        {*tables, *initial_table_state, statuses, memory, scenario.invariants});
-    if (state_results.empty()) return tables;
-    std::vector<InvariantResult> merged;
-    for (const auto& name : scenario.invariants) {
-      for (const auto* results : {&tables->invariants, &state_results})
-        for (const auto& result : *results)
-          if (result.name == name) merged.push_back(result);
-    }
-    if (committed && committed_base == tables && same_invariants(committed->invariants, merged)) return committed;
+    std::vector<InvariantResult> state_results;
+    std::vector<Figure> state_figures;
+    if (family.check_state_invariants)
+      state_results = family.check_state_invariants(
+          {clock, *tables, *initial_table_state, statuses, memory, scenario.invariants});
+    if (family.read_state_figures)
+      state_figures =
+          family.read_state_figures({clock, *tables, *initial_table_state, statuses, memory, scenario.figures});
+    if (state_results.empty() && state_figures.empty()) return tables;
+    const auto in_scenario_order = [](const std::vector<std::string>& names, const auto& from_tables,
+                                      const auto& from_state) {
+      std::remove_cvref_t<decltype(from_tables)> merged;
+      for (const auto& name : names) {
+        for (const auto& item : from_tables)
+          if (item.name == name) merged.push_back(item);
+        for (const auto& item : from_state)
+          if (item.name == name) merged.push_back(item);
+      }
+      return merged;
+    };
+    auto invariants = in_scenario_order(scenario.invariants, tables->invariants, state_results);
+    auto figures = in_scenario_order(scenario.figures, tables->figures, state_figures);
+    if (committed && committed_base == tables && same_invariants(committed->invariants, invariants) &&
+        committed->figures == figures)
+      return committed;
     auto state = std::make_shared<CommittedState>(*tables);
-    state->invariants = std::move(merged);
+    state->invariants = std::move(invariants);
+    state->figures = std::move(figures);
     committed_base = tables;
     return state;
   }

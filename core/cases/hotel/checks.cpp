@@ -210,6 +210,8 @@ std::vector<Figure> read_figures(Session& observer, const std::vector<std::strin
       {"refund_tasks", single_value_figure("refund_tasks", "SELECT COUNT(*) FROM refund_tasks")},
       {"refunds_pending",
        single_value_figure("refunds_pending", "SELECT COUNT(*) FROM refund_tasks WHERE state = 'PENDING'")},
+      {"refunds_failed",
+       single_value_figure("refunds_failed", "SELECT COUNT(*) FROM refund_tasks WHERE state = 'FAILED'")},
       {"booking_state", booking_state},
       {"nights", night_figures},
   };
@@ -228,6 +230,25 @@ std::vector<InvariantResult> check_invariants(const CheckInputs& inputs) {
       {"one_hold_per_request", on_observer(one_hold_per_request)},
   };
   return checks::check_named(inputs, all);
+}
+
+std::vector<Figure> read_state_figures(const StateInputs& inputs) {
+  std::vector<Figure> figures;
+  for (const auto& name : inputs.names) {
+    if (name != "oldest_pending_refund_s") continue;
+    // How long the customer has waited: the clock now against the oldest PENDING task's created_at.
+    Value oldest;
+    if (const TableData* tasks = inputs.committed.table("refund_tasks"))
+      for (const auto& row : tasks->rows) {
+        const Value* state = checks::cell(*tasks, row, "state");
+        const Value* created = checks::cell(*tasks, row, "created_at");
+        if (!state || to_display(*state) != "PENDING" || !created || is_null(*created)) continue;
+        const std::int64_t age = inputs.now - as_int(*created);
+        if (is_null(oldest) || age > as_int(oldest)) oldest = age;
+      }
+    figures.push_back({name, oldest, {}});
+  }
+  return figures;
 }
 
 std::vector<InvariantResult> check_state_invariants(const StateInputs& inputs) {

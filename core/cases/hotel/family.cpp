@@ -30,7 +30,7 @@ std::vector<ActionEntry> actions() {
        {"{actor} expires RESERVED holds past their deadline", "{actor} 过期仍为 RESERVED 的预留"},
        expire_holds_naive, expire_holds_atomic},
       {"payment_callback",
-       {text_arg("event_id", true), integer_arg("hold", true, 1, kMaxSeconds),
+       {integer_arg("refund_alert_seconds", false, 1, kMaxSeconds), text_arg("event_id", true), integer_arg("hold", true, 1, kMaxSeconds),
         text_arg("provider_payment_id", true), integer_arg("paid_at", false, 0, kMaxSeconds),
         integer_arg("amount", false, 0, kMaxAmount), text_arg("currency", false),
         text_arg("result", false, {"success", "failure"})},
@@ -89,7 +89,7 @@ std::vector<ActionEntry> actions() {
        txn_write_naive, txn_write_atomic},
       // H5: the recovery windows. Any worker may crash and restart.
       {"charge_payment",
-       {integer_arg("hold", true, 1, kMaxSeconds), text_arg("provider_payment_id", true),
+       {integer_arg("refund_alert_seconds", false, 1, kMaxSeconds), integer_arg("hold", true, 1, kMaxSeconds), text_arg("provider_payment_id", true),
         integer_arg("amount", false, 0, kMaxAmount), text_arg("currency", false),
         text_arg("provider_reply", false,
                  {"success", "failure", "timeout_after_charge", "timeout_before_charge"})},
@@ -104,7 +104,7 @@ std::vector<ActionEntry> actions() {
         "{actor} 核对后按任务的键退款，尚未记录"},
        refund_call, refund_call},
       {"payment_event",
-       {text_arg("event_id", true), integer_arg("hold", true, 1, kMaxSeconds),
+       {integer_arg("refund_alert_seconds", false, 1, kMaxSeconds), text_arg("event_id", true), integer_arg("hold", true, 1, kMaxSeconds),
         text_arg("provider_payment_id", true), text_arg("result", false, {"success", "failure"}),
         integer_arg("created_at", false, 0, kMaxSeconds), integer_arg("amount", false, 0, kMaxAmount),
         text_arg("currency", false)},
@@ -141,8 +141,8 @@ const CaseFamily& family() {
   static const CaseFamily hotel = {
       "hotel",
       tables(),
-      {"capacity", "available", "sold", "active_holds", "refund_tasks", "refunds_pending", "booking_state",
-       "nights"},
+      {"capacity", "available", "sold", "active_holds", "refund_tasks", "refunds_pending", "refunds_failed",
+       "oldest_pending_refund_s", "booking_state", "nights"},
       {"capacity_balance", "sold_matches_bookings", "confirmed_before_deadline", "one_refund_per_payment",
        "released_at_most_once", "one_charge_per_payment", "one_hold_per_request", "every_charge_accounted",
        "every_commit_announced", "no_transaction_left_open"},
@@ -153,6 +153,7 @@ const CaseFamily& family() {
       read_figures,
       check_invariants,
       check_state_invariants,
+      read_state_figures,
   };
   return hotel;
 }

@@ -19,6 +19,7 @@ std::vector<std::string> naive_ddl();
 std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names);
 std::vector<InvariantResult> check_invariants(const CheckInputs& inputs);
 std::vector<InvariantResult> check_state_invariants(const StateInputs& inputs);
+std::vector<Figure> read_state_figures(const StateInputs& inputs);
 // messages.cpp (H1, H2), messages_cases.cpp (H3, H4, H6, H7), messages_recovery.cpp (H5)
 std::span<const MessageTemplate> booking_messages();
 std::span<const MessageTemplate> case_messages();

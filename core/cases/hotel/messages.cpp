@@ -198,6 +198,21 @@ const MessageTemplate kHotel[] = {
      "under the "
      "same operation key, so no new refund is created.",
      "回调 {event} 以新的事件 ID 再次报告支付 {payment}。它的退款任务已按同一操作键存在，因此不再创建退款。"},
+    // What the customer sees of a refund, and which alert watches it
+    {"refund.customer.pending",
+     "Customer sees: \"refund pending since {now} s\". If it is still PENDING {alert} s later (at {due} s), the "
+     "\"refund pending too long\" alert pages the payments on-call, who asks the provider about the payment.",
+     "顾客看到：“退款处理中，自 {now} 秒起”。如果 {alert} 秒后（第 {due} 秒）仍是 PENDING，“退款等待过久”告警会呼叫支付值班人员，"
+     "由他们按支付单号向支付方查询。"},
+    {"refund.customer.succeeded",
+     "Customer sees: \"refunded at {now} s\". The pending-refund alert has nothing left to watch.",
+     "顾客看到：“已于第 {now} 秒退款”。等待退款告警不再有需要关注的任务。"},
+    {"refund.customer.failed",
+     "Customer sees: \"refund failed, support will contact you\". The \"refund failed\" alert fires at once, "
+     "whatever the task's age: a person in support takes it (contacts the customer, retries by hand or pays "
+     "back another way). Waiting will not fix a FAILED refund.",
+     "顾客看到：“退款失败，客服会联系您”。“退款失败”告警立即触发，不论任务等了多久：由客服人员接手"
+     "（联系顾客、手动重试或用其他方式退回）。等待不会让 FAILED 的退款自己变好。"},
     // H2: refund worker
     {"hotel.refund.none.summary", "{actor}: no pending refund", "{actor}：没有待处理的退款"},
     {"hotel.refund.none", "No refund task is PENDING.", "没有处于 PENDING 的退款任务。"},

@@ -4,6 +4,7 @@
 //   atomic — one transaction: dedup by event id, then decide on the hold's state and the database
 //            clock (confirm only while now < deadline), queue at most one refund per payment.
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/refunds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -48,19 +49,6 @@ void mention_paid_at(ActionContext& ctx, const MessageArgs& args) {
 static const std::string kInsertPayment =
     "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
     " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
-
-// Queues the refund of one payment, at most once: the operation key is derived from the payment.
-bool queue_refund(ActionContext& ctx, const Value& payment_row_id, const CallbackInput& input) {
-  const auto task = ctx.must(
-      "INSERT INTO refund_tasks(payment_id, op_key, state) VALUES (?, ?, 'PENDING') ON CONFLICT(op_key) DO "
-      "NOTHING",
-      {payment_row_id, "refund:" + input.provider_payment_id});
-  if (task.changes == 0) return false;
-  ctx.must(kInsertOutbox,
-           {std::string("refund.queued"), "{\"payment\":\"" + input.provider_payment_id + "\"}", ctx.now()});
-  return true;
-}
-
 std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
   const auto hold = ctx.must("SELECT state, deadline FROM holds WHERE id = ?", {input.hold_id});
   if (hold.rows.empty()) {
@@ -109,9 +97,10 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
     ctx.must(kReleaseHoldNights, {input.hold_id});
     ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
-    queue_refund(ctx, payment_row_id, input);
+    const bool queued = queue_refund(ctx, payment_row_id, input.provider_payment_id);
     ctx.summarize({"hotel.callback.expired_now.summary", args});
     ctx.say({"hotel.callback.expired_now", args});
+    if (queued) say_refund_pending(ctx);
     mention_paid_at(ctx, args);
     return "refund_queued";
   }
@@ -123,9 +112,10 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
   }
 
   // HOLD_EXPIRED (or a second, different charge for a confirmed booking): the money goes back.
-  if (queue_refund(ctx, payment_row_id, input)) {
+  if (queue_refund(ctx, payment_row_id, input.provider_payment_id)) {
     ctx.summarize({"hotel.callback.refund.summary", args});
     ctx.say({state == "CONFIRMED" ? "hotel.callback.second_charge" : "hotel.callback.refund", args});
+    say_refund_pending(ctx);
     mention_paid_at(ctx, args);
     return "refund_queued";
   }

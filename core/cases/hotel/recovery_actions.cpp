@@ -9,6 +9,7 @@
 // [SECTION] index: shared steps · charge_payment · refund_call · payment_event · the actions
 #include "core/cases/hotel/actions.hpp"
 
+#include "core/cases/hotel/refunds.hpp"
 #include "core/cases/hotel/sql.hpp"
 #include "core/cases/shared/payment_provider.hpp"
 
@@ -50,19 +51,6 @@ void expire_and_release(ActionContext& ctx, const Value& hold_id) {
   ctx.must(kInsertOutbox,
            {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
 }
-
-// At most one refund task per payment: the operation key is derived from the payment, as in H2.
-bool queue_refund(ActionContext& ctx, const Value& payment_row, const std::string& provider_payment_id) {
-  const auto task = ctx.must(
-      "INSERT INTO refund_tasks(payment_id, op_key, state) VALUES (?, ?, 'PENDING') ON CONFLICT(op_key) DO "
-      "NOTHING",
-      {payment_row, "refund:" + provider_payment_id});
-  if (task.changes == 0) return false;
-  ctx.must(kInsertOutbox,
-           {std::string("refund.queued"), "{\"payment\":\"" + provider_payment_id + "\"}", ctx.now()});
-  return true;
-}
-
 struct HoldState {
   bool found = false;
   std::string state;
@@ -126,8 +114,9 @@ std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Va
   } else {
     // Paid too late or for a booking that is gone: the money goes back, as in H2.
     if (hold.found && hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
-    queue_refund(ctx, payment_row, input.payment);
+    const bool queued = queue_refund(ctx, payment_row, input.payment);
     ctx.say({"recovery.charge.too_late", args});
+    if (queued) say_refund_pending(ctx);
     outcome = "refund_queued";
   }
   ctx.must(kCommit);
@@ -223,6 +212,7 @@ std::string atomic_success(ActionContext& ctx, const EventInput& input, const Ho
   }
   ctx.summarize({"hotel.callback.refund.summary", args});
   ctx.say({"recovery.event.refund", args});
+  say_refund_pending(ctx);
   return "refund_queued";
 }
 

@@ -12,7 +12,7 @@ std::vector<TableInfo> tables() {
       {"inventory_log", {"id", "room_night_id", "hold_id", "change", "counter", "reason", "at"}, 1, {"at"}},
       {"payments", {"id", "hold_id", "provider_payment_id", "amount", "currency", "state"}, 1, {}},
       {"callbacks", {"event_id", "hold_id", "provider_payment_id", "result", "received_at", "outcome"}, 1, {"received_at"}},
-      {"refund_tasks", {"id", "payment_id", "op_key", "state"}, 1, {}},
+      {"refund_tasks", {"id", "payment_id", "op_key", "state", "created_at"}, 1, {"created_at"}},
       {"outbox", {"id", "topic", "payload", "created_at", "sent_at"}, 1, {"created_at", "sent_at"}},
       {"provider_ledger", {"op_key", "payment_id", "kind", "amount", "state"}, 1, {}},
       {"messages_received", {"id", "effect_key", "topic", "payload", "received_at", "deliveries"}, 1, {"received_at"}},
@@ -36,8 +36,9 @@ std::vector<std::string> atomic_ddl() {
     " amount INTEGER, currency TEXT, state TEXT NOT NULL)",
     "CREATE TABLE callbacks(event_id TEXT PRIMARY KEY, hold_id INTEGER, provider_payment_id TEXT, result TEXT,"
     " received_at INTEGER, outcome TEXT)",
+    // created_at: when the refund was queued (the customer has been waiting since).
     "CREATE TABLE refund_tasks(id INTEGER PRIMARY KEY, payment_id INTEGER NOT NULL,"
-    " op_key TEXT NOT NULL UNIQUE, state TEXT NOT NULL)",
+    " op_key TEXT NOT NULL UNIQUE, state TEXT NOT NULL, created_at INTEGER)",
     "CREATE TABLE outbox(id INTEGER PRIMARY KEY, topic TEXT NOT NULL, payload TEXT NOT NULL,"
     " created_at INTEGER NOT NULL, sent_at INTEGER)",
     "CREATE TABLE provider_ledger(op_key TEXT PRIMARY KEY, payment_id TEXT NOT NULL,"

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/refunds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -89,6 +90,7 @@ std::string refund_pending_tasks(ActionContext& ctx,
   for (const auto& task : tasks) {
     const std::string state = refund_one(task);
     record_task_state(ctx, task, state);
+    say_refund_result(ctx, state);
     any_failed = any_failed || state == "FAILED";
   }
   ctx.summarize(

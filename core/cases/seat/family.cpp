@@ -84,6 +84,7 @@ const CaseFamily& family() {
       read_figures,
       check_invariants,
       check_state_invariants,
+      {},
   };
   return seat;
 }

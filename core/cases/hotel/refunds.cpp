@@ -1,0 +1,31 @@
+#include "core/cases/hotel/refunds.hpp"
+
+#include "core/cases/hotel/sql.hpp"
+
+namespace reslab::hotel {
+
+bool queue_refund(ActionContext& ctx, const Value& payment_row, const std::string& provider_payment_id) {
+  const auto task = ctx.must(
+      "INSERT INTO refund_tasks(payment_id, op_key, state, created_at) VALUES (?, ?, 'PENDING', ?)"
+      " ON CONFLICT(op_key) DO NOTHING",
+      {payment_row, "refund:" + provider_payment_id, ctx.now()});
+  if (task.changes == 0) return false;
+  ctx.must(hotel_sql::kInsertOutbox,
+           {std::string("refund.queued"), "{\"payment\":\"" + provider_payment_id + "\"}", ctx.now()});
+  return true;
+}
+
+void say_refund_pending(ActionContext& ctx) {
+  const std::int64_t alert = ctx.integer("refund_alert_seconds", kDefaultRefundAlertSeconds);
+  ctx.say({"refund.customer.pending",
+           {{"now", std::to_string(ctx.now())},
+            {"alert", std::to_string(alert)},
+            {"due", std::to_string(ctx.now() + alert)}}});
+}
+
+void say_refund_result(ActionContext& ctx, const std::string& task_state) {
+  if (task_state == "SUCCEEDED") ctx.say({"refund.customer.succeeded", {{"now", std::to_string(ctx.now())}}});
+  if (task_state == "FAILED") ctx.say({"refund.customer.failed"});
+}
+
+}  // namespace reslab::hotel
