@@ -168,6 +168,9 @@ std::string report_hold(ActionContext& ctx, const HoldAttempt& attempt, const st
   if (attempt.previous_expired) {
     ctx.summarize({"seat.hold.handover.summary", args});
     ctx.say({how == "atomic" ? "seat.hold.atomic.handover" : "seat.hold.naive.handover", args});
+    if (how == "atomic" && ctx.now() == as_int(attempt.previous_expires_at))
+      ctx.say({"seat.deadline.tie",
+               {{"order", attempt.previous_order}, {"seat", seat}, {"now", std::to_string(ctx.now())}}});
   } else {
     ctx.summarize({"seat.hold.accepted.summary", args});
   }

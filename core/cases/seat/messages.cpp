@@ -6,6 +6,14 @@ namespace reslab::seat {
 namespace {
 
 const MessageTemplate kSeat[] = {
+    {"seat.deadline.tie",
+     "A tie at the deadline: {now} s is {order}'s expires_at itself. Only now < expires_at may sell, judged by "
+     "one database clock, and the database runs the two transactions one after the other: whether {order}'s "
+     "callback or the hand-over comes first in this second, {order}'s hold is over and {seat} is not sold to "
+     "{order}.",
+     "截止时刻的平局：{now} 秒正是 {order} 的 expires_at。只有 now < expires_at 才能成交，用的是同一个数据库时钟，"
+     "数据库也让两个事务先后执行：无论这一秒里先到的是 {order} 的回调还是回收占座，{order} 的占座都已结束，"
+     "{seat} 不会卖给 {order}。"},
     {"seat.invariant.deadline.ok", "{count} paid order(s), each paid before its hold ended",
      "{count} 个已支付订单，每个都在占座到期前支付"},
     {"seat.invariant.deadline.broken", "paid at or after its hold ended (paid_at >= expires_at): {list}",

@@ -125,8 +125,7 @@ std::string decide_held(ActionContext& ctx, const CallbackInput& input, const st
 
 std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
   const auto order = ctx.must(
-      "SELECT o.state, o.seat_id, s.expires_at FROM orders o LEFT JOIN seats s ON s.seat_id = o.seat_id"
-      " WHERE o.id = ?",
+      "SELECT state, seat_id, expires_at FROM orders WHERE id = ?",
       {input.order_id});
   if (order.rows.empty()) {
     ctx.summarize({"seat.callback.unknown.summary", args});
@@ -145,7 +144,13 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
   }
   ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
 
-  if (state == "held") return decide_held(ctx, input, seat, args);
+  // At the deadline itself the hold is over, whichever of the callback and a hand-over came first.
+  const bool at_deadline = !is_null(order.rows[0][2]) && ctx.now() == as_int(order.rows[0][2]);
+  if (state == "held") {
+    const std::string outcome = decide_held(ctx, input, seat, args);
+    if (at_deadline) ctx.say({"seat.deadline.tie", args});
+    return outcome;
+  }
   if (state == "paid") {
     queue_reconciliation(ctx, input, "already_paid");
     ctx.summarize({"seat.callback.reconcile.summary", args});
@@ -159,6 +164,7 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     ctx.summarize({"seat.callback.pending.summary", args});
     ctx.say({"seat.callback.pending", args});
     ctx.say({"seat.callback.pending_not_refunded"});
+    if (at_deadline) ctx.say({"seat.deadline.tie", args});
     return "refund_pending";
   }
   // refund_pending or refunded: the order is already in reconciliation; only a new payment adds an item.
