@@ -22,7 +22,8 @@ using Rows = std::vector<std::vector<std::string>>;
 
 Scenario h5(int row) {
   static const char* const files[] = {"h5_1_late_payment.toml", "h5_2_charge_timeout.toml",
-                                      "h5_3_outbox.toml", "h5_4_refund_crash.toml", "h5_5_out_of_order.toml"};
+                                      "h5_3_outbox.toml",       "h5_4_refund_crash.toml",
+                                      "h5_5_out_of_order.toml", "h5_6_retention.toml"};
   return bundled(files[row - 1]);
 }
 
@@ -522,4 +523,40 @@ TEST_CASE("every H5 step renders in both languages with its placeholders filled"
       }
     }
   }
+}
+
+// [SECTION] H5-6: the dedup record and the idempotency key have expired
+TEST_CASE("H5-6 naive: after the dedup record is pruned, the late duplicate sells hold #1 a second time") {
+  const Trace trace = run_preset(h5(6), Model::naive, "dedup-pruned");
+  CHECK(outcomes(trace) == std::vector<std::string>{"confirmed", "pruned", "confirmed"});
+  CHECK(rows_of(*trace.steps[1].committed, "callbacks").empty());
+  CHECK(figure_per_step(trace, "sold") == std::vector<std::string>{"1", "1", "2"});
+  CHECK(invariant_per_step(trace, "sold_matches_bookings") == std::vector<bool>{true, true, false});
+}
+
+TEST_CASE("H5-6 atomic: the pruned event id looks new, but the CONFIRMED booking and its payment catch it") {
+  const Trace trace = run_preset(h5(6), Model::atomic, "dedup-pruned");
+  CHECK(outcomes(trace) == std::vector<std::string>{"confirmed", "pruned", "already_paid_reconcile"});
+  CHECK(figure_per_step(trace, "sold") == std::vector<std::string>{"1", "1", "1"});
+  CHECK(every_invariant_holds(trace));
+}
+
+TEST_CASE("H5-6 naive: a refund retried under an expired key is a second refund, which the ledger shows") {
+  const Trace trace = run_preset(h5(6), Model::naive, "key-expired");
+  const CommittedState& end = *trace.steps.back().committed;
+  CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+                                                {"charge:pay_2", "pay_2", "charge", "480", "SUCCEEDED"},
+                                                {"refund:pay_2", "pay_2", "refund", "480", "SUCCEEDED"},
+                                                {"refund:pay_2@110", "pay_2", "refund", "480", "SUCCEEDED"}});
+  CHECK_FALSE(invariant(end, "one_refund_per_payment")->holds);
+  CHECK(render(trace.steps[0].explanation, Lang::en).find("2 successful refunds of pay_2") != std::string::npos);
+}
+
+TEST_CASE("H5-6 atomic: the worker asks by payment id first and records the refund it finds, calling nothing") {
+  const Trace trace = run_preset(h5(6), Model::atomic, "key-expired");
+  const CommittedState& end = *trace.steps.back().committed;
+  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_2", "SUCCEEDED", "6"}});
+  CHECK(rows_of(end, "provider_ledger").size() == 3);
+  CHECK(provider_statements(trace.steps[0]) == std::vector<std::string>{"SELECT"});
+  CHECK(every_invariant_holds(trace));
 }

@@ -32,6 +32,7 @@ const MessageTemplate kCommon[] = {
     {"outcome.refund_pending", "refund pending", "待对账"},
     {"outcome.already_paid_reconcile", "already paid, reconcile", "已支付，对账"},
     {"outcome.refunded", "refunded", "已退款"},
+    {"outcome.pruned", "pruned", "已清理"},
     {"outcome.refund_unrecorded", "refunded at the provider, not yet recorded", "支付方已退款，尚未记录"},
     {"outcome.refund_failed", "refund failed", "退款失败"},
     {"outcome.charged", "charged", "已扣款"},

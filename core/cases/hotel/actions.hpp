@@ -47,5 +47,9 @@ std::string send_messages_naive(ActionContext& ctx);
 std::string send_messages_atomic(ActionContext& ctx);
 std::string relay_send(ActionContext& ctx);
 std::string relay_ack(ActionContext& ctx);
+// H5-6 (retention_actions.cpp)
+std::string prune_callbacks(ActionContext& ctx);
+std::string refund_retry_naive(ActionContext& ctx);
+std::string refund_retry_atomic(ActionContext& ctx);
 
 }  // namespace reslab::hotel

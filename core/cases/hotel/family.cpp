@@ -132,6 +132,18 @@ std::vector<ActionEntry> actions() {
        {"{actor} marks delivered rows sent", "{actor} 标记已投递的行"},
        {"{actor} marks delivered rows sent", "{actor} 标记已投递的行"},
        relay_ack, relay_ack},
+      // H5-6: retention windows
+      {"prune_callbacks",
+       {integer_arg("keep_seconds", false, 0, kMaxSeconds)},
+       {"{actor} deletes old callback records", "{actor} 删除过期的回调记录"},
+       {"{actor} deletes old callback records", "{actor} 删除过期的回调记录"},
+       prune_callbacks, prune_callbacks},
+      {"refund_retry",
+       {text_arg("provider_refund", false, {"succeed", "fail"}),
+        {"provider_key_expired", ArgType::boolean, false, 0, 1, {}}},
+       {"{actor} retries the refund, trusting its key", "{actor} 凭操作键重试退款"},
+       {"{actor} asks by payment id, then retries", "{actor} 先按支付单号查询，再重试"},
+       refund_retry_naive, refund_retry_atomic},
   };
 }
 

@@ -7,6 +7,34 @@ namespace reslab::hotel {
 namespace {
 
 const MessageTemplate kRecovery[] = {
+    // H5-6: retention windows
+    {"retention.prune.summary", "{actor} deletes {count} callback record(s)", "{actor} 删除 {count} 条回调记录"},
+    {"retention.prune",
+     "The retention job keeps callback records for {keep} s: it deletes those received at or before {cutoff} s "
+     "({events}). From now on the event-id dedup cannot see them.",
+     "保留任务只保留回调记录 {keep} 秒：删除第 {cutoff} 秒及以前收到的记录（{events}）。从此按事件 ID 去重就看不到它们了。"},
+    {"retention.prune.none.summary", "{actor}: nothing old enough to delete", "{actor}：没有足够旧的记录可删"},
+    {"retention.prune.none", "No callback record was received at or before {cutoff} s: nothing is deleted.",
+     "没有在第 {cutoff} 秒及以前收到的回调记录：什么也不删。"},
+    {"retention.retry.naive",
+     "Task {task}: the worker retries the refund of {payment} under the task's key {key}, trusting the provider "
+     "to recognise the key and answer \"already refunded\".",
+     "任务 {task}：worker 用任务的键 {key} 重试 {payment} 的退款，相信支付方会认出这个键并回答“已退款”。"},
+    {"retention.retry.naive.forgotten",
+     "But the provider keeps idempotency keys only for a while, and {key} is past it: the provider books the "
+     "retry as a new refund. It now holds {count} successful refunds of {payment}; reconciliation against "
+     "provider_ledger finds them.",
+     "但支付方只在一段时间内保留幂等键，{key} 已过期：支付方把这次重试记成一笔新退款。它现在有 {count} 笔"
+     "成功的 {payment} 退款；对照 provider_ledger 对账会发现它们。"},
+    {"retention.retry.atomic.found",
+     "Task {task}: before any retry the worker asks the provider by payment id: {payment} already has a "
+     "SUCCEEDED refund ({found}). It records SUCCEEDED and calls nothing: a key is kept for a while, a payment "
+     "id for good.",
+     "任务 {task}：重试之前，worker 先按支付单号询问支付方：{payment} 已经有一笔成功的退款（{found}）。它记录 "
+     "SUCCEEDED，不再调用：幂等键只保留一段时间，支付单号永远有效。"},
+    {"retention.retry.atomic.none",
+     "Task {task}: the provider has no refund of {payment} yet, so the worker refunds under the task's key {key}.",
+     "任务 {task}：支付方还没有 {payment} 的退款，所以 worker 用任务的键 {key} 退款。"},
     // The simulated payment provider
     {"provider.answer.succeeded", "succeeded", "成功"},
     {"provider.answer.failed", "failed", "失败"},

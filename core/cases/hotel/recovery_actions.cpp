@@ -124,23 +124,6 @@ std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Va
 }
 
 // [SECTION] refund_call (H5-4)
-struct PendingRefund {
-  Value task_id;
-  std::string op_key;
-  std::string payment;
-  Value amount;
-};
-
-std::vector<PendingRefund> pending_refunds(ActionContext& ctx) {
-  const auto pending = ctx.must(
-      "SELECT t.id, t.op_key, p.provider_payment_id, p.amount FROM refund_tasks t"
-      " JOIN payments p ON p.id = t.payment_id WHERE t.state = 'PENDING' ORDER BY t.id");
-  std::vector<PendingRefund> tasks;
-  for (const auto& row : pending.rows)
-    tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
-  return tasks;
-}
-
 // The answer the worker holds until it writes it to refund_tasks: lost if it crashes first.
 std::string unrecorded_answer_key(const PendingRefund& task) {
   return "unrecorded_refund_task_" + to_display(task.task_id);
@@ -329,14 +312,14 @@ std::string refund_call(ActionContext& ctx) {
     const bool naive = ctx.model() == Model::naive;
     const std::string key = naive ? task.op_key + ":" + std::to_string(ctx.now()) : task.op_key;
     MessageArgs args = {
-        {"actor", actor}, {"task", to_display(task.task_id)}, {"key", key}, {"payment", task.payment}};
-    if (!naive && provider::successful_charges(ctx, task.payment) == 0) {
+        {"actor", actor}, {"task", to_display(task.task_id)}, {"key", key}, {"payment", task.provider_payment_id}};
+    if (!naive && provider::successful_charges(ctx, task.provider_payment_id) == 0) {
       ctx.say({"hotel.refund.no_charge", args});
       ctx.memory()[unrecorded_answer_key(task)] = std::string("FAILED");
       any_failed = true;
       continue;
     }
-    const provider::Reply reply = provider::call(ctx, "refund", key, task.payment, task.amount, script);
+    const provider::Reply reply = provider::call(ctx, "refund", key, task.provider_payment_id, task.amount, script);
     args.emplace_back("state", reply.state);
     args.emplace_back("answer", provider::answer_text(reply.answer));
     ctx.memory()[unrecorded_answer_key(task)] = reply.state;

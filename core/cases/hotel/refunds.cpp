@@ -15,6 +15,19 @@ bool queue_refund(ActionContext& ctx, const Value& payment_row, const std::strin
   return true;
 }
 
+std::vector<PendingRefund> pending_refunds(ActionContext& ctx) {
+  const auto pending = ctx.must(
+      "SELECT t.id, t.op_key, p.provider_payment_id, p.amount FROM refund_tasks t"
+      " JOIN payments p ON p.id = t.payment_id WHERE t.state = 'PENDING' ORDER BY t.id");
+  std::vector<PendingRefund> tasks;
+  for (const auto& row : pending.rows) tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
+  return tasks;
+}
+
+void record_refund_state(ActionContext& ctx, const PendingRefund& task, const std::string& state) {
+  ctx.must("UPDATE refund_tasks SET state = ? WHERE id = ? AND state = 'PENDING'", {state, task.task_id});
+}
+
 void say_refund_pending(ActionContext& ctx) {
   const std::int64_t alert = ctx.integer("refund_alert_seconds", kDefaultRefundAlertSeconds);
   ctx.say({"refund.customer.pending",

@@ -3,10 +3,22 @@
 // payment, and each state of it (pending, succeeded, failed) is explained with what the customer
 // sees and which alert watches it. The alert threshold is the action's `refund_alert_seconds`.
 #include <string>
+#include <vector>
 
 #include "core/sim/action_context.hpp"
 
 namespace reslab::hotel {
+
+// A PENDING refund task with what the provider needs to refund it.
+struct PendingRefund {
+  Value task_id;
+  std::string op_key;
+  std::string provider_payment_id;
+  Value amount;
+};
+std::vector<PendingRefund> pending_refunds(ActionContext& ctx);
+// Writes what the provider answered into the task (only while it is still PENDING).
+void record_refund_state(ActionContext& ctx, const PendingRefund& task, const std::string& state);
 
 // How long a refund may stay PENDING before the on-call is paged, when the scenario does not say.
 constexpr std::int64_t kDefaultRefundAlertSeconds = 300;

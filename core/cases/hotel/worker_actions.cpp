@@ -8,6 +8,7 @@
 
 #include "core/cases/hotel/actions.hpp"
 #include "core/cases/hotel/refunds.hpp"
+#include "core/cases/shared/payment_provider.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -32,48 +33,14 @@ std::string states_past_deadline(const ActionContext& ctx) {
   return listed;
 }
 
-struct PendingRefund {
-  Value task_id;
-  std::string op_key;
-  std::string provider_payment_id;
-  Value amount;
-};
-
-std::vector<PendingRefund> pending_refunds(ActionContext& ctx) {
-  static const std::string select_pending =
-      "SELECT t.id, t.op_key, p.provider_payment_id, p.amount FROM refund_tasks t"
-      " JOIN payments p ON p.id = t.payment_id WHERE t.state = 'PENDING' ORDER BY t.id";
-  const auto pending = ctx.must(select_pending);
-  std::vector<PendingRefund> tasks;
-  for (const auto& row : pending.rows)
-    tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
-  return tasks;
-}
-
-std::string refund_state(ActionContext& ctx) {
-  return ctx.text("provider_refund") == "fail" ? "FAILED" : "SUCCEEDED";
-}
-
-// The provider's side of a refund: idempotent by operation key, as a real provider's API is.
+// The provider's side of a refund, through the simulated provider (idempotent by operation key).
 std::string provider_refund(ActionContext& ctx, const std::string& op_key, const PendingRefund& task,
                             bool& already_done) {
-  static const std::string lookup = "SELECT state FROM provider_ledger WHERE op_key = ?";
-  const auto existing = ctx.provider(lookup, {op_key});
-  if (!existing.rows.empty()) {
-    already_done = true;
-    return to_display(existing.rows[0][0]);
-  }
-  static const std::string refund =
-      "INSERT INTO provider_ledger(op_key, payment_id, kind, amount, state) VALUES (?, ?, 'refund', ?, ?)";
-  const std::string state = refund_state(ctx);
-  ctx.provider(refund, {op_key, task.provider_payment_id, task.amount, state});
-  already_done = false;
-  return state;
-}
-
-void record_task_state(ActionContext& ctx, const PendingRefund& task, const std::string& state) {
-  static const std::string update = "UPDATE refund_tasks SET state = ? WHERE id = ? AND state = 'PENDING'";
-  ctx.must(update, {state, task.task_id});
+  const auto script =
+      ctx.text("provider_refund") == "fail" ? payment_provider::Script::failure : payment_provider::Script::success;
+  const auto reply = payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount, script);
+  already_done = reply.answer == payment_provider::Answer::already_done;
+  return reply.state;
 }
 
 // Works through every PENDING task with `refund_one`, which returns the task's new state.
@@ -89,7 +56,7 @@ std::string refund_pending_tasks(ActionContext& ctx,
   bool any_failed = false;
   for (const auto& task : tasks) {
     const std::string state = refund_one(task);
-    record_task_state(ctx, task, state);
+    record_refund_state(ctx, task, state);
     say_refund_result(ctx, state);
     any_failed = any_failed || state == "FAILED";
   }

@@ -26,22 +26,36 @@ std::optional<LedgerEntry> query(ActionContext& ctx, const std::string& op_key) 
 }
 
 Reply call(ActionContext& ctx, const std::string& kind, const std::string& op_key,
-           const std::string& payment_id, const Value& amount, Script script) {
-  if (const auto seen = query(ctx, op_key)) return {Answer::already_done, seen->state};
+           const std::string& payment_id, const Value& amount, Script script, bool key_forgotten) {
+  std::string booked_as = op_key;
+  if (const auto seen = query(ctx, op_key)) {
+    if (!key_forgotten) return {Answer::already_done, seen->state};
+    booked_as = op_key + "@" + std::to_string(ctx.now());
+  }
   switch (script) {
     case Script::timeout_before:
       return {Answer::timed_out, {}};
     case Script::failure:
-      ctx.provider(kRecord, {op_key, payment_id, kind, amount, std::string("FAILED")});
+      ctx.provider(kRecord, {booked_as, payment_id, kind, amount, std::string("FAILED")});
       return {Answer::failed, "FAILED"};
     case Script::timeout_after:
-      ctx.provider(kRecord, {op_key, payment_id, kind, amount, std::string("SUCCEEDED")});
+      ctx.provider(kRecord, {booked_as, payment_id, kind, amount, std::string("SUCCEEDED")});
       return {Answer::timed_out, "SUCCEEDED"};
     case Script::success:
       break;
   }
-  ctx.provider(kRecord, {op_key, payment_id, kind, amount, std::string("SUCCEEDED")});
+  ctx.provider(kRecord, {booked_as, payment_id, kind, amount, std::string("SUCCEEDED")});
   return {Answer::succeeded, "SUCCEEDED"};
+}
+
+std::vector<LedgerEntry> by_payment(ActionContext& ctx, const std::string& kind, const std::string& payment_id) {
+  const auto found = ctx.provider(
+      "SELECT op_key, payment_id, kind, state FROM provider_ledger WHERE payment_id = ? AND kind = ? ORDER BY op_key",
+      {payment_id, kind});
+  std::vector<LedgerEntry> entries;
+  for (const auto& row : found.rows)
+    entries.push_back({to_display(row[0]), to_display(row[1]), to_display(row[2]), to_display(row[3])});
+  return entries;
 }
 
 std::int64_t successful_charges(ActionContext& ctx, const std::string& payment_id) {

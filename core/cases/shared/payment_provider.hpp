@@ -6,6 +6,7 @@
 // What a call with a new key does is scripted by the event's `provider_reply` argument.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/sim/action_context.hpp"
 
@@ -39,9 +40,15 @@ struct LedgerEntry {
 // "timeout_before_charge"); `fallback` when the event has none.
 Script scripted_reply(const ActionContext& ctx, Script fallback = Script::success);
 
-// Charges or refunds (`kind`) `amount` of `payment_id` under `op_key`.
+// Charges or refunds (`kind`) `amount` of `payment_id` under `op_key`. When `key_forgotten`, the
+// provider's idempotency window for `op_key` has passed (a real provider keeps keys for a limited
+// time): a call it has already done is booked again as a new operation, "<op_key>@<now>".
 Reply call(ActionContext& ctx, const std::string& kind, const std::string& op_key,
-           const std::string& payment_id, const Value& amount, Script script);
+           const std::string& payment_id, const Value& amount, Script script, bool key_forgotten = false);
+
+// The operations of `kind` the provider holds for a payment, whatever their keys (a lookup by
+// payment id, which outlives any key).
+std::vector<LedgerEntry> by_payment(ActionContext& ctx, const std::string& kind, const std::string& payment_id);
 
 // Looks an operation key up without changing anything (a status query).
 std::optional<LedgerEntry> query(ActionContext& ctx, const std::string& op_key);

@@ -1,0 +1,101 @@
+// H5-6: what the retention windows do to dedup and idempotency, in both models.
+//   prune_callbacks — a retention job deletes callback records older than keep_seconds (both models)
+//   refund_retry    — a refund worker retries a PENDING task whose refund the provider may already
+//                     have made. naive: trusts the task's operation key to make the retry safe;
+//                     atomic: asks the provider by payment id first, because a key is kept for a
+//                     while and a payment id for good
+#include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/refunds.hpp"
+#include "core/cases/shared/payment_provider.hpp"
+
+namespace reslab::hotel {
+namespace {
+
+namespace provider = payment_provider;
+
+provider::Script refund_script(const ActionContext& ctx) {
+  return ctx.text("provider_refund") == "fail" ? provider::Script::failure : provider::Script::success;
+}
+
+std::string retry_each(ActionContext& ctx, const std::function<std::string(const PendingRefund&)>& retry_one) {
+  const std::string& actor = ctx.actor().id;
+  const auto tasks = pending_refunds(ctx);
+  if (tasks.empty()) {
+    ctx.summarize({"hotel.refund.none.summary", {{"actor", actor}}});
+    ctx.say({"hotel.refund.none"});
+    return "noop";
+  }
+  bool any_failed = false;
+  for (const auto& task : tasks) {
+    const std::string state = retry_one(task);
+    record_refund_state(ctx, task, state);
+    say_refund_result(ctx, state);
+    any_failed = any_failed || state == "FAILED";
+  }
+  ctx.summarize({any_failed ? "hotel.refund.failed.summary" : "hotel.refund.done.summary", {{"actor", actor}}});
+  return any_failed ? "refund_failed" : "refunded";
+}
+
+MessageArgs task_args(const PendingRefund& task) {
+  return {{"task", to_display(task.task_id)}, {"key", task.op_key}, {"payment", task.provider_payment_id}};
+}
+
+}  // namespace
+
+std::string prune_callbacks(ActionContext& ctx) {
+  const std::int64_t keep = ctx.integer("keep_seconds", 86'400);
+  const std::int64_t cutoff = ctx.now() - keep;
+  const auto pruned =
+      ctx.must("DELETE FROM callbacks WHERE received_at <= ? RETURNING event_id", {cutoff});
+  std::string listed;
+  for (const auto& row : pruned.rows) listed += (listed.empty() ? "" : ", ") + to_display(row[0]);
+  const MessageArgs args = {{"actor", ctx.actor().id},
+                            {"keep", std::to_string(keep)},
+                            {"cutoff", std::to_string(cutoff)},
+                            {"count", std::to_string(pruned.rows.size())},
+                            {"events", listed.empty() ? "-" : listed}};
+  ctx.summarize({pruned.rows.empty() ? "retention.prune.none.summary" : "retention.prune.summary", args});
+  ctx.say({pruned.rows.empty() ? "retention.prune.none" : "retention.prune", args});
+  return pruned.rows.empty() ? "noop" : "pruned";
+}
+
+std::string refund_retry_naive(ActionContext& ctx) {
+  const bool forgotten = ctx.integer("provider_key_expired", 0) != 0;
+  return retry_each(ctx, [&](const PendingRefund& task) {
+    MessageArgs args = task_args(task);
+    const auto reply =
+        provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    ctx.say({"retention.retry.naive", args});
+    if (reply.answer == provider::Answer::already_done) {
+      args.emplace_back("state", reply.state);
+      ctx.say({"hotel.refund.already", args});
+    } else if (forgotten) {
+      int refunded = 0;
+      for (const auto& refund : provider::by_payment(ctx, "refund", task.provider_payment_id))
+        refunded += refund.state == "SUCCEEDED" ? 1 : 0;
+      args.emplace_back("count", std::to_string(refunded));
+      ctx.say({"retention.retry.naive.forgotten", args});
+    }
+    return reply.state;
+  });
+}
+
+std::string refund_retry_atomic(ActionContext& ctx) {
+  const bool forgotten = ctx.integer("provider_key_expired", 0) != 0;
+  return retry_each(ctx, [&](const PendingRefund& task) {
+    MessageArgs args = task_args(task);
+    // A key is kept for a while, a payment id for good: look the payment up before any retry.
+    for (const auto& refund : provider::by_payment(ctx, "refund", task.provider_payment_id)) {
+      if (refund.state != "SUCCEEDED") continue;
+      args.emplace_back("found", refund.op_key);
+      ctx.say({"retention.retry.atomic.found", args});
+      return std::string("SUCCEEDED");
+    }
+    ctx.say({"retention.retry.atomic.none", args});
+    const auto reply =
+        provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    return reply.state;
+  });
+}
+
+}  // namespace reslab::hotel
