@@ -19,6 +19,19 @@ Json state_to_json(const CommittedState& state, Lang lang) {
           {"tables", tables_to_json(state.tables)}};
 }
 
+// A message as scripts check it: its key and its arguments, beside the rendered text.
+Json message_to_json(const Message& message) {
+  Json args = Json::object();
+  for (const auto& [name, value] : message.args) args[name] = value;
+  return {{"key", message.key}, {"args", std::move(args)}};
+}
+
+Json messages_to_json(const std::vector<Message>& messages) {
+  Json out = Json::array();
+  for (const auto& message : messages) out.push_back(message_to_json(message));
+  return out;
+}
+
 Json sql_to_json(const std::vector<SqlRecord>& records) {
   Json out = Json::array();
   for (const auto& record : records) {
@@ -85,13 +98,16 @@ Json trace_to_json(const Trace& trace, const Scenario& scenario, Lang lang) {
     item["event"] = step.event;
     item["outcome"] = step.outcome;
     item["summary"] = render(step.summary, lang);
+    item["summary_message"] = message_to_json(step.summary);
     item["explanation"] = render(step.explanation, lang);
+    item["explanation_messages"] = messages_to_json(step.explanation);
     Json wakes = Json::array();
     for (const auto& wake : step.wakes)
       wakes.push_back({{"actor", wake.actor},
                        {"event", wake.event},
                        {"outcome", wake.outcome},
-                       {"explanation", render(wake.explanation, lang)}});
+                       {"explanation", render(wake.explanation, lang)},
+                       {"explanation_messages", messages_to_json(wake.explanation)}});
     item["wakes"] = std::move(wakes);
     item["figures"] = figures_to_json(step.committed->figures);
     item["invariants"] = invariants_to_json(step.committed->invariants, lang);

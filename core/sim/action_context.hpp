@@ -53,6 +53,7 @@ class ActionContext {
     EventJournal* journal = nullptr;
     std::vector<SqlRecord>* sql_log = nullptr;
     bool resuming = false;  // a woken event: a repeated BUSY is silent, like a busy handler's retry
+    bool bundled = false;   // the scenario is a bundled case, so texts may point at the other cases
     // Whether waiting now would close a cycle of waiters (a deadlock); empty means never.
     std::function<bool()> waiting_would_deadlock;
   };
@@ -65,6 +66,10 @@ class ActionContext {
   const Actor& actor() const { return *m.actor; }
   ActorMemory& memory() { return *m.memory; }
   const CommittedState& committed() const { return *m.committed; }
+
+  // A pointer to another bundled case ("@ref.see_h3" renders ", see H3"), as a message argument; in an
+  // instructor's own file, which sits beside no such case, it renders as nothing.
+  std::string case_ref(const std::string& ref) const { return m.bundled ? "@ref." + ref : "@ref.none"; }
 
   std::string text(const std::string& name) const;
   std::int64_t integer(const std::string& name, std::int64_t fallback = 0) const;

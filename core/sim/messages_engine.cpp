@@ -124,6 +124,13 @@ const MessageTemplate kCommon[] = {
     {"engine.resolved", "Nothing to do: {actor}'s request was already {outcome} at step {step}.",
      "无需处理：{actor} 的请求已在第 {step} 步{outcome}。"},
     {"engine.note", "{en}", "{zh}"},
+    // Pointers from one bundled case to another; in an instructor's own file they say nothing.
+    {"ref.none", "", ""},
+    {"ref.see_h2", " (see H2)", "（见 H2）"},
+    {"ref.see_h3", ", see H3", "，见 H3"},
+    {"ref.see_h5", " (see H5)", "（见 H5）"},
+    {"engine.invariant.broke", "From this step, {invariant} no longer holds.", "从这一步起，“{invariant}”不再成立。"},
+    {"engine.invariant.restored", "From this step, {invariant} holds again.", "从这一步起，“{invariant}”重新成立。"},
     // Lifecycle actions: a worker's process dies and comes back (every family)
     {"recovery.memory.empty", "nothing", "无"},
     {"recovery.crash.summary", "{actor} crashes", "{actor} 崩溃"},

@@ -35,6 +35,15 @@ std::vector<std::string> scenario_dirs() {
   return dirs;
 }
 
+bool is_bundled_scenario(const std::string& path) {
+  std::error_code error;
+  const auto folder = std::filesystem::weakly_canonical(std::filesystem::path(path).parent_path(), error);
+  if (error) return false;
+  for (const auto& dir : scenario_dirs())
+    if (std::filesystem::weakly_canonical(dir, error) == folder && !error) return true;
+  return false;
+}
+
 std::vector<std::string> bundled_scenario_files() {
   for (const auto& dir : scenario_dirs()) {
     auto files = toml_files(dir);

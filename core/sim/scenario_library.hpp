@@ -13,6 +13,9 @@ std::vector<std::string> scenario_dirs();
 // Throws UsageError when nothing matches.
 std::string resolve_scenario(const std::string& name_or_path);
 
+// Whether `path` is one of the bundled scenario files (not an instructor's own file, even a copy).
+bool is_bundled_scenario(const std::string& path);
+
 // Every bundled scenario file, sorted by name, from the first folder that has any.
 std::vector<std::string> bundled_scenario_files();
 

@@ -9,6 +9,7 @@
 #include "core/sim/action_context.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/lab_database.hpp"
+#include "core/sim/scenario_library.hpp"
 
 namespace reslab {
 namespace {
@@ -73,8 +74,10 @@ struct Simulator::Impl {
   std::shared_ptr<const CommittedState> last_capture;
   std::shared_ptr<const CommittedState> committed_base;  // the table state `committed` was built on
   std::int64_t last_data_version = -1;
+  const bool bundled;  // texts may point at the other bundled cases
 
-  Impl(const Scenario& s, Plan p) : scenario(s), family(family_of(s)), plan(std::move(p)) {
+  Impl(const Scenario& s, Plan p)
+      : scenario(s), family(family_of(s)), plan(std::move(p)), bundled(is_bundled_scenario(s.file)) {
     std::vector<std::string> names;
     for (const auto& actor : scenario.actors) {
       names.push_back(actor.id);
@@ -202,7 +205,7 @@ struct Simulator::Impl {
     const auto index = static_cast<std::size_t>(&actor - actors.data());
     ActionContext ctx({plan.model, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
                        committed.get(), &own, &db->session(kProviderConnection), &actor.journal, &log,
-                       resuming, [this, index] { return waiting_closes_cycle(index); }});
+                       resuming, bundled, [this, index] { return waiting_closes_cycle(index); }});
     EventResult result;
     try {
       result.outcome = code(ctx);
@@ -316,19 +319,33 @@ struct Simulator::Impl {
     if (!any_write_transaction()) snapshot = capture();
     wake_waiters(step, snapshot);
 
-    if (event.note.en.size() || event.note.zh.size())
-      step.explanation.push_back({"engine.note", {{"en", event.note.en}, {"zh", event.note.zh}}});
     step.committed_is_previous = snapshot == nullptr;
     if (snapshot) table_state = snapshot;
     step.actors = statuses();
     step.memory = memory_view();
     auto shown = with_state_invariants(table_state, step.actors, step.memory);
     if (snapshot) step.diff = diff_states(*committed, *shown, scenario.schema);
+    say_invariant_changes(*committed, *shown, step.explanation);
+    if (event.note.en.size() || event.note.zh.size())
+      step.explanation.push_back({"engine.note", {{"en", event.note.en}, {"zh", event.note.zh}}});
     committed = shown;
     step.committed = committed;
     step.open_transactions = open_transaction_views();
     steps.push_back(std::move(step));
     return steps.back();
+  }
+
+  // What the explanation says about the invariants is read off the states, never assumed by an action:
+  // each invariant that breaks or holds again in this step.
+  static void say_invariant_changes(const CommittedState& before, const CommittedState& after,
+                                    std::vector<Message>& explanation) {
+    for (const auto& invariant : after.invariants) {
+      for (const auto& earlier : before.invariants) {
+        if (earlier.name != invariant.name || earlier.holds == invariant.holds) continue;
+        explanation.push_back({invariant.holds ? "engine.invariant.restored" : "engine.invariant.broke",
+                               {{"invariant", "@invariant." + invariant.name}}});
+      }
+    }
   }
 
   // [SECTION] waking waiters

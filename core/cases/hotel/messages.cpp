@@ -32,25 +32,23 @@ const MessageTemplate kHotel[] = {
      "{actor} 写入 {available}，接受预订"},
     {"hotel.write.also.summary", "{actor} writes {available}, also accepts",
      "{actor} 写入 {available}，也接受预订"},
-    {"hotel.write.accepted.naive",
-     "{actor} writes available = {available} (the {remembered} it read, minus one) and inserts hold #{hold}. "
-     "Each "
+    {"hotel.write.naive",
+     "{actor} writes available = {available} (the {remembered} it read, minus one) and inserts hold #{hold}. Each "
      "statement commits on its own, and the UPDATE writes a value computed from an earlier read instead of "
-     "re-checking "
-     "the row.",
-     "{actor} 写入 available = {available}（读到的 {remembered} 减一），并插入预留 "
-     "#{hold}。每条语句各自提交，UPDATE "
-     "写入的是根据先前读取计算出的值，而没有重新检查这一行。"},
-    {"hotel.write.also.naive",
-     "{actor} also writes available = {available} (the {remembered} it read earlier, minus one) over a row "
-     "that already "
-     "says {available}. CHECK (available >= 0) has nothing to object to, and hold #{hold} is a second hold "
-     "for one "
-     "room: available + active holds + sold no longer equals capacity.",
-     "{actor} 也写入 available = {available}（先前读到的 {remembered} 减一），覆盖了一个已经是 {available} "
-     "的行。CHECK "
-     "(available >= 0) 没有任何可反对的，预留 #{hold} 是同一间房的第二份预留：可售库存 + 有效预留 + "
-     "已售数量不再等于总容量。"},
+     "re-checking the row.",
+     "{actor} 写入 available = {available}（读到的 {remembered} 减一），并插入预留 #{hold}。每条语句各自提交，"
+     "UPDATE 写入的是根据先前读取算出的值，而没有重新检查这一行。"},
+    {"hotel.write.over",
+     "When {actor} wrote, the row already said {row}, not the {remembered} it had read: another request wrote in "
+     "between, and {actor}'s {available} goes over it. CHECK (available >= 0) has nothing to object to.",
+     "{actor} 写入时，这一行已经是 {row}，而不是它读到的 {remembered}：另一个请求在中间写过，{actor} 的 {available} "
+     "直接覆盖了它。CHECK (available >= 0) 没有任何可反对的。"},
+    {"hotel.write.count.one", "Hold #{hold} is the only live hold or booking for night {night}, whose capacity is "
+     "{capacity}.",
+     "预留 #{hold} 是晚 {night} 唯一的有效预留或预订，这一晚的总容量是 {capacity}。"},
+    {"hotel.write.count",
+     "Hold #{hold} makes {live} live holds and bookings for night {night}, whose capacity is {capacity}.",
+     "预留 #{hold} 使晚 {night} 的有效预留和预订达到 {live} 个，而这一晚的总容量是 {capacity}。"},
     // H1 atomic: conditional decrement, then record and commit
     {"hotel.decrement.summary", "{actor} decrements, {available} left", "{actor} 条件扣减，剩余 {available}"},
     {"hotel.decrement.done",
@@ -74,9 +72,9 @@ const MessageTemplate kHotel[] = {
     {"hotel.decrement.why_safe",
      "This single-row condition is safe because the UPDATE re-checks the row it changes; it does not make "
      "arbitrary "
-     "cross-row checks safe (a three-night booking must check every night in one transaction, see H3).",
+     "cross-row checks safe (a booking of several nights must check every night in one transaction{see}).",
      "这个单行条件是安全的，因为 UPDATE 会在修改时重新检查这一行；但它不能推广成“任意跨行检查都安全”"
-     "（三晚预订必须在同一事务中检查每一晚，见 H3）。"},
+     "（多晚预订必须在同一事务中检查每一晚{see}）。"},
     {"hotel.decrement.locks",
      "SQLite locks the whole database for one writer, so a second request waits at BEGIN IMMEDIATE. "
      "PostgreSQL would "

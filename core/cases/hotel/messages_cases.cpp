@@ -254,11 +254,11 @@ const MessageTemplate kHotelCases[] = {
      "At {now} s the call sent at {sent} s times out. No lock was held while waiting, so other bookings went "
      "ahead. {actor} marks the payment UNKNOWN in a short transaction; hold #{hold} stays RESERVED until its "
      "deadline. The provider's ledger shows it did charge ({key}): query it by payment id, or retry with the "
-     "same operation key, and one charge is all there will be (H5).",
+     "same operation key, and one charge is all there will be{see}.",
      "在 {now} 秒，{sent} 秒发出的调用超时。等待期间没有持有任何锁，其他预订照常进行。{actor} "
      "在一个短事务中把支付"
      "标记为 UNKNOWN；预留 #{hold} 保持 RESERVED 直到期限。支付方账本显示它确实扣了款（{key}）：按支付 ID "
-     "查询，或用同一个操作键重试，就只会有一次扣款（见 H5）。"},
+     "查询，或用同一个操作键重试，就只会有一次扣款{see}。"},
     {"h6.answer.atomic.charged.summary", "{actor}: paid, records it", "{actor}：支付成功，记录结果"},
     {"h6.answer.atomic.charged",
      "The provider answers at {now} s: paid. In a short transaction {actor} marks the payment SUCCEEDED and "
@@ -268,9 +268,10 @@ const MessageTemplate kHotelCases[] = {
     {"h6.answer.atomic.late",
      "The provider answers at {now} s: paid. {actor} marks the payment SUCCEEDED, but hold #{hold} is no "
      "longer "
-     "RESERVED before its deadline, so it is not confirmed here: that is a late payment, handled as in H2.",
+     "RESERVED before its deadline, so it is not confirmed here: that is a late payment, to be refunded or "
+     "reconciled, not confirmed{see}.",
      "支付方在 {now} 秒答复：已支付。{actor} 把支付标记为 SUCCEEDED，但预留 #{hold} "
-     "已不再是期限前的 RESERVED，因此这里不确认：这是迟到的支付，按 H2 处理。"},
+     "已不再是期限前的 RESERVED，因此这里不确认：这是迟到的支付，应退款或对账，而不是确认{see}。"},
     // H7: read, then write, in a deferred transaction
     {"h7.read.summary", "{actor} {begin}, reads {available}", "{actor} {begin}，读到 {available}"},
     {"h7.read.deferred",

@@ -180,6 +180,7 @@ std::string provider_answer_atomic(ActionContext& ctx) {
     ctx.memory().erase(kPayment);
     ctx.summarize({"h6.answer.atomic.charged.summary", args});
     // A hold that is no longer RESERVED before its deadline is H2's late payment: not confirmed here.
+    args.emplace_back("see", ctx.case_ref("see_h2"));
     ctx.say({confirm.changes == 1 ? "h6.answer.atomic.charged" : "h6.answer.atomic.late", args});
     ctx.resolve("charged");
     return "charged";
@@ -188,6 +189,7 @@ std::string provider_answer_atomic(ActionContext& ctx) {
   ctx.must(kCommit);
   ctx.memory().erase(kPayment);
   ctx.summarize({"h6.answer.atomic.timeout.summary", args});
+  args.emplace_back("see", ctx.case_ref("see_h5"));
   ctx.say({"h6.answer.atomic.timeout", args});
   ctx.resolve("charge_unknown");
   return "charge_unknown";

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/night_state.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -15,16 +16,6 @@ using namespace hotel_sql;
 Value hold_deadline(ActionContext& ctx) {
   if (!ctx.has("hold_seconds")) return std::monostate{};
   return ctx.now() + ctx.integer("hold_seconds");
-}
-
-// How many other holds are already live in the committed state: "also accepts" when one is.
-std::int64_t live_holds_before(const ActionContext& ctx) {
-  const TableData* holds = ctx.committed().table("holds");
-  if (!holds) return 0;
-  std::int64_t count = 0;
-  for (const auto& row : holds->rows)
-    if (row.size() > 2 && to_display(row[2]) == "RESERVED") ++count;
-  return count;
 }
 
 // Inserts the hold, links it to its night and logs the reservation. Returns no id
@@ -74,7 +65,8 @@ std::string reserve_record_naive(ActionContext& ctx) {
 
   const std::int64_t written = remembered - 1;
   const auto written_text = std::to_string(written);
-  const std::int64_t others = live_holds_before(ctx);
+  // Naive statements autocommit, so the last committed state is the row this write lands on.
+  const NightState before = night_state(ctx.committed(), night);
   ctx.must("UPDATE room_inventory SET available = ? WHERE room_night_id = ?", {written, night});
 
   std::string failure_code;
@@ -88,17 +80,18 @@ std::string reserve_record_naive(ActionContext& ctx) {
     return "rejected";
   }
 
-  const std::vector<std::pair<std::string, std::string>> args = {{"actor", actor},
-                                                                 {"available", written_text},
-                                                                 {"remembered", remembered_text},
-                                                                 {"hold", to_display(*hold_id)}};
-  if (others > 0) {
-    ctx.summarize({"hotel.write.also.summary", args});
-    ctx.say({"hotel.write.also.naive", args});
-  } else {
-    ctx.summarize({"hotel.write.accepted.summary", args});
-    ctx.say({"hotel.write.accepted.naive", args});
-  }
+  const MessageArgs args = {{"actor", actor},
+                            {"night", night},
+                            {"available", written_text},
+                            {"remembered", remembered_text},
+                            {"row", std::to_string(before.available)},
+                            {"hold", to_display(*hold_id)},
+                            {"live", std::to_string(before.live_holds + 1)},
+                            {"capacity", std::to_string(before.capacity)}};
+  ctx.summarize({before.live_holds > 0 ? "hotel.write.also.summary" : "hotel.write.accepted.summary", args});
+  ctx.say({"hotel.write.naive", args});
+  if (before.available != remembered) ctx.say({"hotel.write.over", args});
+  ctx.say({before.live_holds == 0 ? "hotel.write.count.one" : "hotel.write.count", args});
   ctx.resolve("accepted");
   return "accepted";
 }
@@ -116,7 +109,7 @@ std::string reserve_check_atomic(ActionContext& ctx) {
     ctx.must(kRollback);
     ctx.summarize({"hotel.decrement.rejected.summary", {{"actor", actor}}});
     ctx.say({"hotel.decrement.rejected", {{"actor", actor}, {"night", night}}});
-    ctx.say({"hotel.decrement.why_safe"});
+    ctx.say({"hotel.decrement.why_safe", {{"see", ctx.case_ref("see_h3")}}});
     ctx.say({"hotel.decrement.locks"});
     ctx.resolve("rejected");
     return "rejected";
@@ -125,7 +118,7 @@ std::string reserve_check_atomic(ActionContext& ctx) {
   ctx.memory()["decremented"] = std::int64_t{1};
   ctx.summarize({"hotel.decrement.summary", {{"actor", actor}, {"available", remaining}}});
   ctx.say({"hotel.decrement.done", {{"actor", actor}, {"available", remaining}}});
-  ctx.say({"hotel.decrement.why_safe"});
+  ctx.say({"hotel.decrement.why_safe", {{"see", ctx.case_ref("see_h3")}}});
   ctx.say({"hotel.decrement.locks"});
   return "decremented";
 }
