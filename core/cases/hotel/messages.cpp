@@ -16,7 +16,7 @@ const MessageTemplate kHotel[] = {
      "{actor} 读取到 available = {available} 并记住它。这次读取单独提交，没有任何机制阻止另一个请求在 "
      "{actor} "
      "写入之前读到同一个值。"},
-    {"hotel.write.rejected.summary", "{actor} read 0, rejects", "{actor} 读到 0，拒绝"},
+    {"hotel.write.rejected.summary", "{actor} read {available}, rejects", "{actor} 读到 {available}，拒绝"},
     {"hotel.write.rejected.naive",
      "{actor} remembered available = {available}: no room to sell, the request is rejected.",
      "{actor} 记住的 available = {available}：没有可售房间，请求被拒绝。"},

@@ -43,9 +43,10 @@ std::string reserve_check_naive(ActionContext& ctx) {
   const std::int64_t available = read.rows.empty() ? 0 : as_int(read.rows[0][0]);
   ctx.memory()["remembered_available"] = available;
   const auto value = std::to_string(available);
-  ctx.summarize({"hotel.read.summary", {{"actor", actor}, {"available", value}}});
-  if (read.rows.empty()) ctx.say({"hotel.read.missing", {{"actor", actor}, {"night", night}}});
-  ctx.say({"hotel.read.naive", {{"actor", actor}, {"available", value}}});
+  const MessageArgs args = {{"actor", actor}, {"night", night}, {"available", value}};
+  ctx.summarize({"hotel.read.summary", args});
+  if (read.rows.empty()) ctx.say({"hotel.read.missing", args});
+  ctx.say({"hotel.read.naive", args});
   return "read";
 }
 
@@ -57,7 +58,7 @@ std::string reserve_record_naive(ActionContext& ctx) {
   const auto remembered_text = std::to_string(remembered);
 
   if (remembered <= 0) {
-    ctx.summarize({"hotel.write.rejected.summary", {{"actor", actor}}});
+    ctx.summarize({"hotel.write.rejected.summary", {{"actor", actor}, {"available", remembered_text}}});
     ctx.say({"hotel.write.rejected.naive", {{"actor", actor}, {"available", remembered_text}}});
     ctx.resolve("rejected");
     return "rejected";
@@ -116,8 +117,9 @@ std::string reserve_check_atomic(ActionContext& ctx) {
   }
   const auto remaining = to_display(update.rows[0][0]);
   ctx.memory()["decremented"] = std::int64_t{1};
-  ctx.summarize({"hotel.decrement.summary", {{"actor", actor}, {"available", remaining}}});
-  ctx.say({"hotel.decrement.done", {{"actor", actor}, {"available", remaining}}});
+  const MessageArgs args = {{"actor", actor}, {"night", night}, {"available", remaining}};
+  ctx.summarize({"hotel.decrement.summary", args});
+  ctx.say({"hotel.decrement.done", args});
   ctx.say({"hotel.decrement.why_safe", {{"see", ctx.case_ref("see_h3")}}});
   ctx.say({"hotel.decrement.locks"});
   return "decremented";
@@ -146,8 +148,9 @@ std::string reserve_record_atomic(ActionContext& ctx) {
   ctx.must(kCommit);
 
   ctx.memory().erase("decremented");
-  ctx.summarize({"hotel.record.summary", {{"actor", actor}, {"hold", to_display(*hold_id)}}});
-  ctx.say({"hotel.record.done", {{"actor", actor}, {"hold", to_display(*hold_id)}}});
+  const MessageArgs args = {{"actor", actor}, {"night", night}, {"hold", to_display(*hold_id)}};
+  ctx.summarize({"hotel.record.summary", args});
+  ctx.say({"hotel.record.done", args});
   ctx.resolve("accepted");
   return "accepted";
 }
