@@ -1,5 +1,6 @@
 #include "app/text_layout.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace reslab {
@@ -14,14 +15,16 @@ constexpr std::size_t kLongTokenChars = 12;
 
 enum class CharKind : std::uint8_t { other, space, newline, cjk };
 
+// 16 bytes: one per character, built for every call (every frame for a panel's text).
 struct Glyph {
-  std::size_t begin = 0;  // byte offsets in the text
-  std::size_t end = 0;
+  std::uint32_t begin = 0;  // byte offset in the text
   char32_t code = 0;
   float advance = 0;
+  std::uint8_t length = 0;  // bytes
   CharKind kind = CharKind::other;
-  bool break_before = false;   // a line may start at this glyph
-  std::size_t token_chars = 0;  // for kind `other`: the length of its run of Latin-like characters
+  bool break_before = false;        // a line may start at this glyph
+  std::uint8_t token_chars = 0;     // for kind `other`: its run of Latin-like characters, capped at 255
+  std::size_t end() const { return std::size_t{begin} + length; }
 };
 
 struct Decoded {
@@ -148,18 +151,19 @@ std::vector<Glyph> shape(std::string_view text, const AdvanceFn& advance) {
   for (std::size_t pos = 0; pos < text.size();) {
     const Decoded decoded = decode_at(text, pos);
     Glyph glyph;
-    glyph.begin = pos;
-    glyph.end = pos + decoded.length;
+    glyph.begin = static_cast<std::uint32_t>(pos);  // UI text is far below 4 GiB
+    glyph.length = static_cast<std::uint8_t>(decoded.length);
     glyph.code = decoded.code;
     glyph.kind = kind_of(decoded.code);
     glyph.advance = glyph.kind == CharKind::newline ? 0.0f : advance(decoded.code);
     glyphs.push_back(glyph);
-    pos = glyph.end;
+    pos = glyph.end();
   }
   for (std::size_t run = 0; run < glyphs.size();) {
     std::size_t run_end = run;
     while (run_end < glyphs.size() && glyphs[run_end].kind == CharKind::other) ++run_end;
-    for (std::size_t i = run; i < run_end; ++i) glyphs[i].token_chars = run_end - run;
+    const auto run_chars = static_cast<std::uint8_t>(std::min<std::size_t>(run_end - run, 255));
+    for (std::size_t i = run; i < run_end; ++i) glyphs[i].token_chars = run_chars;
     run = run_end == run ? run + 1 : run_end;
   }
   for (std::size_t i = 1; i < glyphs.size(); ++i) glyphs[i].break_before = may_break_before(glyphs, i);
@@ -170,7 +174,7 @@ std::vector<Glyph> shape(std::string_view text, const AdvanceFn& advance) {
 Line make_line(const std::vector<Glyph>& glyphs, std::size_t first, std::size_t last, std::size_t empty_at) {
   while (last > first && glyphs[last - 1].kind == CharKind::space) --last;
   if (last == first) return {empty_at, empty_at, 0.0f};
-  Line line{glyphs[first].begin, glyphs[last - 1].end, 0.0f};
+  Line line{glyphs[first].begin, glyphs[last - 1].end(), 0.0f};
   for (std::size_t i = first; i < last; ++i) line.width += glyphs[i].advance;
   return line;
 }
