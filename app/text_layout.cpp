@@ -22,8 +22,8 @@ struct Glyph {
   float advance = 0;
   std::uint8_t length = 0;  // bytes
   CharKind kind = CharKind::other;
-  bool break_before = false;        // a line may start at this glyph
-  std::uint8_t token_chars = 0;     // for kind `other`: its run of Latin-like characters, capped at 255
+  bool break_before = false;     // a line may start at this glyph
+  std::uint8_t token_chars = 0;  // for kind `other`: its run of Latin-like characters, capped at 255
   std::size_t end() const { return std::size_t{begin} + length; }
 };
 
@@ -67,40 +67,34 @@ bool is_space(char32_t c) {
 
 // Han, kana, Hangul, CJK punctuation and fullwidth forms: a line may break between any two of them.
 bool is_cjk(char32_t c) {
-  return (c >= 0x1100 && c <= 0x11FF)      // Hangul jamo
-         || (c >= 0x2E80 && c <= 0x9FFF)   // radicals, CJK punctuation, kana, bopomofo, Han
-         || (c >= 0xA960 && c <= 0xA97F)   // Hangul jamo extended-A
-         || (c >= 0xAC00 && c <= 0xD7FF)   // Hangul syllables, jamo extended-B
-         || (c >= 0xF900 && c <= 0xFAFF)   // compatibility ideographs
-         || (c >= 0xFE10 && c <= 0xFE1F)   // vertical forms
-         || (c >= 0xFE30 && c <= 0xFE6F)   // compatibility and small forms
-         || (c >= 0xFF00 && c <= 0xFFEF)   // halfwidth and fullwidth forms
+  return (c >= 0x1100 && c <= 0x11FF)        // Hangul jamo
+         || (c >= 0x2E80 && c <= 0x9FFF)     // radicals, CJK punctuation, kana, bopomofo, Han
+         || (c >= 0xA960 && c <= 0xA97F)     // Hangul jamo extended-A
+         || (c >= 0xAC00 && c <= 0xD7FF)     // Hangul syllables, jamo extended-B
+         || (c >= 0xF900 && c <= 0xFAFF)     // compatibility ideographs
+         || (c >= 0xFE10 && c <= 0xFE1F)     // vertical forms
+         || (c >= 0xFE30 && c <= 0xFE6F)     // compatibility and small forms
+         || (c >= 0xFF00 && c <= 0xFFEF)     // halfwidth and fullwidth forms
          || (c >= 0x20000 && c <= 0x3FFFF);  // Han extensions B and later
 }
 
-// Kinsoku, lite: marks that would look orphaned at the start of a line.
-bool is_closing(char32_t c) {
-  switch (c) {
-    case ',': case '.': case ';': case ':': case '!': case '?': case ')': case ']': case '}':
-    case U'，': case U'。': case U'、': case U'；': case U'：': case U'！': case U'？': case U'）':
-    case U'」': case U'』': case U'》': case U'〉': case U'】': case U'〕': case U'〗': case U'］':
-    case U'｝': case U'．': case U'”': case U'’': case U'…': case U'‥': case U'・':
-      return true;
-    default:
-      return false;
-  }
+// Kinsoku, lite: marks that would look orphaned at the start of a line...
+constexpr std::u32string_view kClosingMarks = U",.;:!?)]}，。、；：！？）」』》〉】〕〗］｝．”’…‥・";
+// ...and at the end of one.
+constexpr std::u32string_view kOpeningMarks = U"([{（「『《〈【〔〖［｛“‘";
+
+// Every mark above is ASCII, a quote or ellipsis, CJK punctuation or a fullwidth form: Han text, which
+// is most of what is asked about, skips the searches.
+bool may_be_mark(char32_t c) {
+  return c < 0x80 || (c >= 0x2018 && c <= 0x30FB) || (c >= 0xFF01 && c <= 0xFF5D);
 }
 
-// ...and marks that would look orphaned at the end of one.
+bool is_closing(char32_t c) {
+  return may_be_mark(c) && kClosingMarks.find(c) != std::u32string_view::npos;
+}
+
 bool is_opening(char32_t c) {
-  switch (c) {
-    case '(': case '[': case '{':
-    case U'（': case U'「': case U'『': case U'《': case U'〈': case U'【': case U'〔': case U'〖':
-    case U'［': case U'｛': case U'“': case U'‘':
-      return true;
-    default:
-      return false;
-  }
+  return may_be_mark(c) && kOpeningMarks.find(c) != std::u32string_view::npos;
 }
 
 bool is_word_char(char32_t c) {
