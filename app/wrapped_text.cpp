@@ -22,7 +22,8 @@ std::string_view visible_label(std::string_view label) {
   return label.substr(0, label.find("##"));
 }
 
-// One line exactly as given: a wrap position pushed by the caller (a tooltip, a panel) must not wrap it again.
+// One line exactly as given: a wrap position pushed by the caller (a tooltip, a panel) must not wrap it
+// again.
 void unwrapped_text(std::string_view text) {
   ImGui::PushTextWrapPos(-1.0f);
   ImGui::TextUnformatted(text.data(), text.data() + text.size());
@@ -35,7 +36,7 @@ AdvanceFn current_font_advance() {
   const ImFont* font = ImGui::GetFont();
   const float scale = ImGui::GetFontSize() / font->FontSize;  // as ImFont::CalcTextSizeA scales
   return [font, scale](char32_t c) {
-    if (c == '\r') return 0.0f;                                              // ImGui skips it
+    if (c == '\r') return 0.0f;                                          // ImGui skips it
     if (c > IM_UNICODE_CODEPOINT_MAX) c = IM_UNICODE_CODEPOINT_INVALID;  // 16-bit ImWchar build
     return font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
   };

@@ -15,7 +15,8 @@ inline constexpr int kSimplifiedChineseFace = 2;
 
 class HeadlessImGui {
  public:
-  HeadlessImGui(float font_pixels, const std::vector<std::string>& texts, ImVec2 display = ImVec2(1280, 800)) {
+  HeadlessImGui(float font_pixels, const std::vector<std::string>& texts,
+                ImVec2 display = ImVec2(1280, 800)) {
     m_context = ImGui::CreateContext();
     ImGui::SetCurrentContext(m_context);
     ImGuiIO& io = ImGui::GetIO();

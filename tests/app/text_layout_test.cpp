@@ -27,6 +27,21 @@ std::vector<std::string> lines_of(std::string_view text, float max_width) {
 
 using Lines = std::vector<std::string>;
 
+// The lines at a generous width, and every character break_lines asked the width of.
+struct Measured {
+  std::vector<Line> lines;
+  std::vector<char32_t> characters;
+};
+
+Measured break_and_record(std::string_view text) {
+  Measured measured;
+  measured.lines = break_lines(text, 100, [&](char32_t c) {
+    measured.characters.push_back(c);
+    return unit_advance(c);
+  });
+  return measured;
+}
+
 std::string without_spaces(std::string_view text) {
   std::string kept;
   std::copy_if(text.begin(), text.end(), std::back_inserter(kept), [](char c) { return c != ' '; });
@@ -141,29 +156,20 @@ TEST_CASE("empty text has no lines") {
 
 TEST_CASE("a UTF-8 sequence cut short by the end of the text is one U+FFFD and nothing past it is read") {
   const std::string buffer = "ab读";  // a b E8 AF BB: the view below ends after E8
-  const std::string_view cut(buffer.data(), 3);
-  std::vector<char32_t> measured;
-  const auto lines = break_lines(cut, 100, [&](char32_t c) {
-    measured.push_back(c);
-    return unit_advance(c);
-  });
-  CHECK(measured == std::vector<char32_t>{U'a', U'b', 0xFFFD});
-  REQUIRE(lines.size() == 1);
-  CHECK(lines[0].end == 3);
-  CHECK(lines[0].width == 4);
+  const Measured measured = break_and_record(std::string_view(buffer.data(), 3));
+  CHECK(measured.characters == std::vector<char32_t>{U'a', U'b', 0xFFFD});
+  REQUIRE(measured.lines.size() == 1);
+  CHECK(measured.lines[0].end == 3);
+  CHECK(measured.lines[0].width == 4);
 }
 
 TEST_CASE("every byte of a malformed sequence counts as one U+FFFD") {
   // A stray continuation byte, an overlong '/', an encoded surrogate.
   const std::string text = "\x80\xC0\xAF\xED\xA0\x80";
-  std::vector<char32_t> measured;
-  const auto lines = break_lines(text, 100, [&](char32_t c) {
-    measured.push_back(c);
-    return unit_advance(c);
-  });
-  CHECK(measured == std::vector<char32_t>(6, 0xFFFD));
-  REQUIRE(lines.size() == 1);
-  CHECK(lines[0].end == text.size());
+  const Measured measured = break_and_record(text);
+  CHECK(measured.characters == std::vector<char32_t>(6, 0xFFFD));
+  REQUIRE(measured.lines.size() == 1);
+  CHECK(measured.lines[0].end == text.size());
 }
 
 TEST_CASE("fit_label keeps a label that fits whole") {

@@ -20,10 +20,11 @@ using reslab::testing::HeadlessImGui;
 namespace {
 
 const std::string kParagraph =
-    "{actor} 读取到 available = 1 并记住它。这次读取单独提交，没有任何机制阻止另一个请求在这之后读取同一个值："
-    "两个请求都看到 available = 1，都以为还剩最后一间房，于是都把它卖了出去。READ COMMITTED 隔离级别不会阻止"
-    "这种交错；要么在同一个事务里用 UPDATE … WHERE available > 0 原子地扣减，要么先锁住这一行（SELECT … FOR "
-    "UPDATE），再检查、再写入。";
+    "{actor} 读取到 available = 1 并记住它。这次读取单独提交，"
+    "没有任何机制阻止另一个请求在这之后读取同一个值：两个请求都看到 available = 1，"
+    "都以为还剩最后一间房，于是都把它卖了出去。READ COMMITTED 隔离级别不会阻止这种交错；"
+    "要么在同一个事务里用 UPDATE … WHERE available > 0 原子地扣减，"
+    "要么先锁住这一行（SELECT … FOR UPDATE），再检查、再写入。";
 const std::string kChineseLabel = "重置到第一步并清空所有请求的记录";
 const std::string kEnglishLabel = "Reset to the first step and clear every request";
 const std::string kShortLabel = "Next";
@@ -103,11 +104,23 @@ bool starts_with_cjk(std::string_view text) {
   return text.size() >= 3 && static_cast<unsigned char>(text[0]) >= 0xE2;
 }
 
-// Hovers the centre of `rect` and runs frames of `draw` until ImGui has seen the mouse there.
-template <class Draw>
-void hover(HeadlessImGui& gui, const Rect& rect, Draw&& draw) {
-  ImGui::GetIO().MousePos = ImVec2((rect.min.x + rect.max.x) / 2, (rect.min.y + rect.max.y) / 2);
-  for (int frame = 0; frame < 3; ++frame) gui.frame(draw);
+// One frame with fitted_button alone in the window; a copy of its record.
+ItemRecord button_frame(HeadlessImGui& gui, const std::string& label, float max_width, bool enabled = true) {
+  gui.frame([&] {
+    begin_window();
+    begin_item_frame();
+    fitted_button(label, max_width, enabled);
+    ImGui::End();
+  });
+  const ItemRecord* item = recorded(label);
+  REQUIRE(item != nullptr);
+  return *item;
+}
+
+// Puts the mouse on the button's centre and draws it until ImGui has seen the mouse there.
+void hover_button(HeadlessImGui& gui, const ItemRecord& button, float max_width, bool enabled = true) {
+  ImGui::GetIO().MousePos = ImVec2((button.min.x + button.max.x) / 2, (button.min.y + button.max.y) / 2);
+  for (int frame = 0; frame < 3; ++frame) button_frame(gui, button.label, max_width, enabled);
 }
 
 bool tooltip_shown() {
@@ -159,15 +172,8 @@ TEST_CASE("fitted_button never grows beyond max_width and is recorded under its 
     for (const float max_width : {10.0f, 40.0f, 120.0f, 200.0f}) {
       CAPTURE(label);
       CAPTURE(max_width);
-      gui.frame([&] {
-        begin_window();
-        begin_item_frame();
-        fitted_button(label, max_width);
-        ImGui::End();
-      });
-      const ItemRecord* item = recorded(label);
-      REQUIRE(item != nullptr);
-      CHECK(item->max.x - item->min.x <= max_width);
+      const ItemRecord button = button_frame(gui, label, max_width);  // found by its full label
+      CHECK(button.max.x - button.min.x <= max_width);
     }
   }
 }
@@ -175,37 +181,19 @@ TEST_CASE("fitted_button never grows beyond max_width and is recorded under its 
 TEST_CASE("a label that fits is drawn whole, at its natural width, with no tooltip") {
   HeadlessImGui gui = make_gui();
   REQUIRE(gui.has_cjk_font());
-  const auto draw = [&] {
-    begin_window();
-    begin_item_frame();
-    fitted_button(kShortLabel, 200);
-    ImGui::End();
-  };
-  gui.frame(draw);
-  const ItemRecord* item = recorded(kShortLabel);
-  REQUIRE(item != nullptr);
+  const ItemRecord button = button_frame(gui, kShortLabel, 200);
   const float natural = ImGui::CalcTextSize(kShortLabel.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
-  CHECK(item->max.x - item->min.x == doctest::Approx(natural));
-  hover(gui, {item->min, item->max}, draw);
+  CHECK(button.max.x - button.min.x == doctest::Approx(natural));
+  hover_button(gui, button, 200);
   CHECK_FALSE(tooltip_shown());
 }
 
 TEST_CASE("hovering a shortened button shows its full label in a wrapped tooltip") {
   HeadlessImGui gui = make_gui();
   REQUIRE(gui.has_cjk_font());
-  const auto draw = [&] {
-    begin_window();
-    begin_item_frame();
-    fitted_button(kEnglishLabel, 120);
-    ImGui::End();
-  };
-  gui.frame(draw);
-  const ItemRecord* item = recorded(kEnglishLabel);
-  REQUIRE(item != nullptr);
-  hover(gui, {item->min, item->max}, draw);
+  hover_button(gui, button_frame(gui, kEnglishLabel, 120), 120);
   REQUIRE(tooltip_shown());
-  const ImGuiWindow* tooltip = ImGui::FindWindowByName("##Tooltip_00");
-  const float text_width = tooltip->ContentSize.x;
+  const float text_width = ImGui::FindWindowByName("##Tooltip_00")->ContentSize.x;
   CHECK(text_width <= ImGui::GetFontSize() * 30);
   CHECK(text_width > 120);  // more than the button could show
 }
@@ -213,20 +201,10 @@ TEST_CASE("hovering a shortened button shows its full label in a wrapped tooltip
 TEST_CASE("a disabled shortened button still shows its full label on hover") {
   HeadlessImGui gui = make_gui();
   REQUIRE(gui.has_cjk_font());
-  bool pressed = false;
-  const auto draw = [&] {
-    begin_window();
-    begin_item_frame();
-    pressed = fitted_button(kChineseLabel, 120, false) || pressed;
-    ImGui::End();
-  };
-  gui.frame(draw);
-  const ItemRecord* item = recorded(kChineseLabel);
-  REQUIRE(item != nullptr);
-  CHECK_FALSE(item->enabled);
-  hover(gui, {item->min, item->max}, draw);
+  const ItemRecord button = button_frame(gui, kChineseLabel, 120, false);
+  CHECK_FALSE(button.enabled);
+  hover_button(gui, button, 120, false);
   CHECK(tooltip_shown());
-  CHECK_FALSE(pressed);
 }
 
 TEST_CASE("fitted_text shortens to max_width and is recorded under its full text") {
