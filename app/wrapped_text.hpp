@@ -9,13 +9,15 @@
 
 namespace reslab {
 
-// The current font's advances at the current font size, as ImGui measures text.
+// The current font's advances at the current font size, as ImGui measures text. Like every function here,
+// call it inside a frame (between NewFrame and Render).
 AdvanceFn current_font_advance();
 
 // The lines text_wrapped draws. `width` 0 (or less): to the right edge of the content region.
 std::vector<Line> wrap_lines(std::string_view text, float width = 0);
 
 // A paragraph, one TextUnformatted item per line, grouped: afterwards the last item is the whole paragraph.
+// Empty text draws nothing (ImGui's own TextUnformatted("") takes a line).
 void text_wrapped(std::string_view text, float width = 0);
 
 // The height text_wrapped(text, width) takes, without the item spacing after it.
