@@ -1,0 +1,96 @@
+#include "app/wrapped_text.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/widgets.hpp"
+
+namespace reslab {
+namespace {
+
+constexpr float kTooltipWidthInFontSizes = 30.0f;
+
+// ImGui's item rectangles round a text's width up to the next pixel, so a line measured against a
+// fractional width could poke out by under a pixel: lay out against whole pixels.
+float layout_width(float width) {
+  return std::floor(width > 0 ? width : ImGui::GetContentRegionAvail().x);
+}
+
+std::string_view visible_label(std::string_view label) {
+  return label.substr(0, label.find("##"));
+}
+
+// One line exactly as given: a wrap position pushed by the caller (a tooltip, a panel) must not wrap it
+// again.
+void unwrapped_text(std::string_view text) {
+  ImGui::PushTextWrapPos(-1.0f);
+  ImGui::TextUnformatted(text.data(), text.data() + text.size());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+AdvanceFn current_font_advance() {
+  const ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;  // as ImFont::CalcTextSizeA scales
+  return [font, scale](char32_t c) {
+    if (c == '\r') return 0.0f;                                          // ImGui skips it
+    if (c > IM_UNICODE_CODEPOINT_MAX) c = IM_UNICODE_CODEPOINT_INVALID;  // 16-bit ImWchar build
+    return font->GetCharAdvance(static_cast<ImWchar>(c)) * scale;
+  };
+}
+
+std::vector<Line> wrap_lines(std::string_view text, float width) {
+  return break_lines(text, layout_width(width), current_font_advance());
+}
+
+void text_wrapped(std::string_view text, float width) {
+  const std::vector<Line> lines = wrap_lines(text, width);
+  if (lines.empty()) return;
+  // The lines of one paragraph sit as close as ImGui's own wrapped lines; the group keeps every line
+  // at the first one's x after a SameLine, and gives the caller one item to hover or measure.
+  ImGui::BeginGroup();
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+  for (const Line& line : lines) unwrapped_text(text.substr(line.begin, line.end - line.begin));
+  ImGui::PopStyleVar();
+  ImGui::EndGroup();
+}
+
+float wrapped_height(std::string_view text, float width) {
+  return static_cast<float>(wrap_lines(text, width).size()) * ImGui::GetTextLineHeight();
+}
+
+bool fitted_button(const std::string& label, float max_width, bool enabled) {
+  const std::string_view visible = visible_label(label);
+  const float limit = layout_width(max_width);
+  const float padding = ImGui::GetStyle().FramePadding.x * 2.0f;
+  const FittedLabel fitted = fit_label(visible, std::floor(limit - padding), current_font_advance());
+  // Under an ellipsis that does not fit either, the button keeps the limit and ImGui clips its text.
+  const float width = std::max(1.0f, std::min(ImGui::CalcTextSize(fitted.text.c_str()).x + padding, limit));
+  // The id comes from the full label, so it does not change as the panel is resized.
+  const std::string imgui_label = fitted.text + "###" + label;
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(imgui_label.c_str(), ImVec2(width, 0.0f));
+  ImGui::EndDisabled();
+  record_item(label, enabled);
+  if (fitted.shortened && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) wrapped_tooltip(visible);
+  return pressed && enabled;
+}
+
+void fitted_text(const std::string& label, float max_width) {
+  const std::string_view visible = visible_label(label);
+  const FittedLabel fitted = fit_label(visible, layout_width(max_width), current_font_advance());
+  unwrapped_text(fitted.text);
+  record_item(label);
+  if (fitted.shortened && ImGui::IsItemHovered()) wrapped_tooltip(visible);
+}
+
+void wrapped_tooltip(std::string_view text) {
+  ImGui::BeginTooltip();
+  text_wrapped(text, ImGui::GetFontSize() * kTooltipWidthInFontSizes);
+  ImGui::EndTooltip();
+}
+
+}  // namespace reslab
