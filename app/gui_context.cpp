@@ -12,6 +12,7 @@
 #include <cfloat>
 #include <deque>
 
+#include "app/frame_settler.hpp"
 #include "app/lab_app.hpp"
 #include "app/theme.hpp"
 
@@ -258,8 +259,10 @@ RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int he
   if (!m_target->complete()) return image;
 
   ImGuiIO& io = ImGui::GetIO();
-  // Two frames: the first lays out auto-sized items, the second draws them settled.
-  for (int pass = 0; pass < 2; ++pass) {
+  // Frames until the layout has settled (auto-sized items, the layout fitting what changed), as the
+  // window does before it sleeps: a picture shows the frame a projector would.
+  FrameSettler settler;
+  do {
     begin_frame(app);
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     io.DisplayFramebufferScale = ImVec2(static_cast<float>(scale), static_cast<float>(scale));
@@ -268,7 +271,7 @@ RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int he
     ImGui::NewFrame();
     draw_lab_window(app, state, false);
     ImGui::Render();
-  }
+  } while (settler.drawn(*ImGui::GetDrawData()));
   m_target->bind();
   glViewport(0, 0, pixel_width, pixel_height);
   const ImVec4 clear = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];

@@ -14,6 +14,7 @@
 #include <imgui.h>
 
 #include "app/font_atlas.hpp"
+#include "app/frame_settler.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/png_writer.hpp"
@@ -108,30 +109,41 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   platform.attach(&gui, &app, &state);
   if (!settings_warning.empty()) app.toast(settings_warning, true);
 
-  int frames_left = kFramesAfterInput;
+  // Input needs a few frames to register (a press and its release can arrive in one wake-up); any
+  // change needs frames until the layout has settled. Otherwise the loop sleeps.
+  int input_frames = kFramesAfterInput;
+  FrameSettler settler;
   double wait = app.tick();
   while (!glfwWindowShouldClose(window) && !g_stop) {
-    if (frames_left > 0) {
+    const bool drawing = input_frames > 0 || settler.wants_frame();
+    if (drawing) {
       glfwPollEvents();
     } else if (wait < 0) {
       glfwWaitEvents();
     } else {
       glfwWaitEventsTimeout(std::max(wait, 0.001));
     }
-    if (gui.take_input()) frames_left = kFramesAfterInput;
+    if (gui.take_input()) {
+      input_frames = kFramesAfterInput;
+      settler.changed();
+    }
     const int revision = app.revision();
     wait = app.tick();
-    if (app.revision() != revision || app.fonts_dirty()) frames_left = std::max(frames_left, 2);
-    if (frames_left <= 0) continue;
+    if (app.revision() != revision || app.fonts_dirty()) settler.changed();
+    if (input_frames <= 0 && !settler.wants_frame()) continue;
 
     const Commands commands = gui.frame_on_screen(app, state);
     if (first_frame_only) {
       glFinish();
       return 0;
     }
+    settler.drawn(*ImGui::GetDrawData());
     app.apply(commands);
-    if (!commands.empty()) frames_left = kFramesAfterInput;
-    --frames_left;
+    if (!commands.empty()) {
+      input_frames = kFramesAfterInput;
+      settler.changed();
+    }
+    if (input_frames > 0) --input_frames;
   }
 
   Settings remembered = app.settings();

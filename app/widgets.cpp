@@ -1,5 +1,7 @@
 #include "app/widgets.hpp"
 
+#include "app/visibility.hpp"
+
 namespace reslab {
 
 std::vector<ItemRecord>& frame_items() {
@@ -9,6 +11,7 @@ std::vector<ItemRecord>& frame_items() {
 
 void begin_item_frame() {
   frame_items().clear();
+  must_show().clear();
 }
 
 void record_item(const std::string& label, bool enabled) {

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/visibility.hpp"
 #include "app/widgets.hpp"
 #include "core/sim/message.hpp"
 
@@ -37,6 +38,7 @@ void draw_explanation_panel(const PanelContext& ctx) {
     ImGui::Spacing();
     colored_wrapped(ctx.colors.axis_text, ctx.tr("why.predict_prompt"));
   } else {
+    ImGui::BeginGroup();
     const Event* event = scenario.find_event(step->event);
     ImGui::TextUnformatted(ctx.tr("why.step_header", {{"step", std::to_string(step->index)},
                                                       {"time", std::to_string(step->time)},
@@ -57,15 +59,20 @@ void draw_explanation_panel(const PanelContext& ctx) {
       ImGui::Spacing();
       ImGui::TextDisabled("%s", event->note.in(lang).c_str());
     }
+    ImGui::EndGroup();
+    require_shown("explanation");
   }
 
   if (!scenario.questions.empty()) {
     ImGui::Spacing();
     ImGui::Separator();
+    ImGui::BeginGroup();
     ImGui::TextUnformatted(ctx.tr("why.questions").c_str());
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
       // ImGui wraps at spaces; Chinese has none, so "2. " would stand alone on its line.
       ImGui::Text(lang == Lang::zh ? "%zu．%s" : "%zu. %s", i + 1, scenario.questions[i].in(lang).c_str());
+    ImGui::EndGroup();
+    require_shown("questions");
   }
   ImGui::PopTextWrapPos();
   ImGui::EndChild();

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/visibility.hpp"
+
 namespace reslab {
 namespace {
 
@@ -26,7 +28,9 @@ void draw_sql_panel(const PanelContext& ctx) {
   } else {
     const bool hidden = ctx.view().result_hidden(ctx.session().cursor());
     ImGui::PushFont(ctx.app.fonts().mono);
+    int index = 0;
     for (const auto& record : step->sql) {
+      ImGui::BeginGroup();
       const bool ok = record.result == "SQLITE_OK" || record.result == "SQLITE_DONE" || record.result == "SQLITE_ROW";
       ImGui::PushStyleColor(ImGuiCol_Text, ctx.colors.sql_text);
       ImGui::TextUnformatted((record.connection + "> " + record.sql).c_str());
@@ -41,6 +45,8 @@ void draw_sql_panel(const PanelContext& ctx) {
                 .c_str());
         ImGui::PopStyleColor();
       }
+      ImGui::EndGroup();
+      require_shown("sql " + std::to_string(++index));
       ImGui::Spacing();
     }
     ImGui::PopFont();

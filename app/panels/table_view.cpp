@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "app/visibility.hpp"
+
 #include "core/sim/case_family.hpp"
 
 namespace reslab {
@@ -22,8 +24,10 @@ bool row_added(const TableDiff* diff, std::size_t row) {
 }  // namespace
 
 void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff* diff) {
+  const bool changed = diff && !diff->empty();
   ImGui::TextUnformatted(table.name.c_str());
-  if (diff && !diff->empty()) {
+  if (changed) {
+    require_shown("table " + table.name);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ctx.tr("tables.changed_marker").c_str());
   }
@@ -49,17 +53,20 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
     bool any_change = added;
     for (std::size_t c = 0; c < table.columns.size(); ++c) any_change = any_change || cell_changed(diff, r, c);
     ImGui::TextUnformatted(added ? "+" : any_change ? "*" : "");
+    const ImVec2 row_min = ImGui::GetItemRectMin();
     for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
       ImGui::TableNextColumn();
       if (cell_changed(diff, r, c)) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ctx.colors.changed_cell);
       ImGui::TextUnformatted(to_display(table.rows[r][c]).c_str());
     }
+    if (any_change) require_shown("row " + table.name + " " + std::to_string(r + 1), row_min, ImGui::GetItemRectMax());
   }
   if (diff) {
     for (const auto& removed : diff->removed_rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted("-");
+      require_shown("removed row " + table.name);
       for (const auto& value : removed) {
         ImGui::TableNextColumn();
         const std::string text = to_display(value);

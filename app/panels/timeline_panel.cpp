@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/timeline_layout.hpp"
+#include "app/visibility.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {
@@ -174,6 +175,13 @@ void draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   }
 
   paint_layout(ctx, layout, g);
+  for (const auto& marker : layout.markers)
+    if (marker.kind == MarkerKind::current)
+      require_shown("current event " + marker.event, ImVec2(marker.x - marker.radius, marker.y - marker.radius),
+                    ImVec2(marker.x + marker.radius, marker.y + marker.radius));
+  if (cursor > 0)
+    require_shown("cursor", ImVec2(layout.cursor_x - 1, origin.y + g.axis_height * 0.5f),
+                  ImVec2(layout.cursor_x + 1, origin.y + layout.height));
   const std::string where = ctx.tr("timeline.step_of", {{"step", std::to_string(cursor)},
                                                         {"steps", std::to_string(ctx.session().step_count())}});
   ImGui::GetWindowDrawList()->AddText(ImVec2(layout.cursor_x + 4, origin.y + layout.height + em * 0.2f),

@@ -3,6 +3,7 @@
 #include <cfloat>
 
 #include "app/font_atlas.hpp"
+#include "app/frame_settler.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 
@@ -40,6 +41,20 @@ void GuiDriver::frame() {
   const Commands commands = draw_lab_window(*m_app, m_state);
   ImGui::Render();
   m_app->apply(commands);
+}
+
+int GuiDriver::settle() {
+  FrameSettler settler;
+  int frames = 0;
+  do {
+    frame();
+    ++frames;
+  } while (settler.drawn(*ImGui::GetDrawData()));
+  return frames;
+}
+
+void GuiDriver::resize(float width, float height) {
+  ImGui::GetIO().DisplaySize = ImVec2(width, height);
 }
 
 const ItemRecord* GuiDriver::find(const std::string& label) {

@@ -46,6 +46,11 @@ class GuiDriver {
 
   // One frame: draw, render, apply the commands it produced.
   void frame();
+  // Frames as the window's loop draws them after a change: until the frame settles (at most
+  // FrameSettler::kMaxFrames). Returns how many were drawn.
+  int settle();
+  // The window's size in logical pixels (1600x900 unless set).
+  void resize(float width, float height);
   // Clicks the item whose visible label is `label` (exact). False when no such enabled item was drawn.
   bool click(const std::string& label);
   // The first drawn item whose label contains `part`; empty when none.

@@ -1,0 +1,35 @@
+#include "app/frame_settler.hpp"
+
+#include <imgui.h>
+
+#include "core/formats/hash.hpp"
+
+namespace reslab {
+
+std::uint64_t draw_data_digest(const ImDrawData& data) {
+  Fnv1a64 hash;
+  hash.number(static_cast<std::uint64_t>(data.CmdListsCount));
+  for (int i = 0; i < data.CmdListsCount; ++i) {
+    const ImDrawList& list = *data.CmdLists[i];
+    hash.bytes({reinterpret_cast<const char*>(list.VtxBuffer.Data), list.VtxBuffer.size_in_bytes()});
+    hash.bytes({reinterpret_cast<const char*>(list.IdxBuffer.Data), list.IdxBuffer.size_in_bytes()});
+    for (const ImDrawCmd& command : list.CmdBuffer) {
+      hash.number(command.ElemCount);
+      hash.number(command.IdxOffset);
+      hash.number(reinterpret_cast<std::uintptr_t>(command.TextureId));
+      hash.bytes({reinterpret_cast<const char*>(&command.ClipRect), sizeof command.ClipRect});
+    }
+  }
+  return hash.value();
+}
+
+bool FrameSettler::drawn(const ImDrawData& data) {
+  const std::uint64_t digest = draw_data_digest(data);
+  m_settled = m_has_last && digest == m_last;
+  m_last = digest;
+  m_has_last = true;
+  m_frames_left = m_settled ? 0 : m_frames_left - 1;
+  return m_frames_left > 0;
+}
+
+}  // namespace reslab
