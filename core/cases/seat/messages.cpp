@@ -7,13 +7,13 @@ namespace {
 
 const MessageTemplate kSeat[] = {
     {"seat.deadline.tie",
-     "A tie at the deadline: {now} s is {order}'s expires_at itself. Only now < expires_at may sell, judged by "
-     "one database clock, and the database runs the two transactions one after the other: whether {order}'s "
-     "callback or the hand-over comes first in this second, {order}'s hold is over and {seat} is not sold to "
-     "{order}.",
-     "截止时刻的平局：{now} 秒正是 {order} 的 expires_at。只有 now < expires_at 才能成交，用的是同一个数据库时钟，"
-     "数据库也让两个事务先后执行：无论这一秒里先到的是 {order} 的回调还是回收占座，{order} 的占座都已结束，"
-     "{seat} 不会卖给 {order}。"},
+     "A tie at the deadline: {now} s is {order}'s expires_at itself. Only now < expires_at may sell, judged "
+     "by one database clock, and the database runs transactions one after the other: whichever comes first "
+     "in this second, a payment callback for {order} or a hand-over of {seat}, {order}'s hold is over and "
+     "{seat} is not sold to {order}.",
+     "截止时刻的平局：{now} 秒正是 {order} 的 expires_at。只有 now < expires_at "
+     "才能成交，用的是同一个数据库时钟，数据库也让事务先后执行：无论这一秒里先到的是 {order} 的支付回调还是 "
+     "{seat} 的回收占座，{order} 的占座都已结束，{seat} 不会卖给 {order}。"},
     {"seat.invariant.deadline.ok", "{count} paid order(s), each paid before its hold ended",
      "{count} 个已支付订单，每个都在占座到期前支付"},
     {"seat.invariant.deadline.broken", "paid at or after its hold ended (paid_at >= expires_at): {list}",
@@ -30,14 +30,21 @@ const MessageTemplate kSeat[] = {
     {"seat.hold.taken.summary", "{actor}: {seat} is {state}, rejected", "{actor}：{seat} 为 {state}，拒绝"},
     {"seat.hold.duplicate.summary", "{actor}: request key already used, rejected",
      "{actor}：业务请求键已用过，拒绝"},
+    {"seat.hold.missing.summary", "{actor}: there is no seat {seat}, rejected",
+     "{actor}：没有座位 {seat}，拒绝"},
     // Holding a seat: explanations
     {"seat.hold.missing", "There is no seat {seat}: nothing to hold.", "没有座位 {seat}：无座可占。"},
+    {"seat.hold.missing.order_left",
+     "Order {order} was already inserted by a statement of its own and stays held, pointing at no seat.",
+     "订单 {order} 已由单独的语句插入，仍为 held，却没有对应的座位。"},
     {"seat.hold.naive.taken",
-     "{actor} reads {seat}: {state} by {previous} until {until} s, and it is {now} s. Not free, so the "
-     "request "
-     "is rejected.",
-     "{actor} 读取 {seat}：由 {previous} {state}，期限到 {until} 秒，现在是 {now} "
-     "秒。不是空闲座位，请求被拒绝。"},
+     "{actor} reads {seat}: held by {previous} until {until} s, and it is {now} s, so that hold still runs. "
+     "Not free, so the request is rejected.",
+     "{actor} 读取 {seat}：由 {previous} 占座到 {until} 秒，现在是 {now} "
+     "秒，该占座仍然有效。不是空闲座位，请求被拒绝。"},
+    {"seat.hold.naive.sold",
+     "{actor} reads {seat}: sold to {previous}. Not free, so the request is rejected.",
+     "{actor} 读取 {seat}：已售给 {previous}。不是空闲座位，请求被拒绝。"},
     {"seat.hold.naive.done",
      "{actor} read {seat} and found it could be taken, then wrote: INSERT order {order}, then UPDATE seats "
      "SET "
@@ -62,18 +69,27 @@ const MessageTemplate kSeat[] = {
      "它插入订单 {order}，并在不读取座位、不带任何条件的情况下执行 UPDATE seats SET state = 'held', order_id "
      "= "
      "{order_id} WHERE seat_id = '{seat}'：{seat} 由 {order} 占座到 {expires} 秒。"},
+    {"seat.hold.blind.stale",
+     "{seat} still named {previous}, whose hold had ended at {until} s. Writing blind, {actor} never marks "
+     "{previous} expired, so the orders table still lists it as held.",
+     "{seat} 原本仍指向 {previous}，其占座已在 {until} 秒结束。{actor} 不读就写，从不把 {previous} 标记为 "
+     "expired，所以订单表里它仍是 held。"},
     {"seat.hold.naive.overwrite",
      "It inserts order {order} and runs UPDATE seats SET order_id = {order_id} WHERE seat_id = '{seat}' with "
-     "no "
-     "condition, over a seat that {previous} still had ({state}). The seat row now names {order}, but "
-     "{previous} is still a live order for {seat}: two buyers believe they have the same seat.",
+     "no condition, over a seat that {previous} still had ({state}). The seat row now names {order}, but "
+     "{previous} is still a live order for {seat}: {live} live orders ({orders}) now claim one seat, and "
+     "each of their buyers believes it is theirs.",
      "它插入订单 {order}，并执行不带条件的 UPDATE seats SET order_id = {order_id} WHERE seat_id = "
-     "'{seat}'，覆盖了"
-     "仍属于 {previous}（{state}）的座位。座位行现在写着 {order}，但 {previous} 仍是 {seat} "
-     "的有效订单：两位买家都以为自己拿到了同一个座位。"},
+     "'{seat}'，覆盖了仍属于 {previous}（{state}）的座位。座位行现在写着 {order}，但 {previous} 仍是 {seat} "
+     "的有效订单：现在有 {live} 笔有效订单（{orders}）声称拥有同一个座位，每位买家都以为座位是自己的。"},
     {"seat.hold.naive.duplicate",
      "The INSERT of the order failed with {code}: request key {key} was already used, so nothing was held.",
      "插入订单失败，返回 {code}：业务请求键 {key} 已用过，没有占到座位。"},
+    {"seat.hold.naive.duplicate.expired",
+     "Before that, {actor} had already marked {previous} expired in a statement of its own: that change "
+     "stays, and {seat} still names {previous}.",
+     "在此之前，{actor} 已用一条单独的语句把 {previous} 标记为 expired：这个改动留下了，而 {seat} 仍指向 "
+     "{previous}。"},
     {"seat.hold.atomic.done",
      "{actor} takes the write lock (BEGIN IMMEDIATE), inserts order {order} and runs UPDATE seats SET state "
      "= "
@@ -91,23 +107,27 @@ const MessageTemplate kSeat[] = {
      "{previous} 占座 {seat} 到 {until} 秒。现在 {now} 秒，now < expires_at 不成立：占座已过期。在同一事务中"
      "先把 {previous} 标记为 expired，再把座位指向 {order}；两者要么都发生，要么都不发生。"},
     {"seat.hold.atomic.rejected",
-     "The conditional UPDATE re-checked {seat} ({state}, order {previous}, until {until} s; now {now} s) and "
-     "changed 0 rows. {actor} checks the rows-changed count, rolls back (the new order goes with it) and "
-     "rejects the request.",
-     "条件更新重新检查 {seat}（{state}，订单 {previous}，期限 {until} 秒；现在 {now} 秒），更新了 0 "
-     "行。{actor} "
+     "The conditional UPDATE re-checked {seat} (held by {previous} until {until} s; now {now} s, so that "
+     "hold still runs) and changed 0 rows. {actor} checks the rows-changed count, rolls back (the new order "
+     "goes with it) and rejects the request.",
+     "条件更新重新检查 {seat}（由 {previous} 占座到 {until} 秒；现在 {now} 秒，该占座仍然有效），更新了 0 "
+     "行。{actor} 检查更新行数，回滚（新订单随之撤销），拒绝请求。"},
+    {"seat.hold.atomic.rejected.sold",
+     "The conditional UPDATE re-checked {seat} (sold to {previous}) and changed 0 rows. {actor} checks the "
+     "rows-changed count, rolls back (the new order goes with it) and rejects the request.",
+     "条件更新重新检查 {seat}（已售给 {previous}），更新了 0 行。{actor} "
      "检查更新行数，回滚（新订单随之撤销），拒绝请求。"},
     {"seat.hold.atomic.duplicate",
      "The INSERT of the order failed with {code}: request key {key} was already used. {actor} rolls back; "
      "the seat is untouched.",
      "插入订单失败，返回 {code}：业务请求键 {key} 已用过。{actor} 回滚；座位没有被改动。"},
     {"seat.hold.locks",
-     "The UPDATE's condition decides, not an earlier read. SQLite lets one writer in at a time, so a second "
-     "hold would wait at BEGIN IMMEDIATE; PostgreSQL would let it reach the UPDATE, wait on the seat's row "
-     "lock, and re-check the WHERE clause once the first transaction commits.",
-     "起决定作用的是 UPDATE 的条件，而不是之前的读取。SQLite 同一时间只允许一个写者，第二个占座会在 BEGIN "
-     "IMMEDIATE 处等待；PostgreSQL 则会让它执行到 UPDATE，在座位行锁上等待，并在第一个事务提交后重新检查 "
-     "WHERE 条件。"},
+     "The UPDATE's condition decides, not an earlier read. SQLite lets one writer in at a time, so any other "
+     "hold started meanwhile would wait at BEGIN IMMEDIATE; PostgreSQL would let it reach the UPDATE, wait "
+     "on the seat's row lock, and re-check the WHERE clause once this transaction ends.",
+     "起决定作用的是 UPDATE 的条件，而不是之前的读取。SQLite "
+     "同一时间只允许一个写者，此时开始的其他占座都会在 BEGIN IMMEDIATE 处等待；PostgreSQL 则会让它执行到 "
+     "UPDATE，在座位行锁上等待，并在这个事务结束后重新检查 WHERE 条件。"},
     // Paying
     {"seat.pay.charged.summary", "{actor} pays for {order}: charged", "{actor} 为 {order} 付款：已扣款"},
     {"seat.pay.charged",
@@ -281,8 +301,9 @@ const MessageTemplate kSeat[] = {
      "这正是排队的作用：限制到达速率。"},
     {"seat.ticket.rejected.summary", "{actor}: ticket {ticket} not valid, rejected",
      "{actor}：票据 {ticket} 无效，拒绝"},
-    {"seat.ticket.missing", "{actor} has no ticket {ticket}: it was never admitted.",
-     "{actor} 没有票据 {ticket}：它从未获准进入。"},
+    {"seat.ticket.missing",
+     "There is no ticket {ticket}: the queue never issued it, so {actor} was not admitted with it.",
+     "没有票据 {ticket}：排队系统从未发出它，{actor} 没有凭它获准进入。"},
     {"seat.ticket.used", "Ticket {ticket} has already been used.", "票据 {ticket} 已经用过。"},
     {"seat.ticket.expired",
      "Ticket {ticket} was valid until {until} s; it is {now} s. {actor} has to queue again.",
@@ -298,12 +319,11 @@ const MessageTemplate kSeat[] = {
      "UPDATE on {seat} decided.",
      "票据 {ticket} 只是让 {actor} 进来；它在与占座相同的事务中被使用，由 {seat} 上的条件更新作出决定。"},
     {"seat.ticket.atomic.rejected",
-     "{actor} was admitted with ticket {ticket}, but admission is not a seat: another admitted buyer got to "
-     "{seat} first. The rollback leaves the ticket unused, so {actor} can still try another seat while it is "
-     "valid.",
-     "{actor} 持票据 {ticket} 获准进入，但准入不等于座位：另一位获准的买家先拿到了 "
-     "{seat}。回滚后票据仍未使用，"
-     "{actor} 在票据有效期内还可以尝试其他座位。"},
+     "{actor} was admitted with ticket {ticket}, but admission is not a seat: {seat} already belongs to "
+     "{holder} ({state}). The rollback leaves the ticket unused, so {actor} could still try another seat "
+     "before it expires at {until} s.",
+     "{actor} 持票据 {ticket} 获准进入，但准入不等于座位：{seat} 已属于 "
+     "{holder}（{state}）。回滚后票据仍未使用，{actor} 在票据于 {until} 秒过期前还可以尝试其他座位。"},
     // T4: the lease lock and the pause
     {"seat.lock.taken.summary", "{actor} locks {seat} until {until} s", "{actor} 锁定 {seat} 到 {until} 秒"},
     {"seat.lock.taken", "{actor} takes the lock on {seat} with a lease until {until} s.",
@@ -336,31 +356,41 @@ const MessageTemplate kSeat[] = {
      "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。无论 {actor} "
      "是否在运行，它的租约"
      "都在 {lease} 秒结束，而且没有任何东西会通知它。"},
+    {"seat.pause.lease_over",
+     "{actor} stalls (a garbage-collection pause, a swapped-out process) and does nothing until its next "
+     "event. Its lease already ended at {lease} s, and nothing has told it.",
+     "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。它的租约已在 {lease} "
+     "秒结束，而没有任何东西通知它。"},
     {"seat.lock.naive.trusts",
-     "{actor} took the lock at {locked_at} s (lease until {lease} s) and trusts it: with the lock in hand it "
-     "writes {seat} without looking at the seat.",
-     "{actor} 在 {locked_at} 秒取得锁（租约到 {lease} 秒）并信任它：拿着锁就不看座位，直接写入 {seat}。"},
+     "{actor} took the lock at {locked_at} s (lease until {lease} s) and trusts it: believing the lock is in "
+     "hand, it writes {seat} without looking at the seat.",
+     "{actor} 在 {locked_at} 秒取得锁（租约到 {lease} 秒）并信任它：认定锁在手里，就不看座位，直接写入 "
+     "{seat}。"},
+    {"seat.lock.lapsed",
+     "It is {now} s, so that lease is over; nobody else has taken the lock since, and nothing stops {actor} "
+     "this time.",
+     "现在是 {now} 秒，这个租约已经结束；之后还没有别人取得这把锁，所以这一次没有任何东西拦住 {actor}。"},
     {"seat.lock.naive.stale",
-     "{actor} resumes at {now} s still believing it holds the lock it took at {locked_at} s. Its lease ended "
-     "at {lease} s and the lock is now {holder}'s, but {actor} never looks: it writes {seat} without a "
+     "At {now} s {actor} carries on, still believing it holds the lock it took at {locked_at} s. Its lease "
+     "ended at {lease} s and the lock is now {holder}'s, but {actor} never looks: it writes {seat} without a "
      "condition.",
-     "{actor} 在 {now} 秒恢复运行，仍以为自己持有 {locked_at} 秒取得的锁。它的租约在 {lease} 秒已结束，锁现在"
-     "属于 {holder}，但 {actor} 从不检查：它不带条件地写入 {seat}。"},
+     "{actor} 在 {now} 秒继续运行，仍以为自己持有 {locked_at} 秒取得的锁。它的租约在 {lease} "
+     "秒已结束，锁现在属于 {holder}，但 {actor} 从不检查：它不带条件地写入 {seat}。"},
     {"seat.lock.atomic.taken",
-     "The lock kept other buyers away while its lease lasted, which spares the database some contention; the "
+     "A lock keeps other buyers away while its lease lasts, which spares the database some contention; the "
      "conditional UPDATE on {seat} still made the decision.",
-     "锁在租约有效期内挡住了其他买家，减少了数据库上的争用；但作出决定的仍是 {seat} 上的条件更新。"},
+     "锁在租约有效期内能挡住其他买家，减少数据库上的争用；但作出决定的仍是 {seat} 上的条件更新。"},
     {"seat.lock.atomic.stale",
-     "{actor} resumes at {now} s still believing it holds the lock it took at {locked_at} s; its lease ended "
-     "at "
-     "{lease} s and {holder} has the lock now. The lock is not the final word: the database's conditional "
-     "UPDATE is, and it changes 0 rows.",
-     "{actor} 在 {now} 秒恢复运行，仍以为自己持有 {locked_at} 秒取得的锁；它的租约在 {lease} 秒已结束，锁现在"
-     "属于 {holder}。锁不是最终裁决：数据库的条件更新才是，它更新了 0 行。"},
+     "At {now} s {actor} carries on, still believing it holds the lock it took at {locked_at} s; its lease "
+     "ended at {lease} s and {holder} has the lock now. The lock is not the final word: the database's "
+     "conditional UPDATE is, and it changes 0 rows.",
+     "{actor} 在 {now} 秒继续运行，仍以为自己持有 {locked_at} 秒取得的锁；它的租约在 {lease} "
+     "秒已结束，锁现在属于 {holder}。锁不是最终裁决：数据库的条件更新才是，它更新了 0 行。"},
     {"seat.lock.atomic.rejected",
-     "{actor} holds the lock, yet the conditional UPDATE on {seat} changes 0 rows: the seat is not free. The "
-     "database decides, not the lock.",
-     "{actor} 持有锁，但 {seat} 上的条件更新更新了 0 行：座位不空闲。作决定的是数据库，而不是锁。"},
+     "Whatever {actor} believes about its lock, the conditional UPDATE on {seat} changes 0 rows: the seat is "
+     "not free to take. The database decides, not the lock.",
+     "无论 {actor} 认为自己的锁怎样，{seat} 上的条件更新都更新了 0 "
+     "行：这个座位不能占用。作决定的是数据库，而不是锁。"},
     // Invariants
     {"seat.invariant.sold_matches.ok", "sold seats {sold} = paid orders {paid}",
      "已售座位 {sold} = 已支付订单 {paid}"},
