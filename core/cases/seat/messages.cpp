@@ -131,24 +131,48 @@ const MessageTemplate kSeat[] = {
     // Paying
     {"seat.pay.charged.summary", "{actor} pays for {order}: charged", "{actor} 为 {order} 付款：已扣款"},
     {"seat.pay.charged",
-     "{actor} asks the provider to charge {payment} for {order}; the provider answers: charged. The order "
-     "stays held: the seat is sold when the provider's signed callback arrives.",
-     "{actor} 请求支付方为 {order} 扣款 {payment}；支付方回答：已扣款。订单仍为 held：座位在支付方签名回调"
-     "到达时才售出。"},
+     "{actor} asks the provider to charge {payment} for {order}; the provider answers: charged.",
+     "{actor} 请求支付方为 {order} 扣款 {payment}；支付方回答：已扣款。"},
+    {"seat.pay.stays_held",
+     "{order} stays held: a charge sells nothing by itself; {seat} is sold only when the provider's signed "
+     "callback is handled.",
+     "{order} 仍为 held：扣款本身不出票；只有在处理支付方的签名回调时，{seat} 才会售出。"},
     {"seat.pay.timeout.summary", "{actor} pays for {order}: timeout, result unknown",
      "{actor} 为 {order} 付款：超时，结果未知"},
     {"seat.pay.timeout",
      "{actor} asks the provider to charge {payment} for {order}, and the call times out. A timeout means the "
      "result is unknown, not that the payment failed: the provider's ledger already has the charge, only the "
-     "answer was lost. The payment is recorded as UNKNOWN.",
-     "{actor} 请求支付方为 {order} 扣款 {payment}，调用超时。超时意味着结果未知，不是付款失败：支付方的账本里"
-     "已经有这笔扣款，只是回答丢了。付款记录为 UNKNOWN。"},
-    {"seat.pay.refused.summary", "{actor}: {order} no longer holds a seat, no charge",
-     "{actor}：{order} 已不再占座，不扣款"},
-    {"seat.pay.refused",
-     "{order} is {state} or its hold is over at {now} s: {actor} does not take money for a seat the order no "
-     "longer holds.",
-     "{order} 为 {state}，或在 {now} 秒其占座已过期：{actor} 不为订单已不再持有的座位收款。"},
+     "answer was lost.",
+     "{actor} 请求支付方为 {order} 扣款 "
+     "{payment}，调用超时。超时意味着结果未知，不是付款失败：支付方的账本里已经有这笔扣款，只是回答丢了。"},
+    {"seat.pay.recorded_unknown", "The payment is recorded as UNKNOWN.", "付款记录为 UNKNOWN。"},
+    {"seat.pay.already_recorded",
+     "payments already has a row for {payment} ({recorded}): INSERT ... ON CONFLICT DO NOTHING adds nothing, "
+     "and the row keeps what it says.",
+     "payments 中已有 {payment} 的记录（{recorded}）：INSERT ... ON CONFLICT DO NOTHING "
+     "没有新增任何东西，记录保持原样。"},
+    {"seat.pay.naive.no_order",
+     "There is no order {order}, yet the naive code charges without looking at the order.",
+     "订单 {order} 并不存在，但朴素代码不看订单就扣款。"},
+    {"seat.pay.naive.not_held",
+     "{order} is {state}, not held, yet the naive code charges without looking at the order.",
+     "{order} 为 {state}，不是 held，但朴素代码不看订单就扣款。"},
+    {"seat.pay.naive.hold_over",
+     "{order} is still held in the table, but its hold ended at {until} s and it is {now} s; the naive code "
+     "charges without looking.",
+     "{order} 在表中仍为 held，但其占座已在 {until} 秒结束，现在是 {now} 秒；朴素代码不看就扣款。"},
+    {"seat.pay.refused.summary", "{actor}: {order} holds no seat, no charge",
+     "{actor}：{order} 未占座，不扣款"},
+    {"seat.pay.refused.missing", "There is no order {order}: {actor} charges nothing.",
+     "订单 {order} 不存在：{actor} 不扣款。"},
+    {"seat.pay.refused.state",
+     "{order} is {state}, not held: {actor} does not take money for a seat the order does not hold.",
+     "{order} 为 {state}，不是 held：{actor} 不为订单并未持有的座位收款。"},
+    {"seat.pay.refused.expired",
+     "{order} is still held, but its hold ended at {until} s and it is {now} s (now < expires_at fails): "
+     "{actor} does not take money for a seat the order no longer holds.",
+     "{order} 仍为 held，但其占座已在 {until} 秒结束，现在是 {now} 秒（now < expires_at 不成立）：{actor} "
+     "不为订单已不再持有的座位收款。"},
     // Payment callbacks
     {"seat.callback.duplicate.summary", "{actor}: duplicate event {event}", "{actor}：重复事件 {event}"},
     {"seat.callback.duplicate",
@@ -174,14 +198,20 @@ const MessageTemplate kSeat[] = {
      "paid。"},
     {"seat.callback.pending.summary", "{actor}: {order} expired, refund pending",
      "{actor}：{order} 已过期，待对账"},
+    {"seat.callback.pending_again.summary", "{actor}: one more payment for {order}, refund pending",
+     "{actor}：{order} 又一笔付款，待对账"},
     {"seat.callback.pending",
-     "Callback {event}: payment {payment} succeeded, but {order} is expired and {seat} has been handed to "
-     "another order. {seat} is not sold to {order}. In the same transaction {order} becomes refund_pending "
-     "and "
-     "an item is queued for reconciliation: look payment {payment} up at the provider, then compensate.",
-     "回调 {event}：支付 {payment} 成功，但 {order} 已过期，{seat} 已转给另一笔订单。不把 {seat} 卖给 "
-     "{order}。在同一事务中 {order} 改为 refund_pending，并加入待对账队列：按支付单号 {payment} "
-     "向支付方核验，再补偿。"},
+     "Callback {event} reports payment {payment} as successful, but {order} is expired: its hold on {seat} "
+     "is over.",
+     "回调 {event} 报告支付 {payment} 成功，但 {order} 已过期：它对 {seat} 的占座已结束。"},
+    {"seat.callback.seat_now.held", "{seat} is held by {owner} now.", "{seat} 现在由 {owner} 占座。"},
+    {"seat.callback.seat_now.sold", "{seat} is sold to {owner} now.", "{seat} 现在已售给 {owner}。"},
+    {"seat.callback.seat_now.free", "{seat} is free now.", "{seat} 现在是空闲的。"},
+    {"seat.callback.pending.queued",
+     "{seat} is not sold to {order}. In the same transaction {order} becomes refund_pending and an item is "
+     "queued for reconciliation: look payment {payment} up at the provider, then compensate.",
+     "不把 {seat} 卖给 {order}。在同一事务中 {order} 改为 refund_pending，并加入待对账队列：按支付单号 "
+     "{payment} 向支付方核验，再补偿。"},
     {"seat.callback.expired_now.summary", "{actor}: {order} too late, expires, refund pending",
      "{actor}：{order} 已过期限，过期并待对账"},
     {"seat.callback.expired_now",
@@ -199,24 +229,22 @@ const MessageTemplate kSeat[] = {
      "回调 {event}：{order} 声称占着 {seat}，但座位已不再指向它。不出票；{order} 改为 refund_pending，支付 "
      "{payment} 加入待对账队列。"},
     {"seat.callback.pending_not_refunded",
-     "refund_pending is not \"refunded\": no money has moved yet. The item waits until the payment is "
-     "verified "
-     "by its payment id and the compensation has an auditable result.",
+     "refund_pending is not \"refunded\": it means no refund has been made yet. The item waits until the "
+     "payment is verified by its payment id and the compensation has an auditable result.",
      "refund_pending "
-     "不是“已退款”：钱还没有退回。该事项要等按支付单号核验付款、补偿取得可审计的结果后才算了结。"},
+     "不是“已退款”：它表示还没有退款。该事项要等按支付单号核验付款、补偿取得可审计的结果后才算了结。"},
     {"seat.callback.pending_again",
-     "Callback {event}: {order} is already {state}, and payment {payment} is new for it: a second payment to "
-     "look into, queued for reconciliation as well.",
+     "Callback {event}: {order} is already {state}, and payment {payment} is new for it: one more payment to "
+     "look into, queued for reconciliation as well. {order} now has {count} reconciliation items.",
      "回调 {event}：{order} 已是 {state}，而支付 {payment} "
-     "对它来说是新的：又一笔需要核查的付款，同样加入待对账"
-     "队列。"},
-    {"seat.callback.already_pending.summary", "{actor}: already pending reconciliation",
-     "{actor}：已在待对账中"},
+     "对它来说是新的：又多一笔需要核查的付款，同样加入待对账队列。{order} 现在共有 {count} 个对账事项。"},
+    {"seat.callback.already_pending.summary", "{actor}: payment {payment} already in reconciliation",
+     "{actor}：支付 {payment} 已在对账中"},
     {"seat.callback.already_pending",
-     "Callback {event} reports payment {payment} again under a new event id. {order} is {state} and that "
-     "payment is already queued for reconciliation: nothing new to queue.",
-     "回调 {event} 以新的事件 ID 再次报告支付 {payment}。{order} 为 {state}，这笔付款已在待对账队列中："
-     "没有新的事项。"},
+     "Callback {event} reports payment {payment} again under a new event id. {order} is {state}, and that "
+     "payment already has reconciliation item {item} ({item_state}): nothing new to queue.",
+     "回调 {event} 以新的事件 ID 再次报告支付 {payment}。{order} 为 {state}，这笔付款已有对账事项 "
+     "{item}（{item_state}）：没有新的事项。"},
     {"seat.callback.reconcile.summary", "{actor}: already paid, reconcile", "{actor}：已支付，待对账"},
     {"seat.callback.reconcile",
      "Callback {event} has a new event id, but {order} is already paid. Deduplicating by event id is not "
@@ -224,6 +252,14 @@ const MessageTemplate kSeat[] = {
      "no direct refund: it is flagged already_paid_reconcile and queued for reconciliation.",
      "回调 {event} 的事件 ID 是新的，但 {order} 已支付。仅按事件 ID 去重不够，还要检查订单终态。它可能只是"
      "同一笔付款的重复通知，所以不直接退款：标记为 already_paid_reconcile 并加入待对账队列。"},
+    {"seat.callback.reconcile.already",
+     "Callback {event} has a new event id, but {order} is already paid. Deduplicating by event id is not "
+     "enough; the order's final state is checked too. It may be the same payment notified again, so there is "
+     "no direct refund: it is flagged already_paid_reconcile, and payment {payment} already has "
+     "reconciliation item {item} ({item_state}) for that, so nothing new is queued.",
+     "回调 {event} 的事件 ID 是新的，但 {order} 已支付。仅按事件 ID "
+     "去重不够，还要检查订单终态。它可能只是同一笔付款的重复通知，所以不直接退款：标记为 "
+     "already_paid_reconcile；支付 {payment} 已有相应的对账事项 {item}（{item_state}），因此不再新增。"},
     {"seat.callback.naive.summary", "{actor}: {order} paid, {seat} sold to it",
      "{actor}：{order} 已支付，{seat} 卖给它"},
     {"seat.callback.naive",
@@ -235,9 +271,15 @@ const MessageTemplate kSeat[] = {
      "The INSERT into callbacks failed: event {event} was seen before. The naive handler ignores that and "
      "marks the order paid again.",
      "插入 callbacks 失败：事件 {event} 已处理过。朴素处理忽略这一点，再次把订单标记为已支付。"},
+    {"seat.callback.naive.repeated.anyway",
+     "The INSERT into callbacks failed: event {event} was seen before. The naive handler ignores that and "
+     "marks {order} paid anyway.",
+     "插入 callbacks 失败：事件 {event} 已处理过。朴素处理忽略这一点，照样把 {order} 标记为已支付。"},
     {"seat.callback.naive.stolen",
-     "{seat} belonged to {owner}. Now the seat row names {order}, and both orders are live for one seat.",
-     "{seat} 原本属于 {owner}。现在座位行写着 {order}，两笔订单同时对一个座位有效。"},
+     "{seat} belonged to {owner}. Now the seat row names {order}, while {owner} is still {owner_state}: "
+     "{live} live orders claim one seat.",
+     "{seat} 原本属于 {owner}。现在座位行写着 {order}，而 {owner} 仍为 {owner_state}：{live} "
+     "笔有效订单同时声称拥有这一个座位。"},
     // Reconciliation
     {"seat.reconcile.summary",
      "{actor}: {refunded} refunded, {failed} failed, {pending} unverified, {closed} same payment",
@@ -251,9 +293,12 @@ const MessageTemplate kSeat[] = {
      "核查。"},
     {"seat.reconcile.naive",
      "Item {item}: refunds {payment} under a fresh key {key}, without asking the provider whether the money "
-     "was taken. A second run would use another key and refund again.",
-     "事项 {item}：不向支付方核实是否真的扣款，用新的操作键 {key} 退款 "
-     "{payment}。再运行一次会换一个键再退一次。"},
+     "was taken; the provider answers {answer}. The key is new on every run, so the provider cannot tell a "
+     "repeated refund from a new one.",
+     "事项 {item}：不向支付方核实是否真的扣款，用新的操作键 {key} 退款 {payment}；支付方回答 "
+     "{answer}。每次运行都换一个新键，支付方无法分辨重复的退款和新的退款。"},
+    {"seat.reconcile.naive.marked", "The provider refused, yet the naive code marks item {item} REFUNDED.",
+     "支付方拒绝了，朴素代码却把事项 {item} 标记为 REFUNDED。"},
     {"seat.reconcile.same_payment",
      "Item {item}: notice {event} is for payment {payment}, the same payment that paid {order}: the same "
      "payment notified again. Closed as SAME_PAYMENT, no refund.",
@@ -276,11 +321,16 @@ const MessageTemplate kSeat[] = {
      "item becomes REFUNDED and {order} refunded.",
      "它用这笔付款自己的操作键 {key} 退款（重跑时支付方会回答“已完成”）；事项改为 REFUNDED，{order} 改为 "
      "refunded。"},
+    {"seat.reconcile.refunded.order_kept",
+     "It refunds under the payment's own key {key} (the provider answers \"already done\" on a rerun); the "
+     "item becomes REFUNDED, and {order} stays {order_state}.",
+     "它用这笔付款自己的操作键 {key} 退款（重跑时支付方会回答“已完成”）；事项改为 REFUNDED，{order} 保持 "
+     "{order_state}。"},
     {"seat.reconcile.failed",
      "It refunds under the payment's own key {key}; the provider refuses. The item becomes REFUND_FAILED and "
-     "{order} stays refund_pending: it needs a person or a retry, not patience.",
+     "{order} stays {order_state}: it needs a person or a retry, not patience.",
      "它用这笔付款自己的操作键 {key} 退款；支付方拒绝。事项改为 REFUND_FAILED，{order} 保持 "
-     "refund_pending：它需要人工处理或重试，而不是等待。"},
+     "{order_state}：它需要人工处理或重试，而不是等待。"},
     // T3: the queue and its tickets
     {"seat.queue.admitted.summary", "{actor} admitted: ticket {ticket} until {until} s",
      "{actor} 获准进入：票据 {ticket} 有效到 {until} 秒"},
