@@ -180,4 +180,43 @@ inline void add_engine_rules(ClaimRules& rules) {
   rules.claim_free.insert({"engine.note", "engine.memdb_readers"});
 }
 
+// [SECTION] rows by any column, and the step's event arguments (added for the seat family)
+
+// A row as its cells' display text by column name ("NULL" for null).
+using RowText = std::map<std::string, std::string>;
+
+// The rows of `table` whose `column` shows `value`; every row when `column` is empty.
+inline std::vector<RowText> rows_where(const CommittedState& state, const std::string& table,
+                                       const std::string& column = {}, const std::string& value = {}) {
+  std::vector<RowText> rows;
+  const TableData* data = state.table(table);
+  if (!data) return rows;
+  for (const auto& row : data->rows) {
+    RowText text;
+    for (std::size_t i = 0; i < data->columns.size() && i < row.size(); ++i)
+      text[data->columns[i]] = to_display(row[i]);
+    if (column.empty() || text[column] == value) rows.push_back(std::move(text));
+  }
+  return rows;
+}
+
+// An argument of the step's event as its action saw it: the event's own, else the scenario's default.
+inline std::string event_arg(const StepView& view, const std::string& name) {
+  const Event* event = view.scenario.find_event(view.step.event);
+  if (event)
+    if (auto it = event->args.find(name); it != event->args.end()) return to_display(it->second);
+  if (auto it = view.scenario.params.find(name); it != view.scenario.params.end())
+    return to_display(it->second);
+  return {};
+}
+
+// What an actor's process held in memory before the step ("" when it held no such item).
+inline std::string remembered(const StepView& view, const std::string& actor, const std::string& item) {
+  for (const auto& memory : view.memory_before)
+    if (memory.actor == actor)
+      for (const auto& [name, value] : memory.items)
+        if (name == item) return to_display(value);
+  return {};
+}
+
 }  // namespace reslab::claims

@@ -49,6 +49,9 @@ struct HoldAttempt {
   Value previous_expires_at;      // its hold's expires_at
   bool previous_expired = false;  // held, and now < expires_at no longer holds
   bool overwrote_owner = false;   // naive: the seat still belonged to another order, held or sold
+  bool stale_previous = false;    // naive, written blind: the seat named an order whose hold had ended
+  std::size_t live_after = 0;     // naive: the orders that claim the seat after the write, this one included
+  std::string live_list;          // those orders, "o1, o3"
   std::string duplicate_code;     // the constraint code when the request key was already used
 };
 

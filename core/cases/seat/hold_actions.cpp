@@ -4,6 +4,7 @@
 //               atomic: one transaction: expire an expired holder, insert the order, and let one
 //               conditional UPDATE with a rows-changed check decide (the ticketing article's hold transaction).
 #include "core/cases/seat/actions.hpp"
+#include "core/cases/seat/seat_state.hpp"
 
 namespace reslab::seat {
 namespace {
@@ -15,15 +16,6 @@ Value expires_at(const ActionContext& ctx) {
 
 std::string seconds_or_never(const Value& value) {
   return is_null(value) ? "-" : to_display(value);
-}
-
-// The committed seat row, for explanations of code that never reads the seat itself.
-const Row* committed_seat(const ActionContext& ctx, const std::string& seat) {
-  const TableData* seats = ctx.committed().table("seats");
-  if (!seats) return nullptr;
-  for (const auto& row : seats->rows)
-    if (!row.empty() && to_display(row[0]) == seat) return &row;
-  return nullptr;
 }
 
 std::optional<Value> insert_order(ActionContext& ctx, const std::string& seat, const std::string& request_key,
@@ -60,7 +52,20 @@ MessageArgs hold_args(const ActionContext& ctx, const HoldAttempt& attempt, cons
           {"expires", seconds_or_never(expires_at(ctx))},
           {"now", std::to_string(ctx.now())},
           {"key", ctx.text("request_key")},
-          {"code", attempt.duplicate_code}};
+          {"code", attempt.duplicate_code},
+          {"live", std::to_string(attempt.live_after)},
+          {"orders", attempt.live_list}};
+}
+
+std::string reject_missing_seat(ActionContext& ctx, const HoldAttempt& attempt, const std::string& seat,
+                                const std::string& how) {
+  const MessageArgs args = hold_args(ctx, attempt, seat);
+  ctx.summarize({"seat.hold.missing.summary", args});
+  ctx.say({"seat.hold.missing", args});
+  // Naive code inserted its order in a statement of its own before it wrote the seat.
+  if (how != "atomic" && !is_null(attempt.order_id)) ctx.say({"seat.hold.missing.order_left", args});
+  ctx.resolve("rejected");
+  return "rejected";
 }
 
 }  // namespace
@@ -68,9 +73,10 @@ MessageArgs hold_args(const ActionContext& ctx, const HoldAttempt& attempt, cons
 std::string seat_hold_naive(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   HoldAttempt read = read_seat(ctx, seat);
+  if (read.seat_state.empty()) return reject_missing_seat(ctx, read, seat, "naive");
   if (read.seat_state != "free" && !read.previous_expired) {
     ctx.summarize({"seat.hold.taken.summary", hold_args(ctx, read, seat)});
-    ctx.say({read.seat_state.empty() ? "seat.hold.missing" : "seat.hold.naive.taken",
+    ctx.say({read.seat_state == "sold" ? "seat.hold.naive.sold" : "seat.hold.naive.taken",
              hold_args(ctx, read, seat)});
     ctx.resolve("rejected");
     return "rejected";
@@ -123,24 +129,40 @@ HoldAttempt conditional_hold(ActionContext& ctx, const std::string& seat, const 
 HoldAttempt overwrite_hold(ActionContext& ctx, const std::string& seat, const std::string& request_key,
                            HoldAttempt read) {
   HoldAttempt attempt = std::move(read);
-  if (const Row* row = committed_seat(ctx, seat); row && row->size() > 2 && !is_null((*row)[2])) {
-    const std::string state = to_display((*row)[1]);
+  // Naive statements autocommit, so the last committed state is the seat this write lands on.
+  const SeatRow row = seat_row(ctx.committed(), seat);
+  if (row.found && attempt.seat_state.empty()) attempt.seat_state = row.state;
+  if (row.found && !is_null(row.order_id)) {
     const bool expired =
-        state == "held" && row->size() > 3 && !is_null((*row)[3]) && !(ctx.now() < as_int((*row)[3]));
-    attempt.overwrote_owner = (state == "held" && !expired) || state == "sold";
+        row.state == "held" && !is_null(row.expires_at) && !(ctx.now() < as_int(row.expires_at));
+    attempt.overwrote_owner = (row.state == "held" && !expired) || row.state == "sold";
+    attempt.stale_previous =
+        expired && !attempt.previous_expired && order_row(ctx.committed(), row.order_id).state == "held";
     if (attempt.previous_order.empty()) {
-      attempt.previous_order_id = (*row)[2];
-      attempt.previous_order = order_label((*row)[2]);
-      attempt.seat_state = state;
+      attempt.previous_order_id = row.order_id;
+      attempt.previous_order = order_label(row.order_id);
+      attempt.previous_expires_at = row.expires_at;
+      attempt.seat_state = row.state;
     }
   }
   expire_previous(ctx, attempt, false);
   const auto order_id = insert_order(ctx, seat, request_key, attempt);
   if (!order_id) return attempt;
   attempt.order_id = *order_id;
-  ctx.must("UPDATE seats SET state = 'held', order_id = ?, expires_at = ? WHERE seat_id = ?",
-           {attempt.order_id, expires_at(ctx), seat});
-  attempt.taken = true;
+  const auto update =
+      ctx.must("UPDATE seats SET state = 'held', order_id = ?, expires_at = ? WHERE seat_id = ?",
+               {attempt.order_id, expires_at(ctx), seat});
+  attempt.taken = update.changes > 0;
+  // Who claims the seat now: the committed claims, less the one this event expired, plus the new order.
+  for (const auto& id : live_orders(ctx.committed(), seat)) {
+    if (attempt.previous_expired && id == to_display(attempt.previous_order_id)) continue;
+    attempt.live_list += (attempt.live_list.empty() ? "" : ", ") + order_label(Value(id));
+    ++attempt.live_after;
+  }
+  if (attempt.taken) {
+    attempt.live_list += (attempt.live_list.empty() ? "" : ", ") + order_label(attempt.order_id);
+    ++attempt.live_after;
+  }
   return attempt;
 }
 
@@ -150,12 +172,16 @@ std::string report_hold(ActionContext& ctx, const HoldAttempt& attempt, const st
   if (!attempt.duplicate_code.empty()) {
     ctx.summarize({"seat.hold.duplicate.summary", args});
     ctx.say({how == "atomic" ? "seat.hold.atomic.duplicate" : "seat.hold.naive.duplicate", args});
+    // Naive code marked the expired holder in a statement of its own before the INSERT failed.
+    if (how != "atomic" && attempt.previous_expired) ctx.say({"seat.hold.naive.duplicate.expired", args});
     ctx.resolve("rejected");
     return "rejected";
   }
+  if (!attempt.taken && attempt.seat_state.empty()) return reject_missing_seat(ctx, attempt, seat, how);
   if (!attempt.taken) {
     ctx.summarize({"seat.hold.rejected.summary", args});
-    ctx.say({attempt.seat_state.empty() ? "seat.hold.missing" : "seat.hold.atomic.rejected", args});
+    ctx.say({attempt.seat_state == "sold" ? "seat.hold.atomic.rejected.sold" : "seat.hold.atomic.rejected",
+             args});
     ctx.say({"seat.hold.locks"});
     ctx.resolve("rejected");
     return "rejected";
@@ -178,6 +204,7 @@ std::string report_hold(ActionContext& ctx, const HoldAttempt& attempt, const st
                      : how == "naive" ? "seat.hold.naive.done"
                                       : "seat.hold.blind.done";
   ctx.say({done, args});
+  if (attempt.stale_previous) ctx.say({"seat.hold.blind.stale", args});
   if (how == "atomic") ctx.say({"seat.hold.locks"});
   return "accepted";
 }

@@ -40,12 +40,16 @@ MessageArgs lock_args(ActionContext& ctx) {
           {"holder", now_holder ? now_holder->first : "-"}};
 }
 
-// The actor's lease ran out and someone else holds the lock now, though the actor never learns it.
-bool lock_lost(ActionContext& ctx) {
+// Where the actor's lock stands, though the actor itself never looks: its lease still runs, it ran out
+// with nobody taking the lock since, or someone else holds the lock now.
+enum class Lease { none, running, lapsed, lost };
+
+Lease lease_of(ActionContext& ctx) {
   auto it = ctx.memory().find("lease_until");
-  if (it == ctx.memory().end() || ctx.now() < as_int(it->second)) return false;
+  if (it == ctx.memory().end()) return Lease::none;
+  if (ctx.now() < as_int(it->second)) return Lease::running;
   const auto holder = committed_lock(ctx, ctx.text("seat"));
-  return holder && holder->first != ctx.actor().id;
+  return holder && holder->first != ctx.actor().id ? Lease::lost : Lease::lapsed;
 }
 
 }  // namespace
@@ -85,14 +89,20 @@ std::string pause(ActionContext& ctx) {
                             {"now", std::to_string(ctx.now())},
                             {"lease", remembered(ctx, "lease_until")}};
   ctx.summarize({"seat.pause.summary", args});
-  ctx.say({ctx.memory().count("lease_until") ? "seat.pause.with_lock" : "seat.pause", args});
+  const Lease lease = lease_of(ctx);
+  ctx.say({lease == Lease::none      ? "seat.pause"
+           : lease == Lease::running ? "seat.pause.with_lock"
+                                     : "seat.pause.lease_over",
+           args});
   return "paused";
 }
 
 std::string seat_hold_with_lock_naive(ActionContext& ctx) {
   const std::string seat = ctx.text("seat");
   const MessageArgs args = lock_args(ctx);
-  ctx.say({lock_lost(ctx) ? "seat.lock.naive.stale" : "seat.lock.naive.trusts", args});
+  const Lease lease = lease_of(ctx);
+  ctx.say({lease == Lease::lost ? "seat.lock.naive.stale" : "seat.lock.naive.trusts", args});
+  if (lease == Lease::lapsed) ctx.say({"seat.lock.lapsed", args});
   const HoldAttempt attempt = overwrite_hold(ctx, seat, ctx.text("request_key"), {});
   return report_hold(ctx, attempt, seat, "blind");
 }
@@ -105,8 +115,9 @@ std::string seat_hold_with_lock_atomic(ActionContext& ctx) {
   ctx.must(attempt.taken ? kCommit : kRollback);
   if (attempt.taken) {
     ctx.say({"seat.lock.atomic.taken", args});
-  } else {
-    ctx.say({lock_lost(ctx) ? "seat.lock.atomic.stale" : "seat.lock.atomic.rejected", args});
+  } else if (attempt.duplicate_code.empty() && !attempt.seat_state.empty()) {
+    // The conditional UPDATE ran and changed 0 rows (not a reused request key, not a missing seat).
+    ctx.say({lease_of(ctx) == Lease::lost ? "seat.lock.atomic.stale" : "seat.lock.atomic.rejected", args});
   }
   return report_hold(ctx, attempt, seat, "atomic");
 }

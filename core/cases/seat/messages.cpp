@@ -7,13 +7,13 @@ namespace {
 
 const MessageTemplate kSeat[] = {
     {"seat.deadline.tie",
-     "A tie at the deadline: {now} s is {order}'s expires_at itself. Only now < expires_at may sell, judged by "
-     "one database clock, and the database runs the two transactions one after the other: whether {order}'s "
-     "callback or the hand-over comes first in this second, {order}'s hold is over and {seat} is not sold to "
-     "{order}.",
-     "截止时刻的平局：{now} 秒正是 {order} 的 expires_at。只有 now < expires_at 才能成交，用的是同一个数据库时钟，"
-     "数据库也让两个事务先后执行：无论这一秒里先到的是 {order} 的回调还是回收占座，{order} 的占座都已结束，"
-     "{seat} 不会卖给 {order}。"},
+     "A tie at the deadline: {now} s is {order}'s expires_at itself. Only now < expires_at may sell, judged "
+     "by one database clock, and the database runs transactions one after the other: whichever comes first "
+     "in this second, a payment callback for {order} or a hand-over of {seat}, {order}'s hold is over and "
+     "{seat} is not sold to {order}.",
+     "截止时刻的平局：{now} 秒正是 {order} 的 expires_at。只有 now < expires_at "
+     "才能成交，用的是同一个数据库时钟，数据库也让事务先后执行：无论这一秒里先到的是 {order} 的支付回调还是 "
+     "{seat} 的回收占座，{order} 的占座都已结束，{seat} 不会卖给 {order}。"},
     {"seat.invariant.deadline.ok", "{count} paid order(s), each paid before its hold ended",
      "{count} 个已支付订单，每个都在占座到期前支付"},
     {"seat.invariant.deadline.broken", "paid at or after its hold ended (paid_at >= expires_at): {list}",
@@ -30,14 +30,21 @@ const MessageTemplate kSeat[] = {
     {"seat.hold.taken.summary", "{actor}: {seat} is {state}, rejected", "{actor}：{seat} 为 {state}，拒绝"},
     {"seat.hold.duplicate.summary", "{actor}: request key already used, rejected",
      "{actor}：业务请求键已用过，拒绝"},
+    {"seat.hold.missing.summary", "{actor}: there is no seat {seat}, rejected",
+     "{actor}：没有座位 {seat}，拒绝"},
     // Holding a seat: explanations
     {"seat.hold.missing", "There is no seat {seat}: nothing to hold.", "没有座位 {seat}：无座可占。"},
+    {"seat.hold.missing.order_left",
+     "Order {order} was already inserted by a statement of its own and stays held, pointing at no seat.",
+     "订单 {order} 已由单独的语句插入，仍为 held，却没有对应的座位。"},
     {"seat.hold.naive.taken",
-     "{actor} reads {seat}: {state} by {previous} until {until} s, and it is {now} s. Not free, so the "
-     "request "
-     "is rejected.",
-     "{actor} 读取 {seat}：由 {previous} {state}，期限到 {until} 秒，现在是 {now} "
-     "秒。不是空闲座位，请求被拒绝。"},
+     "{actor} reads {seat}: held by {previous} until {until} s, and it is {now} s, so that hold still runs. "
+     "Not free, so the request is rejected.",
+     "{actor} 读取 {seat}：由 {previous} 占座到 {until} 秒，现在是 {now} "
+     "秒，该占座仍然有效。不是空闲座位，请求被拒绝。"},
+    {"seat.hold.naive.sold",
+     "{actor} reads {seat}: sold to {previous}. Not free, so the request is rejected.",
+     "{actor} 读取 {seat}：已售给 {previous}。不是空闲座位，请求被拒绝。"},
     {"seat.hold.naive.done",
      "{actor} read {seat} and found it could be taken, then wrote: INSERT order {order}, then UPDATE seats "
      "SET "
@@ -62,18 +69,27 @@ const MessageTemplate kSeat[] = {
      "它插入订单 {order}，并在不读取座位、不带任何条件的情况下执行 UPDATE seats SET state = 'held', order_id "
      "= "
      "{order_id} WHERE seat_id = '{seat}'：{seat} 由 {order} 占座到 {expires} 秒。"},
+    {"seat.hold.blind.stale",
+     "{seat} still named {previous}, whose hold had ended at {until} s. Writing blind, {actor} never marks "
+     "{previous} expired, so the orders table still lists it as held.",
+     "{seat} 原本仍指向 {previous}，其占座已在 {until} 秒结束。{actor} 不读就写，从不把 {previous} 标记为 "
+     "expired，所以订单表里它仍是 held。"},
     {"seat.hold.naive.overwrite",
      "It inserts order {order} and runs UPDATE seats SET order_id = {order_id} WHERE seat_id = '{seat}' with "
-     "no "
-     "condition, over a seat that {previous} still had ({state}). The seat row now names {order}, but "
-     "{previous} is still a live order for {seat}: two buyers believe they have the same seat.",
+     "no condition, over a seat that {previous} still had ({state}). The seat row now names {order}, but "
+     "{previous} is still a live order for {seat}: {live} live orders ({orders}) now claim one seat, and "
+     "each of their buyers believes it is theirs.",
      "它插入订单 {order}，并执行不带条件的 UPDATE seats SET order_id = {order_id} WHERE seat_id = "
-     "'{seat}'，覆盖了"
-     "仍属于 {previous}（{state}）的座位。座位行现在写着 {order}，但 {previous} 仍是 {seat} "
-     "的有效订单：两位买家都以为自己拿到了同一个座位。"},
+     "'{seat}'，覆盖了仍属于 {previous}（{state}）的座位。座位行现在写着 {order}，但 {previous} 仍是 {seat} "
+     "的有效订单：现在有 {live} 笔有效订单（{orders}）声称拥有同一个座位，每位买家都以为座位是自己的。"},
     {"seat.hold.naive.duplicate",
      "The INSERT of the order failed with {code}: request key {key} was already used, so nothing was held.",
      "插入订单失败，返回 {code}：业务请求键 {key} 已用过，没有占到座位。"},
+    {"seat.hold.naive.duplicate.expired",
+     "Before that, {actor} had already marked {previous} expired in a statement of its own: that change "
+     "stays, and {seat} still names {previous}.",
+     "在此之前，{actor} 已用一条单独的语句把 {previous} 标记为 expired：这个改动留下了，而 {seat} 仍指向 "
+     "{previous}。"},
     {"seat.hold.atomic.done",
      "{actor} takes the write lock (BEGIN IMMEDIATE), inserts order {order} and runs UPDATE seats SET state "
      "= "
@@ -91,44 +107,72 @@ const MessageTemplate kSeat[] = {
      "{previous} 占座 {seat} 到 {until} 秒。现在 {now} 秒，now < expires_at 不成立：占座已过期。在同一事务中"
      "先把 {previous} 标记为 expired，再把座位指向 {order}；两者要么都发生，要么都不发生。"},
     {"seat.hold.atomic.rejected",
-     "The conditional UPDATE re-checked {seat} ({state}, order {previous}, until {until} s; now {now} s) and "
-     "changed 0 rows. {actor} checks the rows-changed count, rolls back (the new order goes with it) and "
-     "rejects the request.",
-     "条件更新重新检查 {seat}（{state}，订单 {previous}，期限 {until} 秒；现在 {now} 秒），更新了 0 "
-     "行。{actor} "
+     "The conditional UPDATE re-checked {seat} (held by {previous} until {until} s; now {now} s, so that "
+     "hold still runs) and changed 0 rows. {actor} checks the rows-changed count, rolls back (the new order "
+     "goes with it) and rejects the request.",
+     "条件更新重新检查 {seat}（由 {previous} 占座到 {until} 秒；现在 {now} 秒，该占座仍然有效），更新了 0 "
+     "行。{actor} 检查更新行数，回滚（新订单随之撤销），拒绝请求。"},
+    {"seat.hold.atomic.rejected.sold",
+     "The conditional UPDATE re-checked {seat} (sold to {previous}) and changed 0 rows. {actor} checks the "
+     "rows-changed count, rolls back (the new order goes with it) and rejects the request.",
+     "条件更新重新检查 {seat}（已售给 {previous}），更新了 0 行。{actor} "
      "检查更新行数，回滚（新订单随之撤销），拒绝请求。"},
     {"seat.hold.atomic.duplicate",
      "The INSERT of the order failed with {code}: request key {key} was already used. {actor} rolls back; "
      "the seat is untouched.",
      "插入订单失败，返回 {code}：业务请求键 {key} 已用过。{actor} 回滚；座位没有被改动。"},
     {"seat.hold.locks",
-     "The UPDATE's condition decides, not an earlier read. SQLite lets one writer in at a time, so a second "
-     "hold would wait at BEGIN IMMEDIATE; PostgreSQL would let it reach the UPDATE, wait on the seat's row "
-     "lock, and re-check the WHERE clause once the first transaction commits.",
-     "起决定作用的是 UPDATE 的条件，而不是之前的读取。SQLite 同一时间只允许一个写者，第二个占座会在 BEGIN "
-     "IMMEDIATE 处等待；PostgreSQL 则会让它执行到 UPDATE，在座位行锁上等待，并在第一个事务提交后重新检查 "
-     "WHERE 条件。"},
+     "The UPDATE's condition decides, not an earlier read. SQLite lets one writer in at a time, so any other "
+     "hold started meanwhile would wait at BEGIN IMMEDIATE; PostgreSQL would let it reach the UPDATE, wait "
+     "on the seat's row lock, and re-check the WHERE clause once this transaction ends.",
+     "起决定作用的是 UPDATE 的条件，而不是之前的读取。SQLite "
+     "同一时间只允许一个写者，此时开始的其他占座都会在 BEGIN IMMEDIATE 处等待；PostgreSQL 则会让它执行到 "
+     "UPDATE，在座位行锁上等待，并在这个事务结束后重新检查 WHERE 条件。"},
     // Paying
     {"seat.pay.charged.summary", "{actor} pays for {order}: charged", "{actor} 为 {order} 付款：已扣款"},
     {"seat.pay.charged",
-     "{actor} asks the provider to charge {payment} for {order}; the provider answers: charged. The order "
-     "stays held: the seat is sold when the provider's signed callback arrives.",
-     "{actor} 请求支付方为 {order} 扣款 {payment}；支付方回答：已扣款。订单仍为 held：座位在支付方签名回调"
-     "到达时才售出。"},
+     "{actor} asks the provider to charge {payment} for {order}; the provider answers: charged.",
+     "{actor} 请求支付方为 {order} 扣款 {payment}；支付方回答：已扣款。"},
+    {"seat.pay.stays_held",
+     "{order} stays held: a charge sells nothing by itself; {seat} is sold only when the provider's signed "
+     "callback is handled.",
+     "{order} 仍为 held：扣款本身不出票；只有在处理支付方的签名回调时，{seat} 才会售出。"},
     {"seat.pay.timeout.summary", "{actor} pays for {order}: timeout, result unknown",
      "{actor} 为 {order} 付款：超时，结果未知"},
     {"seat.pay.timeout",
      "{actor} asks the provider to charge {payment} for {order}, and the call times out. A timeout means the "
      "result is unknown, not that the payment failed: the provider's ledger already has the charge, only the "
-     "answer was lost. The payment is recorded as UNKNOWN.",
-     "{actor} 请求支付方为 {order} 扣款 {payment}，调用超时。超时意味着结果未知，不是付款失败：支付方的账本里"
-     "已经有这笔扣款，只是回答丢了。付款记录为 UNKNOWN。"},
-    {"seat.pay.refused.summary", "{actor}: {order} no longer holds a seat, no charge",
-     "{actor}：{order} 已不再占座，不扣款"},
-    {"seat.pay.refused",
-     "{order} is {state} or its hold is over at {now} s: {actor} does not take money for a seat the order no "
-     "longer holds.",
-     "{order} 为 {state}，或在 {now} 秒其占座已过期：{actor} 不为订单已不再持有的座位收款。"},
+     "answer was lost.",
+     "{actor} 请求支付方为 {order} 扣款 "
+     "{payment}，调用超时。超时意味着结果未知，不是付款失败：支付方的账本里已经有这笔扣款，只是回答丢了。"},
+    {"seat.pay.recorded_unknown", "The payment is recorded as UNKNOWN.", "付款记录为 UNKNOWN。"},
+    {"seat.pay.already_recorded",
+     "payments already has a row for {payment} ({recorded}): INSERT ... ON CONFLICT DO NOTHING adds nothing, "
+     "and the row keeps what it says.",
+     "payments 中已有 {payment} 的记录（{recorded}）：INSERT ... ON CONFLICT DO NOTHING "
+     "没有新增任何东西，记录保持原样。"},
+    {"seat.pay.naive.no_order",
+     "There is no order {order}, yet the naive code charges without looking at the order.",
+     "订单 {order} 并不存在，但朴素代码不看订单就扣款。"},
+    {"seat.pay.naive.not_held",
+     "{order} is {state}, not held, yet the naive code charges without looking at the order.",
+     "{order} 为 {state}，不是 held，但朴素代码不看订单就扣款。"},
+    {"seat.pay.naive.hold_over",
+     "{order} is still held in the table, but its hold ended at {until} s and it is {now} s; the naive code "
+     "charges without looking.",
+     "{order} 在表中仍为 held，但其占座已在 {until} 秒结束，现在是 {now} 秒；朴素代码不看就扣款。"},
+    {"seat.pay.refused.summary", "{actor}: {order} holds no seat, no charge",
+     "{actor}：{order} 未占座，不扣款"},
+    {"seat.pay.refused.missing", "There is no order {order}: {actor} charges nothing.",
+     "订单 {order} 不存在：{actor} 不扣款。"},
+    {"seat.pay.refused.state",
+     "{order} is {state}, not held: {actor} does not take money for a seat the order does not hold.",
+     "{order} 为 {state}，不是 held：{actor} 不为订单并未持有的座位收款。"},
+    {"seat.pay.refused.expired",
+     "{order} is still held, but its hold ended at {until} s and it is {now} s (now < expires_at fails): "
+     "{actor} does not take money for a seat the order no longer holds.",
+     "{order} 仍为 held，但其占座已在 {until} 秒结束，现在是 {now} 秒（now < expires_at 不成立）：{actor} "
+     "不为订单已不再持有的座位收款。"},
     // Payment callbacks
     {"seat.callback.duplicate.summary", "{actor}: duplicate event {event}", "{actor}：重复事件 {event}"},
     {"seat.callback.duplicate",
@@ -154,14 +198,20 @@ const MessageTemplate kSeat[] = {
      "paid。"},
     {"seat.callback.pending.summary", "{actor}: {order} expired, refund pending",
      "{actor}：{order} 已过期，待对账"},
+    {"seat.callback.pending_again.summary", "{actor}: one more payment for {order}, refund pending",
+     "{actor}：{order} 又一笔付款，待对账"},
     {"seat.callback.pending",
-     "Callback {event}: payment {payment} succeeded, but {order} is expired and {seat} has been handed to "
-     "another order. {seat} is not sold to {order}. In the same transaction {order} becomes refund_pending "
-     "and "
-     "an item is queued for reconciliation: look payment {payment} up at the provider, then compensate.",
-     "回调 {event}：支付 {payment} 成功，但 {order} 已过期，{seat} 已转给另一笔订单。不把 {seat} 卖给 "
-     "{order}。在同一事务中 {order} 改为 refund_pending，并加入待对账队列：按支付单号 {payment} "
-     "向支付方核验，再补偿。"},
+     "Callback {event} reports payment {payment} as successful, but {order} is expired: its hold on {seat} "
+     "is over.",
+     "回调 {event} 报告支付 {payment} 成功，但 {order} 已过期：它对 {seat} 的占座已结束。"},
+    {"seat.callback.seat_now.held", "{seat} is held by {owner} now.", "{seat} 现在由 {owner} 占座。"},
+    {"seat.callback.seat_now.sold", "{seat} is sold to {owner} now.", "{seat} 现在已售给 {owner}。"},
+    {"seat.callback.seat_now.free", "{seat} is free now.", "{seat} 现在是空闲的。"},
+    {"seat.callback.pending.queued",
+     "{seat} is not sold to {order}. In the same transaction {order} becomes refund_pending and an item is "
+     "queued for reconciliation: look payment {payment} up at the provider, then compensate.",
+     "不把 {seat} 卖给 {order}。在同一事务中 {order} 改为 refund_pending，并加入待对账队列：按支付单号 "
+     "{payment} 向支付方核验，再补偿。"},
     {"seat.callback.expired_now.summary", "{actor}: {order} too late, expires, refund pending",
      "{actor}：{order} 已过期限，过期并待对账"},
     {"seat.callback.expired_now",
@@ -179,24 +229,22 @@ const MessageTemplate kSeat[] = {
      "回调 {event}：{order} 声称占着 {seat}，但座位已不再指向它。不出票；{order} 改为 refund_pending，支付 "
      "{payment} 加入待对账队列。"},
     {"seat.callback.pending_not_refunded",
-     "refund_pending is not \"refunded\": no money has moved yet. The item waits until the payment is "
-     "verified "
-     "by its payment id and the compensation has an auditable result.",
+     "refund_pending is not \"refunded\": it means no refund has been made yet. The item waits until the "
+     "payment is verified by its payment id and the compensation has an auditable result.",
      "refund_pending "
-     "不是“已退款”：钱还没有退回。该事项要等按支付单号核验付款、补偿取得可审计的结果后才算了结。"},
+     "不是“已退款”：它表示还没有退款。该事项要等按支付单号核验付款、补偿取得可审计的结果后才算了结。"},
     {"seat.callback.pending_again",
-     "Callback {event}: {order} is already {state}, and payment {payment} is new for it: a second payment to "
-     "look into, queued for reconciliation as well.",
+     "Callback {event}: {order} is already {state}, and payment {payment} is new for it: one more payment to "
+     "look into, queued for reconciliation as well. {order} now has {count} reconciliation items.",
      "回调 {event}：{order} 已是 {state}，而支付 {payment} "
-     "对它来说是新的：又一笔需要核查的付款，同样加入待对账"
-     "队列。"},
-    {"seat.callback.already_pending.summary", "{actor}: already pending reconciliation",
-     "{actor}：已在待对账中"},
+     "对它来说是新的：又多一笔需要核查的付款，同样加入待对账队列。{order} 现在共有 {count} 个对账事项。"},
+    {"seat.callback.already_pending.summary", "{actor}: payment {payment} already in reconciliation",
+     "{actor}：支付 {payment} 已在对账中"},
     {"seat.callback.already_pending",
-     "Callback {event} reports payment {payment} again under a new event id. {order} is {state} and that "
-     "payment is already queued for reconciliation: nothing new to queue.",
-     "回调 {event} 以新的事件 ID 再次报告支付 {payment}。{order} 为 {state}，这笔付款已在待对账队列中："
-     "没有新的事项。"},
+     "Callback {event} reports payment {payment} again under a new event id. {order} is {state}, and that "
+     "payment already has reconciliation item {item} ({item_state}): nothing new to queue.",
+     "回调 {event} 以新的事件 ID 再次报告支付 {payment}。{order} 为 {state}，这笔付款已有对账事项 "
+     "{item}（{item_state}）：没有新的事项。"},
     {"seat.callback.reconcile.summary", "{actor}: already paid, reconcile", "{actor}：已支付，待对账"},
     {"seat.callback.reconcile",
      "Callback {event} has a new event id, but {order} is already paid. Deduplicating by event id is not "
@@ -204,6 +252,14 @@ const MessageTemplate kSeat[] = {
      "no direct refund: it is flagged already_paid_reconcile and queued for reconciliation.",
      "回调 {event} 的事件 ID 是新的，但 {order} 已支付。仅按事件 ID 去重不够，还要检查订单终态。它可能只是"
      "同一笔付款的重复通知，所以不直接退款：标记为 already_paid_reconcile 并加入待对账队列。"},
+    {"seat.callback.reconcile.already",
+     "Callback {event} has a new event id, but {order} is already paid. Deduplicating by event id is not "
+     "enough; the order's final state is checked too. It may be the same payment notified again, so there is "
+     "no direct refund: it is flagged already_paid_reconcile, and payment {payment} already has "
+     "reconciliation item {item} ({item_state}) for that, so nothing new is queued.",
+     "回调 {event} 的事件 ID 是新的，但 {order} 已支付。仅按事件 ID "
+     "去重不够，还要检查订单终态。它可能只是同一笔付款的重复通知，所以不直接退款：标记为 "
+     "already_paid_reconcile；支付 {payment} 已有相应的对账事项 {item}（{item_state}），因此不再新增。"},
     {"seat.callback.naive.summary", "{actor}: {order} paid, {seat} sold to it",
      "{actor}：{order} 已支付，{seat} 卖给它"},
     {"seat.callback.naive",
@@ -215,9 +271,15 @@ const MessageTemplate kSeat[] = {
      "The INSERT into callbacks failed: event {event} was seen before. The naive handler ignores that and "
      "marks the order paid again.",
      "插入 callbacks 失败：事件 {event} 已处理过。朴素处理忽略这一点，再次把订单标记为已支付。"},
+    {"seat.callback.naive.repeated.anyway",
+     "The INSERT into callbacks failed: event {event} was seen before. The naive handler ignores that and "
+     "marks {order} paid anyway.",
+     "插入 callbacks 失败：事件 {event} 已处理过。朴素处理忽略这一点，照样把 {order} 标记为已支付。"},
     {"seat.callback.naive.stolen",
-     "{seat} belonged to {owner}. Now the seat row names {order}, and both orders are live for one seat.",
-     "{seat} 原本属于 {owner}。现在座位行写着 {order}，两笔订单同时对一个座位有效。"},
+     "{seat} belonged to {owner}. Now the seat row names {order}, while {owner} is still {owner_state}: "
+     "{live} live orders claim one seat.",
+     "{seat} 原本属于 {owner}。现在座位行写着 {order}，而 {owner} 仍为 {owner_state}：{live} "
+     "笔有效订单同时声称拥有这一个座位。"},
     // Reconciliation
     {"seat.reconcile.summary",
      "{actor}: {refunded} refunded, {failed} failed, {pending} unverified, {closed} same payment",
@@ -231,9 +293,12 @@ const MessageTemplate kSeat[] = {
      "核查。"},
     {"seat.reconcile.naive",
      "Item {item}: refunds {payment} under a fresh key {key}, without asking the provider whether the money "
-     "was taken. A second run would use another key and refund again.",
-     "事项 {item}：不向支付方核实是否真的扣款，用新的操作键 {key} 退款 "
-     "{payment}。再运行一次会换一个键再退一次。"},
+     "was taken; the provider answers {answer}. The key is new on every run, so the provider cannot tell a "
+     "repeated refund from a new one.",
+     "事项 {item}：不向支付方核实是否真的扣款，用新的操作键 {key} 退款 {payment}；支付方回答 "
+     "{answer}。每次运行都换一个新键，支付方无法分辨重复的退款和新的退款。"},
+    {"seat.reconcile.naive.marked", "The provider refused, yet the naive code marks item {item} REFUNDED.",
+     "支付方拒绝了，朴素代码却把事项 {item} 标记为 REFUNDED。"},
     {"seat.reconcile.same_payment",
      "Item {item}: notice {event} is for payment {payment}, the same payment that paid {order}: the same "
      "payment notified again. Closed as SAME_PAYMENT, no refund.",
@@ -256,11 +321,16 @@ const MessageTemplate kSeat[] = {
      "item becomes REFUNDED and {order} refunded.",
      "它用这笔付款自己的操作键 {key} 退款（重跑时支付方会回答“已完成”）；事项改为 REFUNDED，{order} 改为 "
      "refunded。"},
+    {"seat.reconcile.refunded.order_kept",
+     "It refunds under the payment's own key {key} (the provider answers \"already done\" on a rerun); the "
+     "item becomes REFUNDED, and {order} stays {order_state}.",
+     "它用这笔付款自己的操作键 {key} 退款（重跑时支付方会回答“已完成”）；事项改为 REFUNDED，{order} 保持 "
+     "{order_state}。"},
     {"seat.reconcile.failed",
      "It refunds under the payment's own key {key}; the provider refuses. The item becomes REFUND_FAILED and "
-     "{order} stays refund_pending: it needs a person or a retry, not patience.",
+     "{order} stays {order_state}: it needs a person or a retry, not patience.",
      "它用这笔付款自己的操作键 {key} 退款；支付方拒绝。事项改为 REFUND_FAILED，{order} 保持 "
-     "refund_pending：它需要人工处理或重试，而不是等待。"},
+     "{order_state}：它需要人工处理或重试，而不是等待。"},
     // T3: the queue and its tickets
     {"seat.queue.admitted.summary", "{actor} admitted: ticket {ticket} until {until} s",
      "{actor} 获准进入：票据 {ticket} 有效到 {until} 秒"},
@@ -281,8 +351,9 @@ const MessageTemplate kSeat[] = {
      "这正是排队的作用：限制到达速率。"},
     {"seat.ticket.rejected.summary", "{actor}: ticket {ticket} not valid, rejected",
      "{actor}：票据 {ticket} 无效，拒绝"},
-    {"seat.ticket.missing", "{actor} has no ticket {ticket}: it was never admitted.",
-     "{actor} 没有票据 {ticket}：它从未获准进入。"},
+    {"seat.ticket.missing",
+     "There is no ticket {ticket}: the queue never issued it, so {actor} was not admitted with it.",
+     "没有票据 {ticket}：排队系统从未发出它，{actor} 没有凭它获准进入。"},
     {"seat.ticket.used", "Ticket {ticket} has already been used.", "票据 {ticket} 已经用过。"},
     {"seat.ticket.expired",
      "Ticket {ticket} was valid until {until} s; it is {now} s. {actor} has to queue again.",
@@ -298,12 +369,11 @@ const MessageTemplate kSeat[] = {
      "UPDATE on {seat} decided.",
      "票据 {ticket} 只是让 {actor} 进来；它在与占座相同的事务中被使用，由 {seat} 上的条件更新作出决定。"},
     {"seat.ticket.atomic.rejected",
-     "{actor} was admitted with ticket {ticket}, but admission is not a seat: another admitted buyer got to "
-     "{seat} first. The rollback leaves the ticket unused, so {actor} can still try another seat while it is "
-     "valid.",
-     "{actor} 持票据 {ticket} 获准进入，但准入不等于座位：另一位获准的买家先拿到了 "
-     "{seat}。回滚后票据仍未使用，"
-     "{actor} 在票据有效期内还可以尝试其他座位。"},
+     "{actor} was admitted with ticket {ticket}, but admission is not a seat: {seat} already belongs to "
+     "{holder} ({state}). The rollback leaves the ticket unused, so {actor} could still try another seat "
+     "before it expires at {until} s.",
+     "{actor} 持票据 {ticket} 获准进入，但准入不等于座位：{seat} 已属于 "
+     "{holder}（{state}）。回滚后票据仍未使用，{actor} 在票据于 {until} 秒过期前还可以尝试其他座位。"},
     // T4: the lease lock and the pause
     {"seat.lock.taken.summary", "{actor} locks {seat} until {until} s", "{actor} 锁定 {seat} 到 {until} 秒"},
     {"seat.lock.taken", "{actor} takes the lock on {seat} with a lease until {until} s.",
@@ -336,31 +406,41 @@ const MessageTemplate kSeat[] = {
      "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。无论 {actor} "
      "是否在运行，它的租约"
      "都在 {lease} 秒结束，而且没有任何东西会通知它。"},
+    {"seat.pause.lease_over",
+     "{actor} stalls (a garbage-collection pause, a swapped-out process) and does nothing until its next "
+     "event. Its lease already ended at {lease} s, and nothing has told it.",
+     "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。它的租约已在 {lease} "
+     "秒结束，而没有任何东西通知它。"},
     {"seat.lock.naive.trusts",
-     "{actor} took the lock at {locked_at} s (lease until {lease} s) and trusts it: with the lock in hand it "
-     "writes {seat} without looking at the seat.",
-     "{actor} 在 {locked_at} 秒取得锁（租约到 {lease} 秒）并信任它：拿着锁就不看座位，直接写入 {seat}。"},
+     "{actor} took the lock at {locked_at} s (lease until {lease} s) and trusts it: believing the lock is in "
+     "hand, it writes {seat} without looking at the seat.",
+     "{actor} 在 {locked_at} 秒取得锁（租约到 {lease} 秒）并信任它：认定锁在手里，就不看座位，直接写入 "
+     "{seat}。"},
+    {"seat.lock.lapsed",
+     "It is {now} s, so that lease is over; nobody else has taken the lock since, and nothing stops {actor} "
+     "this time.",
+     "现在是 {now} 秒，这个租约已经结束；之后还没有别人取得这把锁，所以这一次没有任何东西拦住 {actor}。"},
     {"seat.lock.naive.stale",
-     "{actor} resumes at {now} s still believing it holds the lock it took at {locked_at} s. Its lease ended "
-     "at {lease} s and the lock is now {holder}'s, but {actor} never looks: it writes {seat} without a "
+     "At {now} s {actor} carries on, still believing it holds the lock it took at {locked_at} s. Its lease "
+     "ended at {lease} s and the lock is now {holder}'s, but {actor} never looks: it writes {seat} without a "
      "condition.",
-     "{actor} 在 {now} 秒恢复运行，仍以为自己持有 {locked_at} 秒取得的锁。它的租约在 {lease} 秒已结束，锁现在"
-     "属于 {holder}，但 {actor} 从不检查：它不带条件地写入 {seat}。"},
+     "{actor} 在 {now} 秒继续运行，仍以为自己持有 {locked_at} 秒取得的锁。它的租约在 {lease} "
+     "秒已结束，锁现在属于 {holder}，但 {actor} 从不检查：它不带条件地写入 {seat}。"},
     {"seat.lock.atomic.taken",
-     "The lock kept other buyers away while its lease lasted, which spares the database some contention; the "
+     "A lock keeps other buyers away while its lease lasts, which spares the database some contention; the "
      "conditional UPDATE on {seat} still made the decision.",
-     "锁在租约有效期内挡住了其他买家，减少了数据库上的争用；但作出决定的仍是 {seat} 上的条件更新。"},
+     "锁在租约有效期内能挡住其他买家，减少数据库上的争用；但作出决定的仍是 {seat} 上的条件更新。"},
     {"seat.lock.atomic.stale",
-     "{actor} resumes at {now} s still believing it holds the lock it took at {locked_at} s; its lease ended "
-     "at "
-     "{lease} s and {holder} has the lock now. The lock is not the final word: the database's conditional "
-     "UPDATE is, and it changes 0 rows.",
-     "{actor} 在 {now} 秒恢复运行，仍以为自己持有 {locked_at} 秒取得的锁；它的租约在 {lease} 秒已结束，锁现在"
-     "属于 {holder}。锁不是最终裁决：数据库的条件更新才是，它更新了 0 行。"},
+     "At {now} s {actor} carries on, still believing it holds the lock it took at {locked_at} s; its lease "
+     "ended at {lease} s and {holder} has the lock now. The lock is not the final word: the database's "
+     "conditional UPDATE is, and it changes 0 rows.",
+     "{actor} 在 {now} 秒继续运行，仍以为自己持有 {locked_at} 秒取得的锁；它的租约在 {lease} "
+     "秒已结束，锁现在属于 {holder}。锁不是最终裁决：数据库的条件更新才是，它更新了 0 行。"},
     {"seat.lock.atomic.rejected",
-     "{actor} holds the lock, yet the conditional UPDATE on {seat} changes 0 rows: the seat is not free. The "
-     "database decides, not the lock.",
-     "{actor} 持有锁，但 {seat} 上的条件更新更新了 0 行：座位不空闲。作决定的是数据库，而不是锁。"},
+     "Whatever {actor} believes about its lock, the conditional UPDATE on {seat} changes 0 rows: the seat is "
+     "not free to take. The database decides, not the lock.",
+     "无论 {actor} 认为自己的锁怎样，{seat} 上的条件更新都更新了 0 "
+     "行：这个座位不能占用。作决定的是数据库，而不是锁。"},
     // Invariants
     {"seat.invariant.sold_matches.ok", "sold seats {sold} = paid orders {paid}",
      "已售座位 {sold} = 已支付订单 {paid}"},

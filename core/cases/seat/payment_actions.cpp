@@ -10,7 +10,10 @@
 //   seat_reconcile — atomic: look each pending payment up at the provider by payment id, then refund
 //                    under the payment's own key, or close a repeated notice of the same payment;
 //                    naive: refund whatever is queued under a fresh key (the naive handler queues nothing).
+#include <set>
+
 #include "core/cases/seat/actions.hpp"
+#include "core/cases/seat/seat_state.hpp"
 
 namespace reslab::seat {
 namespace {
@@ -42,37 +45,59 @@ MessageArgs callback_args(const ActionContext& ctx, const CallbackInput& input) 
           {"now", std::to_string(ctx.now())}};
 }
 
-// Who the seat belongs to in the committed state, for the naive handler's explanation.
-std::string committed_owner(const ActionContext& ctx, const std::string& seat) {
-  const TableData* seats = ctx.committed().table("seats");
-  if (!seats) return {};
-  for (const auto& row : seats->rows)
-    if (row.size() > 2 && to_display(row[0]) == seat && !is_null(row[2])) return order_label(row[2]);
-  return {};
+// [SECTION] seat_pay
+// What naive code does not look at before it charges: the order may be missing, not held, or past its hold.
+void say_unchecked_order(ActionContext& ctx, const OrderRow& order, const MessageArgs& args) {
+  if (!order.found) {
+    ctx.say({"seat.pay.naive.no_order", args});
+  } else if (order.state != "held") {
+    ctx.say({"seat.pay.naive.not_held", args});
+  } else if (!is_null(order.expires_at) && !(ctx.now() < as_int(order.expires_at))) {
+    ctx.say({"seat.pay.naive.hold_over", args});
+  }
 }
 
-// [SECTION] seat_pay
 std::string charge(ActionContext& ctx, MessageArgs& args) {
   const std::string payment = ctx.text("provider_payment_id");
   const Value amount = ctx.has("amount") ? Value(ctx.integer("amount")) : Value(std::monostate{});
   const bool timeout = ctx.text("answer") == "timeout";
+  // The order as it stands: atomic checked it just now; naive never looks, and the explanation says what it
+  // missed.
+  const OrderRow order = order_row(ctx.committed(), ctx.integer("order"));
+  const bool holds = order.found && order.state == "held" &&
+                     (is_null(order.expires_at) || ctx.now() < as_int(order.expires_at));
+  args.emplace_back("state", order.found ? order.state : "-");
+  args.emplace_back("seat", order.found ? order.seat : "-");
+  args.emplace_back("until", order.found && !is_null(order.expires_at) ? to_display(order.expires_at) : "-");
   // The provider takes the money either way; on a timeout only its answer is lost.
   ctx.provider(
       "INSERT INTO provider_ledger(op_key, payment_id, kind, amount, state) VALUES (?, ?, 'charge', ?,"
       " 'SUCCEEDED') ON CONFLICT(op_key) DO NOTHING",
       {"charge:" + payment, payment, amount});
-  ctx.must(
+  const auto recorded = ctx.must(
       "INSERT INTO payments(order_id, provider_payment_id, amount, state) VALUES (?, ?, ?, ?)"
       " ON CONFLICT(provider_payment_id) DO NOTHING",
       {ctx.integer("order"), payment, amount, std::string(timeout ? "UNKNOWN" : "SUCCEEDED")});
+  // A callback for this payment may have been handled first: then the row is already there.
+  args.emplace_back("recorded", payment_state(ctx.committed(), payment));
   if (timeout) {
     ctx.summarize({"seat.pay.timeout.summary", args});
     ctx.say({"seat.pay.timeout", args});
-    return "charge_unknown";
+  } else {
+    ctx.summarize({"seat.pay.charged.summary", args});
+    ctx.say({"seat.pay.charged", args});
   }
-  ctx.summarize({"seat.pay.charged.summary", args});
-  ctx.say({"seat.pay.charged", args});
-  return "charged";
+  if (recorded.changes == 0) {
+    ctx.say({"seat.pay.already_recorded", args});
+  } else if (timeout) {
+    ctx.say({"seat.pay.recorded_unknown", args});
+  }
+  if (!holds) {
+    say_unchecked_order(ctx, order, args);
+  } else if (!timeout) {
+    ctx.say({"seat.pay.stays_held", args});
+  }
+  return timeout ? "charge_unknown" : "charged";
 }
 
 MessageArgs pay_args(const ActionContext& ctx) {
@@ -94,6 +119,31 @@ bool queue_reconciliation(ActionContext& ctx, const CallbackInput& input, const 
       " VALUES (?, ?, ?, ?, 'PENDING') ON CONFLICT(reason, provider_payment_id) DO NOTHING",
       {input.order_id, input.provider_payment_id, input.event_id, reason});
   return queued.changes > 0;
+}
+
+// The item a payment already has for `reason` (the transaction reads what was committed before it).
+void add_item_args(const ActionContext& ctx, const CallbackInput& input, const std::string& reason,
+                   MessageArgs& args) {
+  for (const auto& item : reconciliations(ctx.committed()))
+    if (item.provider_payment_id == input.provider_payment_id && item.reason == reason) {
+      args.emplace_back("item", item.id);
+      args.emplace_back("item_state", item.state);
+      return;
+    }
+  args.emplace_back("item", "-");
+  args.emplace_back("item_state", "-");
+}
+
+// Where the seat stands now, for a callback that cannot sell it to its order.
+void say_seat_now(ActionContext& ctx, const std::string& seat) {
+  const SeatRow row = seat_row(ctx.committed(), seat);
+  if (!row.found) return;
+  const MessageArgs args = {{"seat", seat}, {"owner", order_label(row.order_id)}};
+  if (row.state == "free" || is_null(row.order_id)) {
+    ctx.say({"seat.callback.seat_now.free", args});
+  } else {
+    ctx.say({row.state == "sold" ? "seat.callback.seat_now.sold" : "seat.callback.seat_now.held", args});
+  }
 }
 
 std::string decide_held(ActionContext& ctx, const CallbackInput& input, const std::string& seat,
@@ -152,9 +202,13 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     return outcome;
   }
   if (state == "paid") {
-    queue_reconciliation(ctx, input, "already_paid");
     ctx.summarize({"seat.callback.reconcile.summary", args});
-    ctx.say({"seat.callback.reconcile", args});
+    if (queue_reconciliation(ctx, input, "already_paid")) {
+      ctx.say({"seat.callback.reconcile", args});
+    } else {
+      add_item_args(ctx, input, "already_paid", args);
+      ctx.say({"seat.callback.reconcile.already", args});
+    }
     return "already_paid_reconcile";
   }
   if (state == "expired") {
@@ -163,16 +217,23 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     queue_reconciliation(ctx, input, "paid_after_expiry");
     ctx.summarize({"seat.callback.pending.summary", args});
     ctx.say({"seat.callback.pending", args});
+    say_seat_now(ctx, seat);
+    ctx.say({"seat.callback.pending.queued", args});
     ctx.say({"seat.callback.pending_not_refunded"});
     if (at_deadline) ctx.say({"seat.deadline.tie", args});
     return "refund_pending";
   }
   // refund_pending or refunded: the order is already in reconciliation; only a new payment adds an item.
   if (queue_reconciliation(ctx, input, "paid_after_expiry")) {
-    ctx.summarize({"seat.callback.pending.summary", args});
+    std::size_t items = 1;  // the one just queued, and those the order had before
+    for (const auto& item : reconciliations(ctx.committed()))
+      items += item.order_id == to_display(input.order_id);
+    args.emplace_back("count", std::to_string(items));
+    ctx.summarize({"seat.callback.pending_again.summary", args});
     ctx.say({"seat.callback.pending_again", args});
     return "refund_pending";
   }
+  add_item_args(ctx, input, "paid_after_expiry", args);
   ctx.summarize({"seat.callback.already_pending.summary", args});
   ctx.say({"seat.callback.already_pending", args});
   return "noop";
@@ -222,22 +283,29 @@ void close_item(ActionContext& ctx, const PendingItem& item, const std::string& 
 }
 
 // The provider has answered; the item, the payment and the order record that answer together.
-void record_refund(ActionContext& ctx, const PendingItem& item, const std::string& item_state) {
+// Returns whether the order became refunded (it does only from refund_pending).
+bool record_refund(ActionContext& ctx, const PendingItem& item, const std::string& item_state) {
   ctx.must(kBeginImmediate);
   close_item(ctx, item, item_state);
+  bool order_refunded = false;
   if (item_state == "REFUNDED") {
     ctx.must("UPDATE payments SET state = 'REFUNDED' WHERE provider_payment_id = ?",
              {item.provider_payment_id});
-    ctx.must("UPDATE orders SET state = 'refunded' WHERE id = ? AND state = 'refund_pending'",
-             {item.order_id});
+    order_refunded =
+        ctx.must("UPDATE orders SET state = 'refunded' WHERE id = ? AND state = 'refund_pending'",
+                 {item.order_id})
+            .changes > 0;
   }
   ctx.must(kCommit);
+  return order_refunded;
 }
 
 // Returns the item's new state, or PENDING when the payment cannot be verified.
-std::string reconcile_one(ActionContext& ctx, const PendingItem& item) {
+// `refunded_orders`: the orders this run has already set to refunded (the committed state predates the run).
+std::string reconcile_one(ActionContext& ctx, const PendingItem& item,
+                          std::set<std::string>& refunded_orders) {
   const std::string op_key = "refund:" + item.provider_payment_id;
-  const MessageArgs args = item_args(item, op_key);
+  MessageArgs args = item_args(item, op_key);
   if (item.reason == "already_paid") {
     const auto paid_by = ctx.must(
         "SELECT provider_payment_id FROM callbacks WHERE order_id = ? AND outcome = 'confirmed'"
@@ -259,9 +327,19 @@ std::string reconcile_one(ActionContext& ctx, const PendingItem& item) {
   }
   const std::string state = provider_refund(ctx, op_key, item, charge.rows[0][1]);
   const std::string item_state = state == "SUCCEEDED" ? "REFUNDED" : "REFUND_FAILED";
-  record_refund(ctx, item, item_state);
+  const std::string order = to_display(item.order_id);
+  const bool order_refunded = record_refund(ctx, item, item_state);
+  if (order_refunded) refunded_orders.insert(order);
+  const OrderRow before = order_row(ctx.committed(), item.order_id);
+  args.emplace_back("order_state", refunded_orders.count(order) ? "refunded"
+                                   : before.found               ? before.state
+                                                                : "-");
   ctx.say({"seat.reconcile.verified", args});
-  ctx.say({item_state == "REFUNDED" ? "seat.reconcile.refunded" : "seat.reconcile.failed", args});
+  if (item_state == "REFUNDED") {
+    ctx.say({order_refunded ? "seat.reconcile.refunded" : "seat.reconcile.refunded.order_kept", args});
+  } else {
+    ctx.say({"seat.reconcile.failed", args});
+  }
   return item_state;
 }
 
@@ -278,12 +356,16 @@ std::string seat_pay_atomic(ActionContext& ctx) {
   const auto order = ctx.must(
       "SELECT o.state, s.expires_at FROM orders o LEFT JOIN seats s ON s.order_id = o.id WHERE o.id = ?",
       {ctx.integer("order")});
-  const bool holds = !order.rows.empty() && to_display(order.rows[0][0]) == "held" &&
-                     (is_null(order.rows[0][1]) || ctx.now() < as_int(order.rows[0][1]));
+  const bool held = !order.rows.empty() && to_display(order.rows[0][0]) == "held";
+  const bool holds = held && (is_null(order.rows[0][1]) || ctx.now() < as_int(order.rows[0][1]));
   if (!holds) {
     args.emplace_back("state", order.rows.empty() ? "-" : to_display(order.rows[0][0]));
+    args.emplace_back("until", held ? to_display(order.rows[0][1]) : "-");
     ctx.summarize({"seat.pay.refused.summary", args});
-    ctx.say({"seat.pay.refused", args});
+    ctx.say({order.rows.empty() ? "seat.pay.refused.missing"
+             : held             ? "seat.pay.refused.expired"
+                                : "seat.pay.refused.state",
+             args});
     ctx.resolve("rejected");
     return "rejected";
   }
@@ -313,14 +395,23 @@ std::string seat_callback_naive(ActionContext& ctx) {
   const std::string seat = to_display(order.rows[0][0]);
   args.emplace_back("seat", seat);
   ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
-  const std::string owner = committed_owner(ctx, seat);
+  // Naive statements autocommit, so the committed state is what these writes land on.
+  const SeatRow before = seat_row(ctx.committed(), seat);
+  const bool paid_before = order_row(ctx.committed(), input.order_id).state == "paid";
   ctx.must("UPDATE orders SET state = 'paid', paid_at = ? WHERE id = ?", {ctx.now(), input.order_id});
   ctx.must("UPDATE seats SET state = 'sold', order_id = ? WHERE seat_id = ?", {input.order_id, seat});
   ctx.summarize({"seat.callback.naive.summary", args});
   ctx.say({"seat.callback.naive", args});
-  if (!logged.ok()) ctx.say({"seat.callback.naive.repeated", args});
-  if (!owner.empty() && owner != order_label(input.order_id)) {
-    args.emplace_back("owner", owner);
+  if (!logged.ok())
+    ctx.say({paid_before ? "seat.callback.naive.repeated" : "seat.callback.naive.repeated.anyway", args});
+  const OrderRow owner = order_row(ctx.committed(), before.order_id);
+  if (!is_null(before.order_id) && to_display(before.order_id) != to_display(input.order_id) &&
+      (owner.state == "held" || owner.state == "paid")) {
+    std::size_t live = 1;  // this order, now paid, and the others that still claim the seat
+    for (const auto& id : live_orders(ctx.committed(), seat)) live += id != to_display(input.order_id);
+    args.emplace_back("owner", order_label(before.order_id));
+    args.emplace_back("owner_state", owner.state);
+    args.emplace_back("live", std::to_string(live));
     ctx.say({"seat.callback.naive.stolen", args});
   }
   return "confirmed";
@@ -355,8 +446,9 @@ std::string seat_reconcile_atomic(ActionContext& ctx) {
     return "noop";
   }
   int refunded = 0, failed = 0, unverified = 0, closed = 0;
+  std::set<std::string> refunded_orders;
   for (const auto& item : items) {
-    const std::string state = reconcile_one(ctx, item);
+    const std::string state = reconcile_one(ctx, item, refunded_orders);
     refunded += state == "REFUNDED";
     failed += state == "REFUND_FAILED";
     unverified += state == "PENDING";
@@ -382,20 +474,27 @@ std::string seat_reconcile_naive(ActionContext& ctx) {
     ctx.say({"seat.reconcile.naive.none"});
     return "noop";
   }
+  int refunded = 0, failed = 0;
   for (const auto& item : items) {
-    // A fresh key per run: nothing stops a second run from refunding the same payment again.
+    // A fresh key per run: the provider cannot tell a repeated refund from a new one.
     const std::string op_key = "refund:" + item.provider_payment_id + ":" + std::to_string(ctx.now());
-    provider_refund(ctx, op_key, item, std::monostate{});
+    const std::string answer = provider_refund(ctx, op_key, item, std::monostate{});
     close_item(ctx, item, "REFUNDED");
-    ctx.say({"seat.reconcile.naive", item_args(item, op_key)});
+    MessageArgs args = item_args(item, op_key);
+    args.emplace_back("answer", answer);
+    ctx.say({"seat.reconcile.naive", args});
+    // The beginner's code records REFUNDED whatever the provider said.
+    if (answer != "SUCCEEDED") ctx.say({"seat.reconcile.naive.marked", args});
+    refunded += answer == "SUCCEEDED";
+    failed += answer != "SUCCEEDED";
   }
   ctx.summarize({"seat.reconcile.summary",
                  {{"actor", actor},
-                  {"refunded", std::to_string(items.size())},
-                  {"failed", "0"},
+                  {"refunded", std::to_string(refunded)},
+                  {"failed", std::to_string(failed)},
                   {"pending", "0"},
                   {"closed", "0"}}});
-  return "refunded";
+  return failed ? "refund_failed" : "refunded";
 }
 
 }  // namespace reslab::seat

@@ -90,7 +90,16 @@ std::string seat_hold_with_ticket_atomic(ActionContext& ctx) {
            {ctx.text("ticket")});
   const HoldAttempt attempt = conditional_hold(ctx, seat, ctx.text("request_key"));
   ctx.must(attempt.taken ? kCommit : kRollback);
-  ctx.say({attempt.taken ? "seat.ticket.atomic.taken" : "seat.ticket.atomic.rejected", ticket_args(ctx)});
+  if (attempt.taken) {
+    ctx.say({"seat.ticket.atomic.taken", ticket_args(ctx)});
+  } else if (attempt.duplicate_code.empty() && !attempt.previous_order.empty()) {
+    // Another order claims the seat (not a reused request key, not a missing seat).
+    MessageArgs args = ticket_args(ctx);
+    args.emplace_back("until", to_display(ticket.rows[0][1]));
+    args.emplace_back("holder", attempt.previous_order);
+    args.emplace_back("state", attempt.seat_state);
+    ctx.say({"seat.ticket.atomic.rejected", args});
+  }
   return report_hold(ctx, attempt, seat, "atomic");
 }
 
