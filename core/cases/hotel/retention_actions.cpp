@@ -63,18 +63,26 @@ std::string refund_retry_naive(ActionContext& ctx) {
   const bool forgotten = ctx.integer("provider_key_expired", 0) != 0;
   return retry_each(ctx, [&](const PendingRefund& task) {
     MessageArgs args = task_args(task);
+    // Whether the provider has this key in its books at all: only then can it forget it.
+    const bool seen_before = provider::query(ctx, task.op_key).has_value();
     const auto reply =
         provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
     ctx.say({"retention.retry.naive", args});
     if (reply.answer == provider::Answer::already_done) {
       args.emplace_back("state", reply.state);
       ctx.say({"hotel.refund.already", args});
-    } else if (forgotten) {
+    } else if (forgotten && seen_before) {
       int refunded = 0;
       for (const auto& refund : provider::by_payment(ctx, "refund", task.provider_payment_id))
         refunded += refund.state == "SUCCEEDED" ? 1 : 0;
       args.emplace_back("count", std::to_string(refunded));
+      args.emplace_back("booked", reply.booked_as);
+      args.emplace_back("state", reply.state);
       ctx.say({"retention.retry.naive.forgotten", args});
+      if (refunded > 1) ctx.say({"retention.retry.naive.extra", args});
+    } else {
+      args.emplace_back("answer", provider::answer_text(reply.answer));
+      ctx.say({"recovery.provider.answered", args});
     }
     return reply.state;
   });
@@ -94,6 +102,12 @@ std::string refund_retry_atomic(ActionContext& ctx) {
     ctx.say({"retention.retry.atomic.none", args});
     const auto reply =
         provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    args.emplace_back("state", reply.state);
+    args.emplace_back("answer", provider::answer_text(reply.answer));
+    // What the provider answered, as the refund worker says it (an "already done" keeps its earlier result).
+    ctx.say({reply.answer == provider::Answer::already_done ? "hotel.refund.already"
+                                                            : "recovery.provider.answered",
+             args});
     return reply.state;
   });
 }
