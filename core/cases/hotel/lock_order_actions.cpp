@@ -95,7 +95,9 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
   ctx.must(kInsertHoldNight, {hold_id, night});
   ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   pass.hold = to_display(hold_id);
-  ctx.say({"h7.write.progress", {{"actor", actor}, {"available", pass.available}, {"hold", pass.hold}}});
+  // A woken replay of a pass that ended in a deadlock already said this in the step it began waiting.
+  if (!ctx.replaying())
+    ctx.say({"h7.write.progress", {{"actor", actor}, {"available", pass.available}, {"hold", pass.hold}}});
   if (run_retrying(ctx, pass, kCommit).busy()) return Attempt::deadlock;
   return Attempt::accepted;
 }
