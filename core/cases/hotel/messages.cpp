@@ -266,6 +266,14 @@ const MessageTemplate kHotel[] = {
      "crash would use "
      "yet another key and refund twice.",
      "任务 {task}：不核对扣款，用新的操作键 {key} 退款 {payment}。崩溃后重跑会再用一个新键，退款两次。"},
+    {"hotel.refund.naive.same_key",
+     "Task {task}: refunds {payment} under {key}, a key made from the clock, without checking the charge. "
+     "An earlier call in this same second made the same key, so the provider answers already done "
+     "({state}); a rerun in another second would make a new key, which the provider would take as a new "
+     "refund.",
+     "任务 {task}：不核对扣款，用按时钟生成的键 {key} 退款 {payment}。同一秒内更早的一次调"
+     "用生成了同一个键，所以支付方回答“已处理过”（{state}）；换一秒重跑就会生成新键，支付方会把它当成一笔"
+     "新退款。"},
     {"hotel.refund.naive.failed",
      "Task {task}: refunds {payment} under a new key {key}; the provider refuses and the task becomes "
      "FAILED.",

@@ -67,6 +67,11 @@ const MessageTemplate kRecovery[] = {
     {"recovery.charge.naive.call",
      "{actor} charges payment {payment} under a new operation key {key}, as it does on every attempt.",
      "{actor} 用新的操作键 {key} 对支付 {payment} 扣款，每次尝试都这样做。"},
+    {"recovery.charge.naive.call.same_key",
+     "{actor} charges payment {payment} under {key}, a key made from the clock as on every attempt; an "
+     "earlier attempt in this same second made the same key, so the provider already knows it.",
+     "{actor} 用按时钟生成的键 {key} 对支付 {payment} 扣款，每次尝试都这样做；同一秒内更早的一次尝"
+     "试生成了同一个键，所以支付方已经认得它。"},
     {"recovery.charge.atomic.call",
      "{actor} charges payment {payment} under the payment's own operation key {key}, the key every retry "
      "will "
@@ -157,6 +162,12 @@ const MessageTemplate kRecovery[] = {
      "provider "
      "answers: {answer} ({state}).",
      "任务 {task}：{actor} 不核对扣款，用新的操作键 {key} 退款 {payment}。支付方回应：{answer}（{state}）。"},
+    {"recovery.refund_call.naive.same_key",
+     "Task {task}: {actor} refunds {payment} under {key}, a key made from the clock, without checking the "
+     "charge. An earlier call in this same second made the same key: the provider answers {answer} "
+     "({state}).",
+     "任务 {task}：{actor} 不核对扣款，用按时钟生成的键 {key} 退款 {payment}。同一秒内更早的一次调"
+     "用生成了同一个键：支付方回应：{answer}（{state}）。"},
     {"recovery.refund_call.atomic",
      "Task {task}: {actor} confirms with the provider that {payment} was charged, then refunds under the "
      "task's "

@@ -235,7 +235,9 @@ std::string charge_payment_naive(ActionContext& ctx) {
   MessageArgs args = charge_args(ctx, input, key);
   const provider::Reply reply =
       provider::call(ctx, "charge", key, input.payment, input.amount, provider::scripted_reply(ctx));
-  ctx.say({"recovery.charge.naive.call", args});
+  // "A new key" only when it is: two attempts in the same second make the same key, which the provider knows.
+  const bool same_key = reply.answer == provider::Answer::already_done;
+  ctx.say({same_key ? "recovery.charge.naive.call.same_key" : "recovery.charge.naive.call", args});
   say_provider_side(ctx, reply, args);
 
   if (reply.answer == provider::Answer::timed_out) {
@@ -349,10 +351,14 @@ std::string refund_call(ActionContext& ctx) {
       continue;
     }
     const provider::Reply reply = provider::call(ctx, "refund", key, task.provider_payment_id, task.amount, script);
+    const bool same_key = naive && reply.answer == provider::Answer::already_done;
     args.emplace_back("state", reply.state);
     args.emplace_back("answer", provider::answer_text(reply.answer));
     ctx.memory()[unrecorded_answer_key(task)] = reply.state;
-    ctx.say({naive ? "recovery.refund_call.naive" : "recovery.refund_call.atomic", args});
+    ctx.say({!naive     ? "recovery.refund_call.atomic"
+             : same_key ? "recovery.refund_call.naive.same_key"
+                        : "recovery.refund_call.naive",
+             args});
     any_failed = any_failed || reply.state != "SUCCEEDED";
   }
   ctx.say({"recovery.refund_call.unrecorded", {{"actor", actor}}});

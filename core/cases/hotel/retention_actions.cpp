@@ -63,10 +63,10 @@ std::string refund_retry_naive(ActionContext& ctx) {
   const bool forgotten = ctx.integer("provider_key_expired", 0) != 0;
   return retry_each(ctx, [&](const PendingRefund& task) {
     MessageArgs args = task_args(task);
-    // Whether the provider has this key in its books at all: only then can it forget it.
-    const bool seen_before = provider::query(ctx, task.op_key).has_value();
     const auto reply =
         provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    // A key can be forgotten only if the provider had it: then it books the call under another key.
+    const bool seen_before = reply.booked_as != task.op_key;
     ctx.say({"retention.retry.naive", args});
     if (reply.answer == provider::Answer::already_done) {
       args.emplace_back("state", reply.state);
@@ -81,8 +81,10 @@ std::string refund_retry_naive(ActionContext& ctx) {
       ctx.say({"retention.retry.naive.forgotten", args});
       if (refunded > 1) ctx.say({"retention.retry.naive.extra", args});
     } else {
-      args.emplace_back("answer", provider::answer_text(reply.answer));
-      ctx.say({"recovery.provider.answered", args});
+      ctx.say({"recovery.provider.answered",
+               {{"answer", provider::answer_text(reply.answer)},
+                {"key", reply.booked_as},
+                {"state", reply.state}}});
     }
     return reply.state;
   });
@@ -102,12 +104,17 @@ std::string refund_retry_atomic(ActionContext& ctx) {
     ctx.say({"retention.retry.atomic.none", args});
     const auto reply =
         provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
-    args.emplace_back("state", reply.state);
-    args.emplace_back("answer", provider::answer_text(reply.answer));
-    // What the provider answered, as the refund worker says it (an "already done" keeps its earlier result).
-    ctx.say({reply.answer == provider::Answer::already_done ? "hotel.refund.already"
-                                                            : "recovery.provider.answered",
-             args});
+    // What the provider answered: an "already done" keeps its earlier result, a new operation names the key
+    // it was booked under.
+    if (reply.answer == provider::Answer::already_done) {
+      args.emplace_back("state", reply.state);
+      ctx.say({"hotel.refund.already", args});
+    } else {
+      ctx.say({"recovery.provider.answered",
+               {{"answer", provider::answer_text(reply.answer)},
+                {"key", reply.booked_as},
+                {"state", reply.state}}});
+    }
     return reply.state;
   });
 }

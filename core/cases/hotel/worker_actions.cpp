@@ -160,8 +160,15 @@ std::string refund_worker_naive(ActionContext& ctx) {
     const std::string op_key = task.op_key + ":" + std::to_string(ctx.now());
     bool already_done = false;
     const std::string state = provider_refund(ctx, op_key, task, already_done);
-    ctx.say({state == "FAILED" ? "hotel.refund.naive.failed" : "hotel.refund.naive.done",
-             {{"task", to_display(task.task_id)}, {"key", op_key}, {"payment", task.provider_payment_id}}});
+    // Two runs in the same second make the same key, which the provider already knows.
+    const char* said = already_done        ? "hotel.refund.naive.same_key"
+                       : state == "FAILED" ? "hotel.refund.naive.failed"
+                                           : "hotel.refund.naive.done";
+    ctx.say({said,
+             {{"task", to_display(task.task_id)},
+              {"key", op_key},
+              {"payment", task.provider_payment_id},
+              {"state", state}}});
     return state;
   });
 }
