@@ -94,7 +94,9 @@ TEST_CASE("h4 atomic explanation says why the answer is the first booking and is
   CHECK(text.find("fails with SQLITE_CONSTRAINT_UNIQUE") != std::string::npos);
   CHECK(text.find("hold #1, RESERVED") != std::string::npos);
   CHECK(text.find("as an idempotent API answers a repeated request") != std::string::npos);
-  CHECK(text.find("In SQLite the write lock already serialises the two calls") != std::string::npos);
+  CHECK(
+      text.find("In SQLite the write lock already serialises the calls, so a lookup by key would have found "
+                "hold #1 too") != std::string::npos);
   CHECK(text.find("in PostgreSQL two concurrent attempts can both miss a lookup") != std::string::npos);
 }
 

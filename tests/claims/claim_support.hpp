@@ -220,3 +220,124 @@ inline std::string remembered(const StepView& view, const std::string& actor, co
 }
 
 }  // namespace reslab::claims
+
+// [SECTION] hotel cases: helpers for tests/explanation_claims_hotel_cases_test.cpp (appended as one block)
+#include <optional>
+
+namespace reslab::claims {
+
+// A table's rows as column -> text, for checks that read several columns of a row.
+using Record = std::map<std::string, std::string>;
+inline std::vector<Record> records(const CommittedState& state, const std::string& table) {
+  std::vector<Record> all;
+  const TableData* data = state.table(table);
+  if (!data) return all;
+  for (const auto& row : data->rows) {
+    Record record;
+    for (std::size_t i = 0; i < data->columns.size() && i < row.size(); ++i)
+      record[data->columns[i]] = to_display(row[i]);
+    all.push_back(std::move(record));
+  }
+  return all;
+}
+
+// The rows of `table` whose `column` holds `value`.
+inline std::vector<Record> records_where(const CommittedState& state, const std::string& table,
+                                         const std::string& column, const std::string& value) {
+  std::vector<Record> found;
+  for (auto& record : records(state, table))
+    if (record[column] == value) found.push_back(record);
+  return found;
+}
+
+// The wake-up whose explanation holds `message`, or nullptr when the step's own event said it.
+inline const Wake* wake_of(const StepView& view, const Message& message) {
+  for (const auto& wake : view.step.wakes)
+    for (const auto& said : wake.explanation)
+      if (&said == &message) return &wake;
+  return nullptr;
+}
+
+// An argument of the event a message speaks for (a wake-up's event, else the step's), as a plan
+// without a preset resolves it: the event's own, else the scenario's params; "" when neither has it.
+inline std::string event_arg(const StepView& view, const Message& message, const std::string& name) {
+  const Wake* wake = wake_of(view, message);
+  const Event* event = view.scenario.find_event(wake ? wake->event : view.step.event);
+  if (event)
+    if (auto it = event->args.find(name); it != event->args.end()) return to_display(it->second);
+  if (auto it = view.scenario.params.find(name); it != view.scenario.params.end())
+    return to_display(it->second);
+  return {};
+}
+
+// The actor's own view of its open transaction after the step, if it still has one.
+inline std::optional<CommittedState> open_view(const StepView& view, const std::string& actor) {
+  for (const auto& open : view.step.open_transactions) {
+    if (open.actor != actor) continue;
+    CommittedState own;
+    own.tables = open.tables;
+    return own;
+  }
+  return std::nullopt;
+}
+
+// An item of an actor's process memory ("" when absent).
+inline std::string memory_item(const std::vector<ProcessMemory>& memory, const std::string& actor,
+                               const std::string& key) {
+  for (const auto& process : memory)
+    if (process.actor == actor)
+      for (const auto& [name, value] : process.items)
+        if (name == key) return to_display(value);
+  return {};
+}
+
+// The engine's process messages: a crash and a restart (every family), a wait for readers and a deadlock.
+inline void add_process_rules(ClaimRules& rules) {
+  rules.checks["recovery.crash"] = [](const StepView& view, const Message& message) -> std::string {
+    const std::string actor = arg(message, "actor");
+    std::string lost;
+    for (const auto& process : view.memory_before)
+      if (process.actor == actor)
+        for (const auto& [name, value] : process.items)
+          lost += (lost.empty() ? "" : "; ") + name + " = " + to_display(value);
+    if (const auto wrong =
+            expect("memory lost", arg(message, "lost"), lost.empty() ? "@recovery.memory.empty" : lost);
+        !wrong.empty())
+      return wrong;
+    for (const auto& process : view.step.memory)
+      if (process.actor == actor) return process.down ? "" : "the actor is not down after its crash";
+    return "no such actor";
+  };
+  rules.checks["recovery.crash.summary"] = [](const StepView& view, const Message& message) -> std::string {
+    for (const auto& process : view.step.memory)
+      if (process.actor == arg(message, "actor")) return process.down ? "" : "the actor is not down";
+    return "no such actor";
+  };
+  rules.checks["recovery.crash.rolled_back"] = [](const StepView& view, const Message&) -> std::string {
+    const ActorStatus* status = status_of(view.step, view.step.actor);
+    return status && !status->in_transaction ? "" : "the crashed actor still has a transaction";
+  };
+  rules.checks["recovery.restart"] = [](const StepView& view, const Message& message) -> std::string {
+    for (const auto& process : view.step.memory)
+      if (process.actor == arg(message, "actor"))
+        return !process.down && process.items.empty() ? ""
+                                                      : "the restarted actor is down or remembers something";
+    return "no such actor";
+  };
+  rules.checks["recovery.restart.summary"] = rules.checks["recovery.restart"];
+  rules.checks["engine.waiting.readers"] = [](const StepView& view, const Message& message) -> std::string {
+    const ActorStatus* status = status_of(view.step, arg(message, "actor"));
+    if (!status) return "no actor";
+    for (const auto& wake : view.step.wakes)
+      if (wake.actor == arg(message, "actor")) return {};
+    return !status->waiting_event.empty() && status->holds_write_lock ? ""
+                                                                      : "the actor is not a waiting writer";
+  };
+  rules.checks["engine.deadlocked"] = [](const StepView& view, const Message& message) -> std::string {
+    const ActorStatus* status = status_of(view.step, arg(message, "actor"));
+    return status && status->resolved == "deadlocked" ? "" : "the actor is not resolved as deadlocked";
+  };
+  rules.checks["engine.deadlocked.summary"] = rules.checks["engine.deadlocked"];
+}
+
+}  // namespace reslab::claims

@@ -35,7 +35,9 @@ struct WritePass {
   std::int64_t retried = 0;            // statement retries used
   bool open = true;                    // whether a transaction is open (to roll back)
   std::string busy_statement;
+  bool update_found_nothing = false;  // rejected by the conditional UPDATE, not by the read
   std::int64_t read = 0;
+  std::int64_t earlier_read = 0;  // a retry: what the pass before the deadlock read
   std::string available;
   std::string hold;
 };
@@ -68,7 +70,10 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
     const auto read = run_retrying(ctx, pass, kSelectAvailable, {night});
     if (read.busy()) return Attempt::deadlock;
     pass.read = read.rows.empty() ? 0 : as_int(read.rows[0][0]);
-    ctx.say({"h7.atomic.after_retry", {{"actor", actor}, {"read", std::to_string(pass.read)}}});
+    ctx.say({"h7.atomic.after_retry",
+             {{"actor", actor},
+              {"read", std::to_string(pass.read)},
+              {"earlier", std::to_string(pass.earlier_read)}}});
   }
   if (pass.read <= 0) {
     ctx.must(kRollback);
@@ -78,6 +83,7 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
   if (update.busy()) return Attempt::deadlock;
   if (update.rows.empty()) {
     ctx.must(kRollback);
+    pass.update_found_nothing = true;
     return Attempt::rejected;
   }
   pass.available = to_display(update.rows[0][0]);
@@ -89,7 +95,9 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
   ctx.must(kInsertHoldNight, {hold_id, night});
   ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   pass.hold = to_display(hold_id);
-  ctx.say({"h7.write.progress", {{"actor", actor}, {"available", pass.available}, {"hold", pass.hold}}});
+  // A woken replay of a pass that ended in a deadlock already said this in the step it began waiting.
+  if (!ctx.replaying())
+    ctx.say({"h7.write.progress", {{"actor", actor}, {"available", pass.available}, {"hold", pass.hold}}});
   if (run_retrying(ctx, pass, kCommit).busy()) return Attempt::deadlock;
   return Attempt::accepted;
 }
@@ -100,7 +108,7 @@ std::string finish(ActionContext& ctx, Attempt attempt, const WritePass& pass, M
   ctx.memory().erase(kReadAvailable);
   if (attempt == Attempt::rejected) {
     ctx.summarize({"h7.write.rejected.summary", args});
-    ctx.say({"h7.write.rejected", args});
+    ctx.say({pass.update_found_nothing ? "h7.write.rejected.update" : "h7.write.rejected", args});
     ctx.resolve("rejected");
     return "rejected";
   }
@@ -189,8 +197,10 @@ std::string txn_write_atomic(ActionContext& ctx) {
     // If the fresh transaction has to wait for the other request's commit, the step still says "retried".
     ctx.summarize({"h7.atomic.retry.summary", retry});
     ctx.outcome_if_waiting("retried");
+    const std::int64_t earlier_read = pass.read;
     pass = WritePass{};
     pass.from_start = true;
+    pass.earlier_read = earlier_read;
   }
 }
 

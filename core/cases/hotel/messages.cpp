@@ -115,24 +115,34 @@ const MessageTemplate kHotel[] = {
      "1，"
      "每条语句各自提交。再运行一次，或在支付之后运行，它会再释放一次。"},
     {"hotel.expire.atomic",
-     "At {now} s the job marks {holds} HOLD_EXPIRED only where the state is still RESERVED, and releases the "
-     "room in the "
-     "same transaction (released once, one inventory_log row). A second run finds nothing RESERVED and "
-     "changes nothing.",
-     "在 {now} 秒，任务只把仍为 RESERVED 的 {holds} 改为 "
-     "HOLD_EXPIRED，并在同一事务中释放房间（释放一次，写一行 "
-     "inventory_log）。再次运行时找不到 RESERVED 的预留，什么也不改。"},
+     "At {now} s the job marks {holds} HOLD_EXPIRED only where the state is still RESERVED, and releases "
+     "the room in the same transaction (released once, one inventory_log row per night). Run again, the "
+     "job finds these holds no longer RESERVED and leaves them alone.",
+     "在 {now} 秒，任务只把仍为 RESERVED 的 {holds} 改为 HOLD_EXPIRED，并在同一事务中释放房间（释放一次，"
+     "每晚写一行 inventory_log）。再次运行时，这些预留已不是 RESERVED，任务不会再动它们。"},
     {"hotel.expire.noop.summary", "{actor}: not released again", "{actor}：不再释放"},
     {"hotel.expire.noop",
-     "At {now} s the holds past their deadline are {holds}: none is RESERVED any more, so nothing is "
-     "released again.",
-     "在 {now} 秒，已过期限的预留是 {holds}：都不再是 RESERVED，所以不会再次释放。"},
+     "At {now} s the holds past their deadline are {holds}: none is RESERVED, so the job changes nothing.",
+     "在 {now} 秒，已过期限的预留是 {holds}：没有一个是 RESERVED，所以任务什么也不改。"},
+    {"hotel.expire.naive.again",
+     "Hold #{hold} was already {state} and its room released before: the job releases it again, and "
+     "inventory_log now has {releases} release rows for it.",
+     "预留 #{hold} 已经是 {state}，房间之前已释放过：任务再次释放它，inventory_log 里它的释放记录现在有 "
+     "{releases} 行。"},
+    {"hotel.expire.naive.state",
+     "Hold #{hold} was {state}, not RESERVED: the job marks it HOLD_EXPIRED and gives its room back all "
+     "the same.",
+     "预留 #{hold} 原本是 {state}，不是 RESERVED：任务照样把它标记为 HOLD_EXPIRED 并归还房间。"},
     // H2: payment callback
     {"hotel.callback.paid_at",
      "The provider says the customer paid at {paid_at} s; the rule is judged by the database clock when the "
      "callback is "
      "handled ({now} s), not by the provider's timestamp.",
      "支付方称顾客在 {paid_at} 秒付款；本例按处理回调时的数据库时间（{now} 秒）判断，而不是支付方的时间戳。"},
+    {"hotel.callback.paid_at.naive",
+     "The provider says the customer paid at {paid_at} s; the callback is handled at {now} s, and the "
+     "naive handler compares neither with the deadline.",
+     "支付方称顾客在 {paid_at} 秒付款；回调在 {now} 秒处理，而朴素处理两者都不与期限比较。"},
     {"hotel.callback.failure.summary", "{actor}: payment failed", "{actor}：支付失败"},
     {"hotel.callback.failure", "Payment {payment} failed: nothing to confirm, the hold stays as it is.",
      "支付 {payment} 失败：没有可确认的，预留保持原状。"},
@@ -150,6 +160,12 @@ const MessageTemplate kHotel[] = {
      "dedup by event id, no state check, no deadline check.",
      "支付 {payment} 的回调 {event}：朴素处理直接把预留 #{hold} 标记为 CONFIRMED 并让 sold 加一：不按事件 ID "
      "去重，不检查状态，也不检查期限。"},
+    {"hotel.callback.naive.no_hold",
+     "Callback {event} for payment {payment}: the naive handler records the payment and runs UPDATE holds "
+     "SET state = 'CONFIRMED' for hold #{hold}, which does not exist: 0 rows changed, nothing is "
+     "confirmed, and nobody looks.",
+     "支付 {payment} 的回调 {event}：朴素处理记录这笔支付，并对预留 #{hold} 执行 UPDATE holds SET state = "
+     "'CONFIRMED'，可是这个预留不存在：更新了 0 行，什么也没确认，也没有人检查。"},
     {"hotel.callback.confirmed",
      "Callback {event}: hold #{hold} is RESERVED and {now} < {deadline} (the deadline), so in one "
      "transaction it becomes "
@@ -160,42 +176,47 @@ const MessageTemplate kHotel[] = {
      "{actor}：已过期限，过期并释放一次，排队退款"},
     {"hotel.callback.expired_now",
      "Callback {event}: hold #{hold} is still RESERVED, but now = {now} s is not before the deadline "
-     "{deadline} s. In one "
-     "transaction the handler itself expires the hold (HOLD_EXPIRED), releases the room once, and queues a "
-     "refund of "
-     "{payment}.",
+     "{deadline} s. In one transaction the handler itself expires the hold (HOLD_EXPIRED), releases the room "
+     "once, and queues a refund of {payment}.",
      "回调 {event}：预留 #{hold} 仍为 RESERVED，但现在 {now} 秒并不早于期限 {deadline} "
      "秒。处理程序在同一事务中自己把预留"
      "过期（HOLD_EXPIRED），释放一次房间，并为 {payment} 排队退款。"},
+    {"hotel.callback.expired_now.no_refund.summary",
+     "{actor}: too late, expires, releases once, no new refund",
+     "{actor}：已过期限，过期并释放一次，不再创建退款"},
+    {"hotel.callback.expired_now.refund_exists",
+     "Callback {event}: hold #{hold} is still RESERVED, but now = {now} s is not before the deadline "
+     "{deadline} s. In one transaction the handler itself expires the hold (HOLD_EXPIRED) and releases the "
+     "room once; payment {payment} already has its refund task under the same operation key, so no new "
+     "refund is created.",
+     "回调 {event}：预留 #{hold} 仍为 RESERVED，但现在 {now} 秒并不早于期限 {deadline} 秒。"
+     "处理程序在同一事务中自己把预留过期（HOLD_EXPIRED）并释放一次房间；支付 {payment} 的退款任务已按同一操"
+     "作键存在，因此不再创建退款。"},
     {"hotel.callback.reconcile.summary", "{actor}: already paid, reconcile", "{actor}：已支付，待对账"},
     {"hotel.callback.reconcile",
-     "Callback {event} has a new event id, but hold #{hold} is already CONFIRMED by payment {payment}: it is "
-     "probably the "
-     "same payment notified again. No refund; it is flagged for reconciliation.",
-     "回调 {event} 的事件 ID 是新的，但预留 #{hold} 已由支付 {payment} "
-     "确认：很可能只是同一笔付款的重复通知。不退款，"
-     "标记为待对账。"},
+     "The callback log has no record of event {event} (a new event, or an old one whose record is gone), "
+     "but hold #{hold} is already CONFIRMED and payment {payment} is already in payments: it is probably "
+     "the same payment notified again. No refund; it is flagged for reconciliation.",
+     "回调记录里没有事件 {event}（可能是新事件，也可能是记录已被删除的旧事件），但预留 #{hold} 已经是 "
+     "CONFIRMED，支付 {payment} 也已在 payments 中：很可能只是同一笔付款的重复通知。不退款，标记为待对账。"},
     {"hotel.callback.refund.summary", "{actor} queues a refund", "{actor} 排队退款"},
     {"hotel.callback.refund",
-     "Callback {event}: hold #{hold} is {state} (the room was already released), so payment {payment} cannot "
-     "be "
-     "honoured. A refund task is queued in the same transaction, keyed by the payment. A queued refund is "
-     "not a "
+     "Callback {event}: hold #{hold} is {state}, not RESERVED, so payment {payment} cannot be honoured. A "
+     "refund task is queued in the same transaction, keyed by the payment. A queued refund is not a "
      "completed refund.",
-     "回调 {event}：预留 #{hold} 为 {state}（房间已释放），支付 {payment} "
-     "无法兑现。在同一事务中按支付排队一个退款任务。"
-     "退款排队不代表退款完成。"},
+     "回调 {event}：预留 #{hold} 为 {state}，不是 RESERVED，支付 {payment} 无法兑现。在同一事务中按支付排"
+     "队一个退款任务。退款排队不代表退款完成。"},
     {"hotel.callback.second_charge",
-     "Callback {event}: hold #{hold} is already CONFIRMED by another payment; {payment} is a second charge "
-     "and is queued "
+     "Callback {event}: hold #{hold} is already CONFIRMED, and payment {payment} was not in payments "
+     "before this callback: the booking is already settled, so this charge is one too many and is queued "
      "for refund.",
-     "回调 {event}：预留 #{hold} 已由另一笔支付确认；{payment} 是第二次扣款，排队退款。"},
+     "回调 {event}：预留 #{hold} 已经是 CONFIRMED，而支付 {payment} 在这次回调之前不在 payments 中："
+     "预订已经结清，这笔扣款是多余的，排队退款。"},
     {"hotel.callback.refund_exists.summary", "{actor}: no new refund", "{actor}：不再创建退款"},
     {"hotel.callback.refund_exists",
-     "Callback {event} reports payment {payment} again under a new event id. Its refund task already exists "
-     "under the "
-     "same operation key, so no new refund is created.",
-     "回调 {event} 以新的事件 ID 再次报告支付 {payment}。它的退款任务已按同一操作键存在，因此不再创建退款。"},
+     "Callback {event} reports payment {payment}, whose refund task already exists under the same "
+     "operation key, so no new refund is created.",
+     "回调 {event} 报告支付 {payment}，它的退款任务已按同一操作键存在，因此不再创建退款。"},
     // What the customer sees of a refund, and which alert watches it
     {"refund.customer.pending",
      "Customer sees: \"refund pending since {now} s\". If it is still PENDING {alert} s later (at {due} s), the "
@@ -203,8 +224,8 @@ const MessageTemplate kHotel[] = {
      "顾客看到：“退款处理中，自 {now} 秒起”。如果 {alert} 秒后（第 {due} 秒）仍是 PENDING，“退款等待过久”告警会呼叫支付值班人员，"
      "由他们按支付单号向支付方查询。"},
     {"refund.customer.succeeded",
-     "Customer sees: \"refunded at {now} s\". The pending-refund alert has nothing left to watch.",
-     "顾客看到：“已于第 {now} 秒退款”。等待退款告警不再有需要关注的任务。"},
+     "Customer sees: \"refunded at {now} s\". The pending-refund alert no longer watches this refund.",
+     "顾客看到：“已于第 {now} 秒退款”。等待退款告警不再关注这笔退款。"},
     {"refund.customer.failed",
      "Customer sees: \"refund failed, support will contact you\". The \"refund failed\" alert fires at once, "
      "whatever the task's age: a person in support takes it (contacts the customer, retries by hand or pays "
@@ -222,9 +243,9 @@ const MessageTemplate kHotel[] = {
      "to give back.",
      "任务 {task}：worker 先向支付方查询支付 {payment}：扣款成功，确实有钱需要退回。"},
     {"hotel.refund.already",
-     "The provider already knows operation {key} ({state}): it returns that result instead of "
-     "refunding again.",
-     "支付方已经记录过操作 {key}（{state}）：直接返回该结果，不会再次退款。"},
+     "The provider already knows operation {key} ({state}): it returns that result and does not run the "
+     "operation again.",
+     "支付方已经记录过操作 {key}（{state}）：直接返回该结果，不会再执行一次。"},
     {"hotel.refund.atomic.done",
      "It refunds under the task's own key {key}; the provider confirms and the task becomes "
      "SUCCEEDED.",
@@ -245,6 +266,14 @@ const MessageTemplate kHotel[] = {
      "crash would use "
      "yet another key and refund twice.",
      "任务 {task}：不核对扣款，用新的操作键 {key} 退款 {payment}。崩溃后重跑会再用一个新键，退款两次。"},
+    {"hotel.refund.naive.same_key",
+     "Task {task}: refunds {payment} under {key}, a key made from the clock, without checking the charge. "
+     "An earlier call in this same second made the same key, so the provider answers already done "
+     "({state}); a rerun in another second would make a new key, which the provider would take as a new "
+     "refund.",
+     "任务 {task}：不核对扣款，用按时钟生成的键 {key} 退款 {payment}。同一秒内更早的一次调"
+     "用生成了同一个键，所以支付方回答“已处理过”（{state}）；换一秒重跑就会生成新键，支付方会把它当成一笔"
+     "新退款。"},
     {"hotel.refund.naive.failed",
      "Task {task}: refunds {payment} under a new key {key}; the provider refuses and the task becomes "
      "FAILED.",

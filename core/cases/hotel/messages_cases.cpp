@@ -7,58 +7,67 @@ namespace {
 
 const MessageTemplate kHotelCases[] = {
     // H4: one live hold per request key
-    {"invariant.one_hold.ok", "{count} request key(s), none with two live holds or bookings",
-     "{count} 个业务请求键，没有一个拥有两个有效预留或预订"},
+    {"invariant.one_hold.ok", "{count} request key(s), none with more than one live hold or booking",
+     "{count} 个业务请求键，没有一个拥有多于一个的有效预留或预订"},
     {"invariant.one_hold.broken", "request key {key} owns {count} live holds or bookings: {holds}",
      "业务请求键 {key} 拥有 {count} 个有效预留或预订：{holds}"},
     // H3 naive: each night on its own
     {"h3.night.naive.summary", "{actor} takes {night}, committed at once", "{actor} 扣减 {night}，立即提交"},
     {"h3.night.naive",
-     "{actor} runs UPDATE ... SET available = available - 1 WHERE room_night_id = '{night}' AND available > "
-     "0 "
-     "on its own: one row changed, {available} left for {night}, committed at once. There is no booking yet, "
-     "so "
-     "the room is counted nowhere: available + active holds + sold for {night} is now short of its capacity.",
+     "{actor} runs UPDATE ... SET available = available - 1 WHERE room_night_id = '{night}' AND available "
+     "> 0 on its own: one row changed, {available} left for {night}, committed at once. There is no "
+     "booking yet, so the room it took is in no hold: it is neither available, nor held, nor sold.",
      "{actor} 单独执行 UPDATE ... SET available = available - 1 WHERE room_night_id = '{night}' AND "
-     "available > "
-     "0：更新了一行，{night} 剩余 {available}，立即提交。此时还没有预订，这间房哪里都没算上：{night} "
-     "的可售库存 + "
-     "有效预留 + 已售数量已经少于总容量。"},
+     "available > 0：更新了一行，{night} 剩余 {available}，立即提交。此时还没有预订，它扣下的这间房不在任"
+     "何预留里：既不可售，也没有被预留，也没有售出。"},
     {"h3.night.naive.none.summary", "{actor}: 0 rows for {night}, carries on",
      "{actor}：{night} 更新 0 行，继续"},
     {"h3.night.naive.none",
-     "The update for {night} changed 0 rows (sold out, or no inventory row at all). The naive loop does not "
-     "look at rows changed and simply moves on; the nights it already took stay taken.",
-     "{night} 的更新改了 0 "
-     "行（已售罄，或者根本没有库存行）。朴素循环不看更新行数，直接继续；已经扣减的晚上保持扣减。"},
+     "The update for {night} changed 0 rows ({reason}). The naive loop does not look at rows changed and "
+     "simply moves on.",
+     "{night} 的更新改了 0 行（{reason}）。朴素循环不看更新行数，直接继续。"},
+    {"h3.reason.sold_out", "sold out: available is 0", "已售罄：可售库存为 0"},
+    {"h3.reason.missing", "it has no inventory row at all", "它根本没有库存行"},
+    {"h3.night.naive.kept", "The nights it already took ({taken}) stay taken.",
+     "已经扣减的晚上（{taken}）保持扣减。"},
     {"h3.book.naive.rejected.summary", "{actor}: last update failed, rejected; {taken} stay taken",
      "{actor}：最后一次更新失败，拒绝；{taken} 仍被扣减"},
     {"h3.book.naive.rejected",
      "The naive code judges the whole stay by the last UPDATE ({last}: {changes} rows changed) and rejects "
-     "the "
-     "request. Nobody gives back the nights it already took ({taken}): they stay decremented with no "
-     "booking, "
-     "and capacity_balance for those nights stays broken.",
-     "朴素代码只凭最后一次 UPDATE（{last}：更新 {changes} "
-     "行）判断整笔预订，于是拒绝请求。已经扣减的晚上（{taken}）"
-     "没有人归还：它们保持扣减却没有预订，这几晚的容量平衡一直被破坏。"},
+     "the request. Nobody gives back the nights it already took ({taken}): they stay decremented with no "
+     "booking.",
+     "朴素代码只凭最后一次 UPDATE（{last}：更新 {changes} 行）判断整笔预订，于是拒绝请求。"
+     "已经扣减的晚上（{taken}）没有人归还：它们保持扣减却没有预订。"},
+    {"h3.book.naive.rejected.none.summary", "{actor}: last update failed, rejected",
+     "{actor}：最后一次更新失败，拒绝"},
+    {"h3.book.naive.rejected.none",
+     "The naive code judges the whole stay by the last UPDATE ({last}: {changes} rows changed) and rejects "
+     "the request. It took no night before that, so nothing is left decremented.",
+     "朴素代码只凭最后一次 UPDATE（{last}：更新 {changes} 行）判断整笔预订，于是拒绝请求。"
+     "它之前没有扣减任何一晚，所以没有留下扣减。"},
     {"h3.book.naive.accepted.summary", "{actor} books hold #{hold} for {nights}",
      "{actor} 为 {nights} 预订预留 #{hold}"},
     {"h3.book.naive.accepted",
      "The last UPDATE ({last}) changed {changes} row, so the naive code books hold #{hold} for {nights}. "
-     "Here "
-     "every night was taken, but only by luck: the code never checked the others.",
+     "Here every night was taken, but only by luck: the code never checked the others.",
      "最后一次 UPDATE（{last}）更新了 {changes} 行，朴素代码就为 {nights} 预订了预留 "
      "#{hold}。这次每一晚都扣减成功，"
      "但只是运气：代码从没检查其他几晚。"},
     {"h3.book.naive.wrongly",
      "The last UPDATE ({last}) changed {changes} row, so the naive code books hold #{hold} for {nights}, "
-     "although {skipped} was never decremented (its update changed 0 rows). A room is promised for a night "
-     "no "
-     "inventory counted, and no per-night invariant can see it: that night has no row to check.",
-     "最后一次 UPDATE（{last}）更新了 {changes} 行，朴素代码就为 {nights} 预订了预留 #{hold}，可是 {skipped} "
-     "从未被扣减（它的更新改了 0 行）。一间房被许诺给了没有任何库存计数的一晚，而按晚检查的不变量也看不到它："
+     "although this request never decremented {skipped}.",
+     "最后一次 UPDATE（{last}）更新了 {changes} 行，朴素代码就为 {nights} 预订了预留 #{hold}，"
+     "可是这个请求从未扣减 {skipped}。"},
+    {"h3.book.naive.skipped.missing",
+     "{night} has no inventory row: a room is promised for a night no inventory counts, and no per-night "
+     "invariant can see it, for that night has no row to check.",
+     "{night} 没有库存行：一间房被许诺给了没有任何库存计数的一晚，而按晚检查的不变量也看不到它："
      "那一晚根本没有可检查的行。"},
+    {"h3.book.naive.skipped.untaken",
+     "{night} has an inventory row (available is {available}), but this request took no room there: the "
+     "hold counts against {night} without having decremented it.",
+     "{night} 有库存行（可售库存为 {available}），但这个请求没有在那一晚扣下房间：预留占用了 {night}，"
+     "却从未扣减它。"},
     {"h3.book.duplicate.summary", "{actor}: duplicate request key, rejected",
      "{actor}：业务请求键重复，拒绝"},
     {"h3.book.duplicate", "The hold could not be inserted: this request key already has a booking.",
@@ -68,17 +77,15 @@ const MessageTemplate kHotelCases[] = {
      "{actor} 在事务中扣减 {night}，剩余 {available}"},
     {"h3.night.atomic.first",
      "{actor} takes the write lock with BEGIN IMMEDIATE, then runs the conditional UPDATE for {night} and "
-     "checks rows changed: one row, {available} left. The transaction stays open for the other nights, so "
-     "the "
+     "checks rows changed: one row, {available} left. The transaction stays open until the booking, so the "
      "committed state does not show it yet.",
      "{actor} 用 BEGIN IMMEDIATE 取得写锁，然后对 {night} 执行条件 UPDATE 并检查更新行数：更新了一行，剩余 "
-     "{available}。事务继续为其余几晚保持打开，所以已提交状态还看不到它。"},
+     "{available}。事务一直保持打开到预订为止，所以已提交状态还看不到它。"},
     {"h3.night.atomic",
-     "In the same transaction, the next night in date order: the conditional UPDATE for {night} changes one "
-     "row, "
-     "{available} left. Still nothing committed.",
-     "在同一事务中按日期顺序处理下一晚：{night} 的条件 UPDATE 更新了一行，剩余 "
-     "{available}。仍然没有提交任何东西。"},
+     "In the same transaction, a later night in date order: the conditional UPDATE for {night} changes one "
+     "row, {available} left. Still nothing committed.",
+     "在同一事务中按日期顺序处理更晚的一晚：{night} 的条件 UPDATE 更新了一行，剩余 {available}。"
+     "仍然没有提交任何东西。"},
     {"h3.atomic.rejected.summary", "{actor}: a night failed, rolls back every night, rejected",
      "{actor}：有一晚失败，回滚所有晚上，拒绝"},
     {"h3.atomic.sold_out",
@@ -143,14 +150,15 @@ const MessageTemplate kHotelCases[] = {
     {"h4.create.naive.again.summary", "{actor} books hold #{hold} again for one request, {available} left",
      "{actor} 为同一个请求再次预订预留 #{hold}，剩余 {available}"},
     {"h4.create.naive.again",
-     "Request key {key} already has booking {earlier}, but the naive code does not look, and nothing in the "
-     "naive schema stops it (holds.request_key is not unique there): it decrements {night} again and inserts "
-     "hold #{hold}. One request now holds two rooms; the client thinks it booked one. The counters still "
-     "balance, so capacity_balance cannot tell: only the request key shows the duplicate.",
-     "业务请求键 {key} 已经有预订 {earlier}，但朴素代码不查，朴素模型的表结构也不阻止（那里 "
-     "holds.request_key "
-     "不是唯一的）：它再次扣减 {night} 并插入预留 #{hold}。一个请求现在占了两间房，而客户端以为只订了一间。"
-     "计数仍然平衡，容量平衡看不出问题：只有业务请求键暴露了重复。"},
+     "Request key {key} already has hold(s) {earlier}, but the naive code does not look, and nothing in "
+     "the naive schema stops it (holds.request_key is not unique there): it decrements {night} and inserts "
+     "hold #{hold}. The key now has {live} live hold(s) or booking(s), while the client asked for one. The "
+     "decrement and the new hold cancel out in the counters, so capacity_balance cannot tell: only the "
+     "request key shows the duplicate.",
+     "业务请求键 {key} 已经有预留 {earlier}，但朴素代码不查，朴素模型的表结构也不阻止（那里 "
+     "holds.request_key 不是唯一的）：它扣减 {night} 并插入预留 #{hold}。这个键现在有 {live} "
+     "个有效预留或预订，而客户端只要了一个。扣减和新预留在计数上互相抵消，容量平衡看不出问题："
+     "只有业务请求键暴露了重复。"},
     {"h4.create.atomic.summary", "{actor} claims key {key}, books hold #{hold}, commits",
      "{actor} 占用请求键 {key}，预订预留 #{hold}，提交"},
     {"h4.create.atomic",
@@ -171,26 +179,22 @@ const MessageTemplate kHotelCases[] = {
      "{actor}: key {key} already booked, returns hold #{hold}, decrements nothing",
      "{actor}：请求键 {key} 已预订，返回预留 #{hold}，不再扣减"},
     {"h4.create.atomic.again",
-     "Inserting the hold under request key {key} fails with {code}: this request was already booked. {actor} "
-     "rolls back before touching the inventory, reads the first booking (hold #{hold}, {state}) and answers "
-     "with it. The client gets the same booking as the first time (outcome accepted, as an idempotent API "
-     "answers a repeated request), and no room is decremented twice.",
-     "以业务请求键 {key} 插入预留失败，返回 {code}：这个请求已经预订过。{actor} "
-     "在动库存之前回滚，读出第一笔预订（预留 #{hold}，{state}）并以它作答。客户端得到与第一次相同的预订"
-     "（处理结果为接受，就像幂等接口回答重复请求那样），没有房间被扣减两次。"},
+     "Inserting the hold under request key {key} fails with {code}: this request was already booked. "
+     "{actor} rolls back before touching the inventory, reads the booking the key already has (hold "
+     "#{hold}, {state}) and answers with it. The client gets that same booking back (outcome accepted, as "
+     "an idempotent API answers a repeated request), and no room is decremented twice.",
+     "以业务请求键 {key} 插入预留失败，返回 {code}：这个请求已经预订过。{actor} 在动库存之前回滚，"
+     "读出这个键已有的预订（预留 #{hold}，{state}）并以它作答。客户端拿到的就是这同一笔预订（处理结果为"
+     "接受，就像幂等接口回答重复请求那样），没有房间被扣减两次。"},
     {"h4.create.atomic.locks",
-     "In SQLite the write lock already serialises the two calls, so a lookup by key would have found hold #1 "
-     "too. The UNIQUE constraint is what stays correct without that lock: in PostgreSQL two concurrent "
-     "attempts "
-     "can both miss a lookup; the second INSERT then waits on the first one's uncommitted key and fails with "
-     "a "
-     "unique violation once it commits, which aborts the whole transaction. Hence ROLLBACK first, then read "
-     "the first booking.",
-     "在 SQLite 中写锁已经让两次调用串行，所以按键查询也能找到预留 #1。UNIQUE "
-     "约束则在没有这把锁时仍然正确：在 "
-     "PostgreSQL 中两个并发请求都可能查不到；第二个 INSERT "
-     "会等待第一个尚未提交的键，第一个提交后它以唯一约束冲突"
-     "失败，并中止整个事务。所以先 ROLLBACK，再读取第一笔预订。"},
+     "In SQLite the write lock already serialises the calls, so a lookup by key would have found hold "
+     "#{hold} too. The UNIQUE constraint is what stays correct without that lock: in PostgreSQL two "
+     "concurrent attempts can both miss a lookup; the later INSERT then waits on the earlier one's "
+     "uncommitted key and fails with a unique violation once it commits, which aborts the whole "
+     "transaction. Hence ROLLBACK first, then read the existing booking.",
+     "在 SQLite 中写锁已经让这些调用串行，所以按键查询也能找到预留 #{hold}。UNIQUE 约束则在没有这把锁时"
+     "仍然正确：在 PostgreSQL 中两个并发请求都可能查不到；后一个 INSERT 会等待前一个尚未提交的键，"
+     "前一个提交后它以唯一约束冲突失败，并中止整个事务。所以先 ROLLBACK，再读取已有的预订。"},
     // H6: the payment call inside or outside the transaction
     {"h6.pay.rejected.summary", "{actor}: no room left, rejected", "{actor}：没有房间，拒绝"},
     {"h6.pay.rejected", "The conditional UPDATE changed 0 rows: no room left, nothing to pay for.",
@@ -229,12 +233,10 @@ const MessageTemplate kHotelCases[] = {
      "{actor}：支付超时，回滚，扣款结果未知"},
     {"h6.answer.naive.timeout",
      "At {now} s the call sent at {sent} s times out. {actor} held the write lock for {held} s waiting for "
-     "it; "
-     "now it rolls back, and hold #{hold} and its decrement vanish. Everyone who waited for the lock wakes "
-     "only "
-     "now.",
+     "it; now it rolls back, and hold #{hold} and its decrement vanish. Any request waiting for the lock "
+     "could go on only from now.",
      "在 {now} 秒，{sent} 秒发出的调用超时。{actor} 为等它占着写锁 {held} 秒；现在它回滚，预留 #{hold} "
-     "和它的扣减一起消失。所有等待这把锁的人直到现在才被唤醒。"},
+     "和它的扣减一起消失。等待这把锁的请求直到现在才能继续。"},
     {"h6.answer.naive.money",
      "The provider did take the money (its ledger has {key}), but the booking was rolled back and no payment "
      "row was ever committed: the customer is charged for nothing, and nothing on our side says so.",
@@ -243,22 +245,21 @@ const MessageTemplate kHotelCases[] = {
     {"h6.answer.naive.charged.summary", "{actor}: paid, commits after {held} s",
      "{actor}：支付成功，{held} 秒后提交"},
     {"h6.answer.naive.charged",
-     "The provider answers at {now} s: paid. {actor} confirms hold #{hold} and commits. The call was quick, "
-     "so "
-     "the lock was held for only {held} s; the design is the same, only the network was kind.",
-     "支付方在 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。这次调用很快，锁只占了 {held} 秒；"
-     "设计没变，只是网络帮了忙。"},
+     "The provider answers at {now} s: paid. {actor} confirms hold #{hold} and commits. It held the write "
+     "lock for {held} s, from {sent} s to {now} s: the design holds it for the whole call, and only the "
+     "network decides how long that is.",
+     "支付方在 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。它占着写锁 {held} 秒（从 {sent} 秒到 "
+     "{now} 秒）：这种设计在整个调用期间都持有锁，持有多久只取决于网络。"},
     {"h6.answer.atomic.timeout.summary", "{actor}: provider timed out, charge unknown, hold #{hold} kept",
      "{actor}：支付超时，扣款结果未知，保留预留 #{hold}"},
     {"h6.answer.atomic.timeout",
-     "At {now} s the call sent at {sent} s times out. No lock was held while waiting, so other bookings went "
-     "ahead. {actor} marks the payment UNKNOWN in a short transaction; hold #{hold} stays RESERVED until its "
-     "deadline. The provider's ledger shows it did charge ({key}): query it by payment id, or retry with the "
-     "same operation key, and one charge is all there will be{see}.",
-     "在 {now} 秒，{sent} 秒发出的调用超时。等待期间没有持有任何锁，其他预订照常进行。{actor} "
-     "在一个短事务中把支付"
-     "标记为 UNKNOWN；预留 #{hold} 保持 RESERVED 直到期限。支付方账本显示它确实扣了款（{key}）：按支付 ID "
-     "查询，或用同一个操作键重试，就只会有一次扣款{see}。"},
+     "At {now} s the call sent at {sent} s times out. No lock was held while waiting, so other bookings "
+     "could go ahead. {actor} marks the payment UNKNOWN in a short transaction; hold #{hold} stays "
+     "RESERVED until its deadline. The provider's ledger shows it did charge ({key}): query it by payment "
+     "id, or retry with the same operation key, and one charge is all there will be{see}.",
+     "在 {now} 秒，{sent} 秒发出的调用超时。等待期间没有持有任何锁，其他预订可以照常进行。{actor} "
+     "在一个短事务中把支付标记为 UNKNOWN；预留 #{hold} 保持 RESERVED 直到期限。支付方账本显示它确实"
+     "扣了款（{key}）：按支付 ID 查询，或用同一个操作键重试，就只会有一次扣款{see}。"},
     {"h6.answer.atomic.charged.summary", "{actor}: paid, records it", "{actor}：支付成功，记录结果"},
     {"h6.answer.atomic.charged",
      "The provider answers at {now} s: paid. In a short transaction {actor} marks the payment SUCCEEDED and "
@@ -288,9 +289,9 @@ const MessageTemplate kHotelCases[] = {
      "{actor} 用 BEGIN IMMEDIATE 先取得写锁，再读到 available = {available}。在它结束之前别人无法开始写入，"
      "所以它永远不需要把读锁升级为写锁。"},
     {"h7.write.progress",
-     "{actor} decrements with the conditional UPDATE ({available} left in its transaction) and inserts hold "
-     "#{hold}, then commits.",
-     "{actor} 用条件 UPDATE 扣减（本事务中剩余 {available}），插入预留 #{hold}，然后提交。"},
+     "{actor} decrements with the conditional UPDATE ({available} left in its transaction), inserts hold "
+     "#{hold} and runs COMMIT.",
+     "{actor} 用条件 UPDATE 扣减（本事务中剩余 {available}），插入预留 #{hold}，然后执行 COMMIT。"},
     {"h7.write.no_read.summary", "{actor}: nothing to write", "{actor}：没有可写入的"},
     {"h7.write.no_read", "{actor} has no transaction from a txn_read to write in, so there is nothing to do.",
      "{actor} 没有 txn_read 开启的事务可供写入，所以无事可做。"},
@@ -301,42 +302,42 @@ const MessageTemplate kHotelCases[] = {
     {"h7.write.rejected.summary", "{actor}: no room left, rolls back, rejected",
      "{actor}：没有房间，回滚，拒绝"},
     {"h7.write.rejected",
-     "{actor} read available = {read} or its conditional UPDATE changed 0 rows: no room "
-     "left. It rolls back and rejects the request.",
-     "{actor} 读到 available = {read}，或者条件 UPDATE 更新了 0 行：没有房间。它回滚并拒绝请求。"},
+     "{actor} read available = {read}: no room left. It rolls back and rejects the request.",
+     "{actor} 读到 available = {read}：没有房间。它回滚并拒绝请求。"},
+    {"h7.write.rejected.update",
+     "{actor} read available = {read}, but its conditional UPDATE changed 0 rows: no room left. It rolls "
+     "back and rejects the request.",
+     "{actor} 读到 available = {read}，但条件 UPDATE 更新了 0 行：没有房间。它回滚并拒绝请求。"},
     {"h7.deadlock",
-     "\"{statement}\" returned SQLITE_BUSY. The other request holds the lock {actor} needs and is itself "
-     "waiting "
-     "for {actor}: a writer cannot commit while another transaction still holds a read lock. Each waits for "
-     "the "
-     "other, a deadlock: waiting, like a busy timeout, would only run out.",
-     "“{statement}” 返回 SQLITE_BUSY。另一个请求持有 {actor} 需要的锁，而它自己也在等 {actor}："
-     "只要另一个事务还持有读锁，写者就无法提交。双方互相等待，这是死锁：像忙等超时那样等下去只会超时。"},
+     "\"{statement}\" returned SQLITE_BUSY. The lock {actor} needs is held by a transaction that is itself "
+     "waiting, directly or through others, for {actor}: a writer cannot commit while another transaction "
+     "still holds a read lock. They wait for one another, a deadlock: waiting, like a busy timeout, would "
+     "only run out.",
+     "“{statement}” 返回 SQLITE_BUSY。{actor} 需要的锁被一个事务持有，而那个事务自己也在直接或间接地等 "
+     "{actor}：只要另一个事务还持有读锁，写者就无法提交。它们互相等待，这是死锁：像忙等超时那样等下去"
+     "只会超时。"},
     {"h7.naive.gives_up.summary", "{actor} tries {tries} times, gives up, keeps its lock",
      "{actor} 尝试 {tries} 次后放弃，锁仍未释放"},
     {"h7.naive.gives_up",
      "The naive code retries the same statement inside the same transaction, up to {retries} times: every "
-     "try "
-     "meets the same SQLITE_BUSY, because nothing can change while both wait. Then it gives up and reports "
-     "an "
-     "error, but never rolls back: its read lock stays, and the other request stays stuck behind it, unable "
-     "to "
-     "commit.",
-     "朴素代码在同一事务里重试同一条语句，最多 {retries} 次：每次都遇到同样的 SQLITE_BUSY，因为双方都在等，"
-     "什么都不会改变。然后它放弃并报错，却从不回滚：它的读锁还在，另一个请求被卡在它后面，无法提交。"},
+     "try meets the same SQLITE_BUSY, because nothing can change while the transactions wait for one "
+     "another. Then it gives up and reports an error, but never rolls back: its transaction stays open "
+     "with its locks, and whoever waits for them stays stuck behind it.",
+     "朴素代码在同一事务里重试同一条语句，最多 {retries} 次：每次都遇到同样的 SQLITE_BUSY，"
+     "因为这些事务在互相等待，什么都不会改变。然后它放弃并报错，却从不回滚：它的事务和锁都还在，"
+     "等这些锁的请求被卡在它后面。"},
     {"h7.atomic.retry.summary", "{actor}: deadlock, rolls back, retries ({n} of {max})",
      "{actor}：死锁，回滚，重试（第 {n} 次，共 {max} 次）"},
     {"h7.atomic.retry",
-     "The atomic code rolls back the WHOLE transaction, which frees its read lock so the other request can "
-     "commit, and runs it again from BEGIN with a fresh read: retry {n} of at most {max}.",
-     "原子代码回滚整个事务，释放读锁，让另一个请求得以提交，然后从 BEGIN 开始用新的读取重新执行：第 {n} "
-     "次重试，"
-     "最多 {max} 次。"},
+     "The atomic code rolls back the WHOLE transaction, which frees its locks so whoever waits for them "
+     "can go on, and runs it again from BEGIN with a fresh read: retry {n} of at most {max}.",
+     "原子代码回滚整个事务，释放它的锁，让等这些锁的请求得以继续，然后从 BEGIN 开始用新的读取重新执行：第 "
+     "{n} 次重试，最多 {max} 次。"},
     {"h7.atomic.after_retry",
-     "The retried transaction reads available = {read}, a value read after the other request committed, not "
-     "the "
-     "stale one from before the deadlock.",
-     "重试的事务读到 available = {read}：这是另一个请求提交之后读到的值，而不是死锁之前的旧值。"},
+     "The retried transaction reads available = {read} afresh, as it is committed now; the value read "
+     "before the deadlock ({earlier}) is not used.",
+     "重试的事务重新读取，得到 available = {read}（当前已提交的值）；死锁之前读到的值（{earlier}）"
+     "不再使用。"},
     {"h7.atomic.exhausted.summary", "{actor}: deadlock {n} times, gives up, nothing held",
      "{actor}：死锁 {n} 次，放弃，不持有任何锁"},
     {"h7.atomic.exhausted",

@@ -17,15 +17,20 @@ const MessageTemplate kRecovery[] = {
     {"retention.prune.none", "No callback record was received at or before {cutoff} s: nothing is deleted.",
      "没有在第 {cutoff} 秒及以前收到的回调记录：什么也不删。"},
     {"retention.retry.naive",
-     "Task {task}: the worker retries the refund of {payment} under the task's key {key}, trusting the provider "
-     "to recognise the key and answer \"already refunded\".",
-     "任务 {task}：worker 用任务的键 {key} 重试 {payment} 的退款，相信支付方会认出这个键并回答“已退款”。"},
+     "Task {task}: the worker refunds {payment} under the task's key {key}, trusting the provider to "
+     "recognise the key if this refund was already made and answer \"already refunded\".",
+     "任务 {task}：worker 用任务的键 {key} 退款 {payment}，相信如果这笔退款已经做过，支付方会认出这个键并"
+     "回答“已退款”。"},
     {"retention.retry.naive.forgotten",
-     "But the provider keeps idempotency keys only for a while, and {key} is past it: the provider books the "
-     "retry as a new refund. It now holds {count} successful refunds of {payment}; reconciliation against "
-     "provider_ledger finds them.",
-     "但支付方只在一段时间内保留幂等键，{key} 已过期：支付方把这次重试记成一笔新退款。它现在有 {count} 笔"
-     "成功的 {payment} 退款；对照 provider_ledger 对账会发现它们。"},
+     "But the provider keeps idempotency keys only for a while, and {key} is past it: the provider books "
+     "this call as a new operation, {booked} ({state}). It now holds {count} successful refund(s) of "
+     "{payment}.",
+     "但支付方只在一段时间内保留幂等键，{key} 已过期：支付方把这次调用记成一笔新操作 {booked}（{state}）。"
+     "它现在有 {count} 笔成功的 {payment} 退款。"},
+    {"retention.retry.naive.extra",
+     "One payment refunded {count} times: only reconciliation against provider_ledger finds the extra "
+     "money paid out.",
+     "同一笔支付退款了 {count} 次：只有对照 provider_ledger 对账才能发现多付出去的钱。"},
     {"retention.retry.atomic.found",
      "Task {task}: before any retry the worker asks the provider by payment id: {payment} already has a "
      "SUCCEEDED refund ({found}). It records SUCCEEDED and calls nothing: a key is kept for a while, a payment "
@@ -33,8 +38,9 @@ const MessageTemplate kRecovery[] = {
      "任务 {task}：重试之前，worker 先按支付单号询问支付方：{payment} 已经有一笔成功的退款（{found}）。它记录 "
      "SUCCEEDED，不再调用：幂等键只保留一段时间，支付单号永远有效。"},
     {"retention.retry.atomic.none",
-     "Task {task}: the provider has no refund of {payment} yet, so the worker refunds under the task's key {key}.",
-     "任务 {task}：支付方还没有 {payment} 的退款，所以 worker 用任务的键 {key} 退款。"},
+     "Task {task}: the provider has no successful refund of {payment}, so the worker refunds under the "
+     "task's key {key}.",
+     "任务 {task}：支付方还没有 {payment} 的成功退款，所以 worker 用任务的键 {key} 退款。"},
     // The simulated payment provider
     {"provider.answer.succeeded", "succeeded", "成功"},
     {"provider.answer.failed", "failed", "失败"},
@@ -61,6 +67,11 @@ const MessageTemplate kRecovery[] = {
     {"recovery.charge.naive.call",
      "{actor} charges payment {payment} under a new operation key {key}, as it does on every attempt.",
      "{actor} 用新的操作键 {key} 对支付 {payment} 扣款，每次尝试都这样做。"},
+    {"recovery.charge.naive.call.same_key",
+     "{actor} charges payment {payment} under {key}, a key made from the clock as on every attempt; an "
+     "earlier attempt in this same second made the same key, so the provider already knows it.",
+     "{actor} 用按时钟生成的键 {key} 对支付 {payment} 扣款，每次尝试都这样做；同一秒内更早的一次尝"
+     "试生成了同一个键，所以支付方已经认得它。"},
     {"recovery.charge.atomic.call",
      "{actor} charges payment {payment} under the payment's own operation key {key}, the key every retry "
      "will "
@@ -82,12 +93,15 @@ const MessageTemplate kRecovery[] = {
      "键重试，绝不能用新键再扣一次。"},
     {"recovery.charge.failed.summary", "{actor}: charge failed", "{actor}：扣款失败"},
     {"recovery.charge.failed",
-     "The provider refused the charge: payment {payment} is FAILED and hold #{hold} is not confirmed.",
-     "支付方拒绝扣款：支付 {payment} 为 FAILED，预留 #{hold} 不予确认。"},
+     "The provider refused the charge: payment {payment} is marked FAILED, and this attempt confirms "
+     "nothing for hold #{hold}.",
+     "支付方拒绝扣款：支付 {payment} 被标记为 FAILED，这次尝试不会为预留 #{hold} 确认任何东西。"},
     {"recovery.charge.done.summary", "{actor}: charged, one charge for {payment}",
      "{actor}：扣款成功，{payment} 只有一笔扣款"},
     {"recovery.charge.twice.summary", "{actor} charges again: {charges} charges for {payment}",
      "{actor} 再次扣款：{payment} 共 {charges} 笔扣款"},
+    {"recovery.charge.many.summary", "{actor}: charged; the provider holds {charges} charges for {payment}",
+     "{actor}：已扣款；支付方处 {payment} 共有 {charges} 笔扣款"},
     {"recovery.charge.naive.done",
      "The naive code marks payment {payment} SUCCEEDED and hold #{hold} CONFIRMED (sold + 1), each statement "
      "on its own.",
@@ -102,33 +116,41 @@ const MessageTemplate kRecovery[] = {
      "对支付方来说 {key} 是一笔新的扣款，于是再扣一次：顾客为一笔预订付了 {charges} 次钱。朴素代码照样把支付 "
      "{payment} 标记为 SUCCEEDED、把预留 #{hold} 标记为 CONFIRMED，好像这是唯一的一笔扣款。"},
     {"recovery.charge.query.found",
-     "Payment {payment} is UNKNOWN after a timeout, so {actor} first asks the provider about {key} instead "
-     "of "
-     "charging again.",
-     "支付 {payment} 在超时后处于 UNKNOWN，所以 {actor} 先向支付方查询 {key}，而不是再扣一次。"},
+     "Payment {payment} is UNKNOWN, so {actor} first asks the provider about {key} instead of charging "
+     "blindly.",
+     "支付 {payment} 处于 UNKNOWN，所以 {actor} 先向支付方查询 {key}，而不是贸然扣款。"},
     {"recovery.charge.query.none",
-     "Payment {payment} is UNKNOWN after a timeout. {actor} asks the provider about {key}: no such "
-     "operation, the "
-     "first request never arrived. {actor} retries under the same key, so even a first request that arrived "
-     "late "
-     "could not charge a second time.",
-     "支付 {payment} 在超时后处于 UNKNOWN。{actor} 向支付方查询 {key}：没有这个操作，第一次请求根本没有到达。"
-     "{actor} 按同一个键重试，所以即使第一次请求迟到，也不会扣第二次。"},
+     "Payment {payment} is UNKNOWN. {actor} asks the provider about {key}: no such operation, no earlier "
+     "request under this key reached it. {actor} retries under the same key, so even an earlier request "
+     "that arrived late could not charge a second time.",
+     "支付 {payment} 处于 UNKNOWN。{actor} 向支付方查询 {key}：没有这个操作，之前用这个键发出的请"
+     "求都没有到达。{actor} 按同一个键重试，所以即使之前的请求迟到，也不会扣第二次。"},
     {"recovery.charge.confirmed",
      "In one short transaction payment {payment} becomes SUCCEEDED and hold #{hold} CONFIRMED ({now} < "
-     "{deadline}), sold + 1: one charge, one booking.",
-     "在一个短事务中，支付 {payment} 变为 SUCCEEDED，预留 #{hold} 变为 CONFIRMED（{now} < {deadline}），sold "
-     "加一：一笔扣款，一份预订。"},
+     "{deadline}), sold + 1: the charge and the booking are recorded together.",
+     "在一个短事务中，支付 {payment} 变为 SUCCEEDED，预留 #{hold} 变为 CONFIRMED（{now} < {deadline}），"
+     "sold 加一：扣款和预订一起记录。"},
     {"recovery.charge.already_confirmed",
-     "Hold #{hold} is already CONFIRMED (the provider's callback got there first): only payment {payment} "
-     "changes, to SUCCEEDED; nothing is sold twice.",
-     "预留 #{hold} 已经是 CONFIRMED（支付方回调先到了）：只把支付 {payment} 改为 SUCCEEDED，不会重复售出。"},
+     "Hold #{hold} is already CONFIRMED: only payment {payment} changes, to SUCCEEDED; nothing is sold "
+     "twice.",
+     "预留 #{hold} 已经是 CONFIRMED：只把支付 {payment} 改为 SUCCEEDED，不会重复售出。"},
+    {"recovery.charge.already_confirmed.callback",
+     "Hold #{hold} is already CONFIRMED (callback {event} confirmed it): only payment {payment} changes, "
+     "to SUCCEEDED; nothing is sold twice.",
+     "预留 #{hold} 已经是 CONFIRMED（回调 {event} 确认了它）：只把支付 {payment} 改为 SUCCEEDED，"
+     "不会重复售出。"},
     {"recovery.charge.too_late",
      "Hold #{hold} is {state} and can no longer take this payment (deadline {deadline} s, now {now} s): "
      "payment "
      "{payment} is SUCCEEDED and its refund is queued, once.",
      "预留 #{hold} 为 {state}，已不能接受这笔支付（期限 {deadline} 秒，现在 {now} 秒）：支付 {payment} 记为 "
      "SUCCEEDED，并排队退款一次。"},
+    {"recovery.charge.too_late.expired",
+     "Hold #{hold} is still RESERVED, but its deadline {deadline} s has passed (now {now} s): in the same "
+     "transaction it is expired (HOLD_EXPIRED) and its room released once; payment {payment} is SUCCEEDED "
+     "and its refund is queued, once.",
+     "预留 #{hold} 仍为 RESERVED，但期限 {deadline} 秒已过（现在 {now} 秒）：在同一事务中把它过期"
+     "（HOLD_EXPIRED）并释放一次房间；支付 {payment} 记为 SUCCEEDED，并排队退款一次。"},
     {"recovery.charge.refund.summary", "{actor}: paid too late, refund queued",
      "{actor}：支付太晚，排队退款"},
     {"recovery.charge.paid.summary", "{actor}: already charged", "{actor}：已扣款"},
@@ -140,6 +162,12 @@ const MessageTemplate kRecovery[] = {
      "provider "
      "answers: {answer} ({state}).",
      "任务 {task}：{actor} 不核对扣款，用新的操作键 {key} 退款 {payment}。支付方回应：{answer}（{state}）。"},
+    {"recovery.refund_call.naive.same_key",
+     "Task {task}: {actor} refunds {payment} under {key}, a key made from the clock, without checking the "
+     "charge. An earlier call in this same second made the same key: the provider answers {answer} "
+     "({state}).",
+     "任务 {task}：{actor} 不核对扣款，用按时钟生成的键 {key} 退款 {payment}。同一秒内更早的一次调"
+     "用生成了同一个键：支付方回应：{answer}（{state}）。"},
     {"recovery.refund_call.atomic",
      "Task {task}: {actor} confirms with the provider that {payment} was charged, then refunds under the "
      "task's "
@@ -151,17 +179,17 @@ const MessageTemplate kRecovery[] = {
      "这个结果只在 {actor} 的内存里：在 {actor} 写入之前，refund_tasks 仍显示 PENDING。"},
     {"recovery.refund_call.summary", "{actor}: provider refunded, not yet recorded",
      "{actor}：支付方已退款，尚未记录"},
-    {"recovery.refund_call.failed.summary", "{actor}: provider refused, not yet recorded",
-     "{actor}：支付方拒绝退款，尚未记录"},
+    {"recovery.refund_call.failed.summary", "{actor}: refund FAILED, not yet recorded",
+     "{actor}：退款失败，尚未记录"},
     // H5-5: duplicate and out-of-order callbacks
     {"recovery.event.naive.failed.summary", "{actor} marks hold #{hold} PAYMENT_FAILED",
      "{actor} 把预留 #{hold} 标记为 PAYMENT_FAILED"},
     {"recovery.event.naive.failed",
-     "Event {event} (created at {created_at} s) says payment {payment} failed. The naive handler marks hold "
-     "#{hold} PAYMENT_FAILED and gives the room back (available + 1), whatever state the hold was in.",
-     "事件 {event}（创建于第 {created_at} 秒）称支付 {payment} "
-     "失败。朴素处理不管预留当前是什么状态，直接把预留 "
-     "#{hold} 标记为 PAYMENT_FAILED 并归还房间（available 加一）。"},
+     "Event {event} (created at {created_at} s) says payment {payment} failed. The naive handler marks "
+     "hold #{hold} PAYMENT_FAILED and gives the room back (available + 1), whatever state the hold was in "
+     "(here {was}).",
+     "事件 {event}（创建于第 {created_at} 秒）称支付 {payment} 失败。朴素处理不管预留当前"
+     "是什么状态（这里是 {was}），直接把预留 #{hold} 标记为 PAYMENT_FAILED 并归还房间（available 加一）。"},
     {"recovery.event.naive.last_wins",
      "No event-id dedup, no state check, no look at when the event was created: the last event to arrive "
      "wins.",
@@ -175,15 +203,20 @@ const MessageTemplate kRecovery[] = {
      "事件 {event}：支付 {payment} 失败。预留 #{hold} 仍为 RESERVED，并保持到期限（第 {deadline} "
      "秒）：顾客仍可"
      "付款。只记录这次失败，不释放任何东西。"},
-    {"recovery.event.terminal.summary", "{actor}: older failure ignored, {state} stays",
-     "{actor}：忽略较旧的失败事件，保持 {state}"},
+    {"recovery.event.failed_open.late",
+     "Event {event}: payment {payment} failed. Hold #{hold} is still RESERVED, though its deadline "
+     "({deadline} s) has passed: releasing it is the expiry job's work, not this handler's. The failure is "
+     "logged; nothing is released.",
+     "事件 {event}：支付 {payment} 失败。预留 #{hold} 仍为 RESERVED，尽管期限（第 {deadline} 秒）已过："
+     "释放它是过期任务的事，不归这个处理程序管。只记录这次失败，不释放任何东西。"},
+    {"recovery.event.terminal.summary", "{actor}: failure ignored, {state} stays",
+     "{actor}：忽略失败事件，保持 {state}"},
     {"recovery.event.terminal",
      "Event {event} says payment {payment} failed (created at {created_at} s), but hold #{hold} is already "
-     "{state}, a terminal state. An older event never overwrites a terminal state: the event is logged and "
-     "nothing else changes.",
-     "事件 {event} 称支付 {payment} 失败（创建于第 {created_at} 秒），但预留 #{hold} 已经是终态 "
-     "{state}。较旧的"
-     "事件绝不覆盖终态：只记录该事件，其他什么都不改。"},
+     "{state}, a terminal state. A failure event never overwrites a terminal state, whenever it was "
+     "created: the event is logged and nothing else changes.",
+     "事件 {event} 称支付 {payment} 失败（创建于第 {created_at} 秒），但预留 #{hold} 已经是终态 {state}。"
+     "无论失败事件何时创建，都绝不覆盖终态：只记录该事件，其他什么都不改。"},
     {"recovery.event.refund",
      "Event {event}: hold #{hold} is {state} and cannot take payment {payment}: a refund task is queued in "
      "the "
@@ -214,41 +247,38 @@ const MessageTemplate kRecovery[] = {
      "{actor} 在提交之后从内存中发送 {topic} {payload}。"},
     {"recovery.send.lost.summary", "{actor}: message lost", "{actor}：消息丢失"},
     {"recovery.send.lost",
-     "{actor} has nothing in memory to send: the crash wiped it. Hold {holds} is CONFIRMED in the database, "
-     "but "
-     "its {topic} message was never written anywhere durable: it is lost, and no retry will ever find it.",
-     "{actor} 的内存里没有可发送的东西：崩溃把它抹掉了。预留 {holds} 在数据库里已是 CONFIRMED，但它的 "
-     "{topic} "
-     "消息从未持久化到任何地方：消息丢失，任何重试都找不回来。"},
+     "{actor} has no message in memory to send. CONFIRMED in the database, yet with no {topic} message "
+     "ever received and none in an outbox row: {holds}. A message kept only in a process's memory is lost "
+     "when the process dies, and no retry will ever find it.",
+     "{actor} 的内存里没有要发送的消息。数据库里已是 CONFIRMED、却从未有 {topic} 消息被接收、也不在任何 "
+     "outbox 行里的预留：{holds}。只存在进程内存里的消息会随进程一起消失，任何重试都找不回来。"},
     {"recovery.send.none.summary", "{actor}: nothing to send", "{actor}：没有要发送的"},
     {"recovery.send.none", "{actor} has no message waiting to be sent.", "{actor} 没有等待发送的消息。"},
     {"recovery.send.outbox.summary", "{actor}: leaves sending to the relay", "{actor}：交给中继发送"},
     {"recovery.send.outbox",
-     "{actor} does not send after the commit: the message was committed in the outbox together with the "
-     "booking, and the outbox relay delivers it ({unsent} unsent row(s) now). A crash of {actor} cannot lose "
-     "it.",
-     "{actor} 不在提交之后自己发送：消息已经和预订一起提交在 outbox 里，由 outbox 中继投递（当前有 {unsent} "
-     "行未发送）。{actor} 崩溃也丢不了它。"},
+     "{actor} does not send after the commit: a message it commits goes into the outbox together with the "
+     "booking, and the outbox relay delivers it ({unsent} unsent row(s) now). A crash of {actor} cannot "
+     "lose it.",
+     "{actor} 不在提交之后自己发送：它提交的消息和预订一起写在 outbox 里，由 outbox 中继投递（当前有 "
+     "{unsent} 行未发送）。{actor} 崩溃也丢不了它。"},
     {"recovery.relay.none.summary", "{actor}: no unsent outbox row", "{actor}：outbox 没有待发送的行"},
     {"recovery.relay.none", "No outbox row is waiting to be sent.", "outbox 中没有等待发送的行。"},
     {"recovery.relay.send.summary", "{actor} delivers outbox {rows}", "{actor} 投递 outbox {rows}"},
     {"recovery.relay.send",
-     "{actor} delivers the outbox rows without sent_at ({rows}). It marks them sent only in its next step, "
-     "so a "
-     "crash in between means they are delivered again.",
-     "{actor} 投递所有没有 sent_at 的 outbox "
-     "行（{rows}）。它在下一步才把它们标记为已发送，所以两步之间崩溃就会"
-     "再次投递。"},
+     "{actor} delivers the outbox rows without sent_at ({rows}). It marks them sent only in a later step "
+     "(relay_ack), so a crash in between means they are delivered again.",
+     "{actor} 投递所有没有 sent_at 的 outbox 行（{rows}）。它在之后的一步（relay_ack）才把它们标记为已发送"
+     "，所以两步之间崩溃就会再次投递。"},
     {"recovery.relay.ack.summary", "{actor} marks {rows} sent", "{actor} 把 {rows} 标记为已发送"},
     {"recovery.relay.ack",
      "{actor} writes sent_at = {now} for outbox {rows}, which it delivered: they will not be sent again.",
      "{actor} 为已投递的 outbox {rows} 写入 sent_at = {now}：它们不会再被发送。"},
     {"recovery.relay.ack.none.summary", "{actor}: nothing to mark", "{actor}：没有要标记的"},
     {"recovery.relay.ack.none",
-     "{actor} remembers no delivery to mark (what it knew before a restart is gone): unsent rows stay unsent "
-     "and "
-     "will be delivered again.",
-     "{actor} 不记得有需要标记的投递（重启前知道的已经没了）：未发送的行保持未发送，之后会再次投递。"},
+     "{actor} remembers no delivery to mark, so it marks nothing (a crash or restart empties what it "
+     "remembered): rows without sent_at stay unsent, for a later relay_send to deliver.",
+     "{actor} 不记得有需要标记的投递，所以什么也不标记（崩溃或重启会清空它记住的东西）：没有 sent_at "
+     "的行保持未发送，留给之后的 relay_send 投递。"},
     {"recovery.consumer.applied", "The consumer applies {effect} for the first time.",
      "消费者第一次执行 {effect}。"},
     {"recovery.consumer.dedup",

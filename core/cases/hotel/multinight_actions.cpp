@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/night_state.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -18,6 +19,7 @@ using namespace hotel_sql;
 
 // Actor memory keys.
 const char* const kLastChanges = "multinight_last_changes";  // naive: rows changed by the last night's update
+const char* const kLastNight = "multinight_last_night";      // naive: the night that update was for
 const char* const kTaken = "multinight_taken";               // nights decremented so far, "N1,N2"
 const char* const kOpen = "multinight_open";                 // atomic: the booking transaction is open
 const char* const kLastDate = "multinight_last_date";        // atomic: date of the last night touched
@@ -58,7 +60,7 @@ void remember_taken(ActionContext& ctx, const std::string& night) {
 }
 
 void forget_booking(ActionContext& ctx) {
-  for (const char* key : {kLastChanges, kTaken, kOpen, kLastDate}) ctx.memory().erase(key);
+  for (const char* key : {kLastChanges, kLastNight, kTaken, kOpen, kLastDate}) ctx.memory().erase(key);
 }
 
 Value hold_deadline(ActionContext& ctx) {
@@ -81,11 +83,20 @@ Value insert_multinight_hold(ActionContext& ctx, const std::string& request_key,
   return hold_id;
 }
 
+// Why a night's conditional decrement changed 0 rows, as the committed state shows it.
+bool has_inventory_row(const ActionContext& ctx, const std::string& night) {
+  if (const TableData* inventory = ctx.committed().table("room_inventory"))
+    for (const auto& row : inventory->rows)
+      if (!row.empty() && to_display(row[0]) == night) return true;
+  return false;
+}
+
 // [atomic] rolls the whole booking back and rejects the request.
-std::string atomic_fail(ActionContext& ctx, const std::string& key, const MessageArgs& args) {
+std::string atomic_fail(ActionContext& ctx, const std::string& key, const MessageArgs& args,
+                        const char* summary = "h3.atomic.rejected.summary") {
   ctx.must(kRollback);
   forget_booking(ctx);
-  ctx.summarize({"h3.atomic.rejected.summary", args});
+  ctx.summarize({summary, args});
   ctx.say({key, args});
   ctx.say({"h3.atomic.rolled_back", args});
   ctx.say({"h3.atomic.locks"});
@@ -101,10 +112,17 @@ std::string reserve_night_naive(ActionContext& ctx) {
   const std::string night = ctx.text("room_night");
   const auto update = ctx.must(kDecrementNight, {night});
   ctx.memory()[kLastChanges] = std::int64_t{update.changes};
-  const MessageArgs args = {{"actor", actor}, {"night", night}};
+  ctx.memory()[kLastNight] = night;
+  const auto taken_before = taken_nights(ctx);
+  const MessageArgs args = {
+      {"actor", actor},
+      {"night", night},
+      {"reason", has_inventory_row(ctx, night) ? "@h3.reason.sold_out" : "@h3.reason.missing"},
+      {"taken", join(taken_before)}};
   if (update.rows.empty()) {
     ctx.summarize({"h3.night.naive.none.summary", args});
     ctx.say({"h3.night.naive.none", args});
+    if (!taken_before.empty()) ctx.say({"h3.night.naive.kept", args});
     return "noop";
   }
   // The log row has no hold yet: the booking is written only at the end.
@@ -121,8 +139,13 @@ std::string book_nights_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto nights = split_nights(ctx.text("nights"));
   const auto taken = taken_nights(ctx);
-  const std::int64_t last_changes = as_int(ctx.memory()[kLastChanges]);
-  const std::string last_night = nights.empty() ? "-" : nights.back();
+  const auto last_changes_it = ctx.memory().find(kLastChanges);
+  const std::int64_t last_changes =
+      last_changes_it == ctx.memory().end() ? 0 : as_int(last_changes_it->second);
+  // The night of the last UPDATE this request ran, which is what the naive code judges by.
+  const auto last_night_it = ctx.memory().find(kLastNight);
+  const std::string last_night =
+      last_night_it == ctx.memory().end() ? "-" : to_display(last_night_it->second);
   MessageArgs args = {{"actor", actor},
                       {"nights", join(nights)},
                       {"taken", join(taken)},
@@ -130,8 +153,9 @@ std::string book_nights_naive(ActionContext& ctx) {
                       {"changes", std::to_string(last_changes)}};
   if (last_changes == 0) {
     forget_booking(ctx);
-    ctx.summarize({"h3.book.naive.rejected.summary", args});
-    ctx.say({"h3.book.naive.rejected", args});
+    ctx.summarize(
+        {taken.empty() ? "h3.book.naive.rejected.none.summary" : "h3.book.naive.rejected.summary", args});
+    ctx.say({taken.empty() ? "h3.book.naive.rejected.none" : "h3.book.naive.rejected", args});
     ctx.resolve("rejected");
     return "rejected";
   }
@@ -153,6 +177,12 @@ std::string book_nights_naive(ActionContext& ctx) {
   } else {
     args.emplace_back("skipped", join(skipped));
     ctx.say({"h3.book.naive.wrongly", args});
+    // What each night it never took looks like now: no row at all, or a row this hold never decremented.
+    for (const auto& night : skipped) {
+      const NightState state = night_state(ctx.committed(), night);
+      ctx.say({state.found ? "h3.book.naive.skipped.untaken" : "h3.book.naive.skipped.missing",
+               {{"night", night}, {"available", std::to_string(state.available)}}});
+    }
   }
   ctx.resolve("accepted");
   return "accepted";
@@ -204,7 +234,7 @@ std::string book_nights_atomic(ActionContext& ctx) {
   std::sort(sorted_nights.begin(), sorted_nights.end());
   if (sorted_taken != sorted_nights) return atomic_fail(ctx, "h3.book.atomic.mismatch", args);
   const Value hold_id = insert_multinight_hold(ctx, ctx.text("request_key"), nights, true);
-  if (is_null(hold_id)) return atomic_fail(ctx, "h3.book.duplicate", args);
+  if (is_null(hold_id)) return atomic_fail(ctx, "h3.book.duplicate", args, "h3.book.duplicate.summary");
   ctx.must(kCommit);
   forget_booking(ctx);
   args.emplace_back("hold", to_display(hold_id));

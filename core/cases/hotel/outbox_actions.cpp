@@ -59,20 +59,27 @@ void say_delivery(ActionContext& ctx, const std::string& topic, const std::strin
 }
 
 // [SECTION] send_messages
-// Confirmed bookings whose confirmation never reached the consumer, from the committed state.
+// Confirmed bookings whose confirmation never reached the consumer and is in no outbox row either,
+// from the committed state.
 std::string undelivered_confirmations(const ActionContext& ctx) {
   const TableData* holds = ctx.committed().table("holds");
   const TableData* received = ctx.committed().table("messages_received");
+  const TableData* outbox = ctx.committed().table("outbox");
   std::string listed;
   if (!holds) return listed;
   for (const auto& hold : holds->rows) {
     if (hold.size() < 3 || to_display(hold[2]) != "CONFIRMED") continue;
-    const std::string effect = effect_key(kConfirmationTopic, confirmation_payload(hold[0]));
-    bool delivered = false;
+    const std::string payload = confirmation_payload(hold[0]);
+    const std::string effect = effect_key(kConfirmationTopic, payload);
+    bool somewhere = false;
     if (received)
       for (const auto& row : received->rows)
-        delivered = delivered || (row.size() > 1 && to_display(row[1]) == effect);
-    if (!delivered) listed += (listed.empty() ? "#" : ", #") + to_display(hold[0]);
+        somewhere = somewhere || (row.size() > 1 && to_display(row[1]) == effect);
+    if (outbox)
+      for (const auto& row : outbox->rows)
+        somewhere = somewhere || (row.size() > 2 && to_display(row[1]) == kConfirmationTopic &&
+                                  to_display(row[2]) == payload);
+    if (!somewhere) listed += (listed.empty() ? "#" : ", #") + to_display(hold[0]);
   }
   return listed;
 }

@@ -43,7 +43,9 @@ MessageArgs base_args(const ActionContext& ctx, const CallbackInput& input) {
 }
 
 void mention_paid_at(ActionContext& ctx, const MessageArgs& args) {
-  if (ctx.has("paid_at")) ctx.say({"hotel.callback.paid_at", args});
+  if (!ctx.has("paid_at")) return;
+  // Only the atomic handler judges the deadline; the naive one compares nothing.
+  ctx.say({ctx.model() == Model::naive ? "hotel.callback.paid_at.naive" : "hotel.callback.paid_at", args});
 }
 
 static const std::string kInsertPayment =
@@ -98,11 +100,16 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     ctx.must(kReleaseHoldNights, {input.hold_id});
     ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
     const bool queued = queue_refund(ctx, payment_row_id, input.provider_payment_id);
-    ctx.summarize({"hotel.callback.expired_now.summary", args});
-    ctx.say({"hotel.callback.expired_now", args});
-    if (queued) say_refund_pending(ctx);
+    if (queued) {
+      ctx.summarize({"hotel.callback.expired_now.summary", args});
+      ctx.say({"hotel.callback.expired_now", args});
+      say_refund_pending(ctx);
+    } else {
+      ctx.summarize({"hotel.callback.expired_now.no_refund.summary", args});
+      ctx.say({"hotel.callback.expired_now.refund_exists", args});
+    }
     mention_paid_at(ctx, args);
-    return "refund_queued";
+    return queued ? "refund_queued" : "released";
   }
 
   if (state == "CONFIRMED" && payment_seen) {
@@ -129,25 +136,35 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
 std::string payment_callback_naive(ActionContext& ctx) {
   const CallbackInput input = read_input(ctx);
   MessageArgs args = base_args(ctx, input);
-  // The callback log has a primary key; the naive handler ignores the error and carries on.
-  const auto logged = ctx.sql(
-      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
-      " VALUES (?, ?, ?, ?, ?, 'confirmed')",
-      {input.event_id, input.hold_id, input.provider_payment_id, input.result, ctx.now()});
-  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  std::string outcome = "rejected";
   if (input.result != "success") {
     ctx.summarize({"hotel.callback.failure.summary", args});
     ctx.say({"hotel.callback.failure", args});
-    return "rejected";
+  } else {
+    ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
+    const auto confirm = ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
+    if (confirm.changes == 0) {
+      ctx.summarize({"hotel.callback.unknown.summary", args});
+      ctx.say({"hotel.callback.naive.no_hold", args});
+      outcome = "noop";
+    } else {
+      ctx.must(kSellHoldNights, {input.hold_id});
+      ctx.must(kLogHoldNights,
+               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
+      ctx.summarize({"hotel.callback.confirmed.summary", args});
+      ctx.say({"hotel.callback.naive", args});
+      mention_paid_at(ctx, args);
+      outcome = "confirmed";
+    }
   }
-  ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
-  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
-  ctx.must(kSellHoldNights, {input.hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
-  ctx.summarize({"hotel.callback.confirmed.summary", args});
-  ctx.say({"hotel.callback.naive", args});
-  mention_paid_at(ctx, args);
-  return "confirmed";
+  // The callback log records what the handler did. It has a primary key; the naive handler ignores the
+  // error and carries on.
+  const auto logged = ctx.sql(
+      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
+      " VALUES (?, ?, ?, ?, ?, ?)",
+      {input.event_id, input.hold_id, input.provider_payment_id, input.result, ctx.now(), outcome});
+  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  return outcome;
 }
 
 std::string payment_callback_atomic(ActionContext& ctx) {

@@ -98,6 +98,12 @@ void say_provider_side(ActionContext& ctx, const provider::Reply& reply, Message
   }
 }
 
+// The summary of a charge the provider holds: one charge, this call charging again, or several already there.
+const char* charge_summary(std::int64_t charges, bool charged_again) {
+  if (charges <= 1) return "recovery.charge.done.summary";
+  return charged_again ? "recovery.charge.twice.summary" : "recovery.charge.many.summary";
+}
+
 // Records a charge the provider confirmed: the payment row and the booking, in one short transaction.
 std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Value& payment_row,
                           MessageArgs& args) {
@@ -110,12 +116,24 @@ std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Va
   if (hold.found && hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
     ctx.say({"recovery.charge.confirmed", args});
   } else if (hold.found && hold.state == "CONFIRMED") {
-    ctx.say({"recovery.charge.already_confirmed", args});
+    // Who confirmed it is said only when the callback log shows it.
+    const auto by_callback = ctx.must(
+        "SELECT event_id FROM callbacks WHERE hold_id = ? AND outcome = 'confirmed' ORDER BY received_at "
+        "LIMIT 1",
+        {input.hold_id});
+    if (by_callback.rows.empty()) {
+      ctx.say({"recovery.charge.already_confirmed", args});
+    } else {
+      MessageArgs with_event = args;
+      with_event.emplace_back("event", to_display(by_callback.rows[0][0]));
+      ctx.say({"recovery.charge.already_confirmed.callback", with_event});
+    }
   } else {
     // Paid too late or for a booking that is gone: the money goes back, as in H2.
-    if (hold.found && hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
+    const bool expired_now = hold.found && hold.state == "RESERVED";
+    if (expired_now) expire_and_release(ctx, input.hold_id);
     const bool queued = queue_refund(ctx, payment_row, input.payment);
-    ctx.say({"recovery.charge.too_late", args});
+    ctx.say({expired_now ? "recovery.charge.too_late.expired" : "recovery.charge.too_late", args});
     if (queued) say_refund_pending(ctx);
     outcome = "refund_queued";
   }
@@ -187,14 +205,22 @@ std::string atomic_success(ActionContext& ctx, const EventInput& input, const Ho
     return "confirmed";
   }
   // Too late, or the booking is already final without this payment: the money goes back, once.
-  if (hold.state == "RESERVED") expire_and_release(ctx, input.hold_id);
-  if (!queue_refund(ctx, payment_row, input.payment)) {
+  const bool expired_now = hold.state == "RESERVED";
+  if (expired_now) expire_and_release(ctx, input.hold_id);
+  const bool queued = queue_refund(ctx, payment_row, input.payment);
+  if (expired_now) {
+    ctx.summarize(
+        {queued ? "hotel.callback.expired_now.summary" : "hotel.callback.expired_now.no_refund.summary",
+         args});
+    ctx.say({queued ? "hotel.callback.expired_now" : "hotel.callback.expired_now.refund_exists", args});
+  } else if (queued) {
+    ctx.summarize({"hotel.callback.refund.summary", args});
+    ctx.say({"recovery.event.refund", args});
+  } else {
     ctx.summarize({"hotel.callback.refund_exists.summary", args});
     ctx.say({"hotel.callback.refund_exists", args});
-    return "noop";
   }
-  ctx.summarize({"hotel.callback.refund.summary", args});
-  ctx.say({"recovery.event.refund", args});
+  if (!queued) return expired_now ? "released" : "noop";
   say_refund_pending(ctx);
   return "refund_queued";
 }
@@ -209,7 +235,9 @@ std::string charge_payment_naive(ActionContext& ctx) {
   MessageArgs args = charge_args(ctx, input, key);
   const provider::Reply reply =
       provider::call(ctx, "charge", key, input.payment, input.amount, provider::scripted_reply(ctx));
-  ctx.say({"recovery.charge.naive.call", args});
+  // "A new key" only when it is: two attempts in the same second make the same key, which the provider knows.
+  const bool same_key = reply.answer == provider::Answer::already_done;
+  ctx.say({same_key ? "recovery.charge.naive.call.same_key" : "recovery.charge.naive.call", args});
   say_provider_side(ctx, reply, args);
 
   if (reply.answer == provider::Answer::timed_out) {
@@ -229,8 +257,10 @@ std::string charge_payment_naive(ActionContext& ctx) {
   ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
   const std::int64_t charges = provider::successful_charges(ctx, input.payment);
   args.emplace_back("charges", std::to_string(charges));
-  ctx.summarize({charges > 1 ? "recovery.charge.twice.summary" : "recovery.charge.done.summary", args});
-  ctx.say({charges > 1 ? "recovery.charge.naive.twice" : "recovery.charge.naive.done", args});
+  // "Charges again" only when this call took money and the provider now holds more than one charge.
+  const bool again = charges > 1 && reply.answer == provider::Answer::succeeded;
+  ctx.summarize({charge_summary(charges, again), args});
+  ctx.say({again ? "recovery.charge.naive.twice" : "recovery.charge.naive.done", args});
   return "charged";
 }
 
@@ -261,7 +291,7 @@ std::string charge_payment_atomic(ActionContext& ctx) {
   if (payment_state == "UNKNOWN") {
     // The last attempt timed out, so the charge may have happened: ask first, then retry under the same key.
     if (const auto seen = provider::query(ctx, key)) {
-      reply = {provider::Answer::already_done, seen->state};
+      reply = {provider::Answer::already_done, seen->state, key};
       ctx.say({"recovery.charge.query.found", args});
     } else {
       ctx.say({"recovery.charge.query.none", args});
@@ -291,7 +321,8 @@ std::string charge_payment_atomic(ActionContext& ctx) {
   if (outcome != "charged") {
     ctx.summarize({"recovery.charge.refund.summary", args});
   } else {
-    ctx.summarize({charges > 1 ? "recovery.charge.twice.summary" : "recovery.charge.done.summary", args});
+    ctx.summarize(
+        {charge_summary(charges, charges > 1 && reply.answer == provider::Answer::succeeded), args});
   }
   return outcome;
 }
@@ -320,10 +351,14 @@ std::string refund_call(ActionContext& ctx) {
       continue;
     }
     const provider::Reply reply = provider::call(ctx, "refund", key, task.provider_payment_id, task.amount, script);
+    const bool same_key = naive && reply.answer == provider::Answer::already_done;
     args.emplace_back("state", reply.state);
     args.emplace_back("answer", provider::answer_text(reply.answer));
     ctx.memory()[unrecorded_answer_key(task)] = reply.state;
-    ctx.say({naive ? "recovery.refund_call.naive" : "recovery.refund_call.atomic", args});
+    ctx.say({!naive     ? "recovery.refund_call.atomic"
+             : same_key ? "recovery.refund_call.naive.same_key"
+                        : "recovery.refund_call.naive",
+             args});
     any_failed = any_failed || reply.state != "SUCCEEDED";
   }
   ctx.say({"recovery.refund_call.unrecorded", {{"actor", actor}}});
@@ -337,28 +372,45 @@ std::string payment_event_naive(ActionContext& ctx) {
   const EventInput input = read_event(ctx);
   MessageArgs args = event_args(ctx, input);
   const bool success = input.result == "success";
-  const std::string outcome = success ? "confirmed" : "released";
-  // The callback log has a primary key; the naive handler ignores the error and carries on.
+  const HoldState was = read_hold(ctx, input.hold_id);
+  args.emplace_back("was", was.found ? was.state : "-");
+  std::string outcome = "noop";
+  if (success) {
+    ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency});
+    const auto confirm = ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
+    if (confirm.changes == 0) {
+      ctx.summarize({"hotel.callback.unknown.summary", args});
+      ctx.say({"hotel.callback.naive.no_hold", args});
+    } else {
+      ctx.must(kSellHoldNights, {input.hold_id});
+      ctx.must(kLogHoldNights,
+               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
+      ctx.summarize({"hotel.callback.confirmed.summary", args});
+      ctx.say({"hotel.callback.naive", args});
+      outcome = "confirmed";
+    }
+  } else {
+    const auto fail = ctx.must("UPDATE holds SET state = 'PAYMENT_FAILED' WHERE id = ?", {input.hold_id});
+    if (fail.changes == 0) {
+      ctx.summarize({"hotel.callback.unknown.summary", args});
+      ctx.say({"hotel.callback.unknown", args});
+    } else {
+      ctx.must(kReleaseHoldNights, {input.hold_id});
+      ctx.must(kLogHoldNights,
+               {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
+      ctx.summarize({"recovery.event.naive.failed.summary", args});
+      ctx.say({"recovery.event.naive.failed", args});
+      ctx.say({"recovery.event.naive.last_wins", args});
+      outcome = "released";
+    }
+  }
+  // The callback log records what the handler did. It has a primary key; the naive handler ignores the
+  // error and carries on.
   const auto logged =
       ctx.sql("INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
               " VALUES (?, ?, ?, ?, ?, ?)",
               {input.event_id, input.hold_id, input.payment, input.result, ctx.now(), outcome});
   if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
-  if (success) {
-    ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency});
-    ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
-    ctx.must(kSellHoldNights, {input.hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
-    ctx.summarize({"hotel.callback.confirmed.summary", args});
-    ctx.say({"hotel.callback.naive", args});
-  } else {
-    ctx.must("UPDATE holds SET state = 'PAYMENT_FAILED' WHERE id = ?", {input.hold_id});
-    ctx.must(kReleaseHoldNights, {input.hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
-    ctx.summarize({"recovery.event.naive.failed.summary", args});
-    ctx.say({"recovery.event.naive.failed", args});
-    ctx.say({"recovery.event.naive.last_wins", args});
-  }
   return outcome;
 }
 
@@ -385,8 +437,10 @@ std::string payment_event_atomic(ActionContext& ctx) {
     ctx.say({"hotel.callback.unknown", args});
     outcome = "rejected";
   } else if (input.result != "success" && hold.state == "RESERVED") {
+    // "The customer may still pay" only while the deadline is ahead.
+    const bool before_deadline = !is_null(hold.deadline) && ctx.now() < as_int(hold.deadline);
     ctx.summarize({"recovery.event.failed_open.summary", args});
-    ctx.say({"recovery.event.failed_open", args});
+    ctx.say({before_deadline ? "recovery.event.failed_open" : "recovery.event.failed_open.late", args});
     outcome = "rejected";
   } else if (input.result != "success") {
     ctx.summarize({"recovery.event.terminal.summary", args});

@@ -21,15 +21,24 @@ Value hold_deadline(ActionContext& ctx) {
   return ctx.now() + ctx.integer("hold_seconds");
 }
 
-// Bookings already committed under this request key, for the explanation ("#1").
-std::string bookings_with_key(const ActionContext& ctx, const std::string& request_key) {
-  const TableData* holds = ctx.committed().table("holds");
+// Holds already committed under this request key, for the explanation ("#1, #2"), and how many of
+// them are live (a hold or booking still counting against a night).
+struct KeyHolds {
   std::string listed;
-  if (!holds) return listed;
-  for (const auto& row : holds->rows)
-    if (row.size() > 1 && to_display(row[1]) == request_key)
-      listed += (listed.empty() ? "#" : ", #") + to_display(row[0]);
-  return listed;
+  std::int64_t live = 0;
+};
+
+KeyHolds holds_with_key(const ActionContext& ctx, const std::string& request_key) {
+  KeyHolds found;
+  const TableData* holds = ctx.committed().table("holds");
+  if (!holds) return found;
+  for (const auto& row : holds->rows) {
+    if (row.size() < 3 || to_display(row[1]) != request_key) continue;
+    found.listed += (found.listed.empty() ? "#" : ", #") + to_display(row[0]);
+    const std::string state = to_display(row[2]);
+    if (state == "RESERVED" || state == "HELD" || state == "held" || state == "CONFIRMED") ++found.live;
+  }
+  return found;
 }
 
 }  // namespace
@@ -39,7 +48,7 @@ std::string create_booking_naive(ActionContext& ctx) {
   const std::string night = ctx.text("room_night");
   const std::string request_key = ctx.text("request_key");
   MessageArgs args = {{"actor", actor}, {"night", night}, {"key", request_key}};
-  const std::string earlier = bookings_with_key(ctx, request_key);
+  const KeyHolds earlier = holds_with_key(ctx, request_key);
 
   const auto update = ctx.must(kDecrement, {night});
   if (update.rows.empty()) {
@@ -54,11 +63,12 @@ std::string create_booking_naive(ActionContext& ctx) {
   ctx.must(kInsertHoldNight, {hold_id, night});
   ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   args.emplace_back("hold", to_display(hold_id));
-  if (earlier.empty()) {
+  if (earlier.listed.empty()) {
     ctx.summarize({"h4.create.naive.summary", args});
     ctx.say({"h4.create.naive", args});
   } else {
-    args.emplace_back("earlier", earlier);
+    args.emplace_back("earlier", earlier.listed);
+    args.emplace_back("live", std::to_string(earlier.live + 1));
     ctx.summarize({"h4.create.naive.again.summary", args});
     ctx.say({"h4.create.naive.again", args});
   }
@@ -85,7 +95,7 @@ std::string create_booking_atomic(ActionContext& ctx) {
     args.emplace_back("state", first.rows.empty() ? "?" : to_display(first.rows[0][1]));
     ctx.summarize({"h4.create.atomic.again.summary", args});
     ctx.say({"h4.create.atomic.again", args});
-    ctx.say({"h4.create.atomic.locks"});
+    ctx.say({"h4.create.atomic.locks", args});
     ctx.resolve("accepted");
     return "accepted";
   }

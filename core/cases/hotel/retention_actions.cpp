@@ -65,16 +65,26 @@ std::string refund_retry_naive(ActionContext& ctx) {
     MessageArgs args = task_args(task);
     const auto reply =
         provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    // A key can be forgotten only if the provider had it: then it books the call under another key.
+    const bool seen_before = reply.booked_as != task.op_key;
     ctx.say({"retention.retry.naive", args});
     if (reply.answer == provider::Answer::already_done) {
       args.emplace_back("state", reply.state);
       ctx.say({"hotel.refund.already", args});
-    } else if (forgotten) {
+    } else if (forgotten && seen_before) {
       int refunded = 0;
       for (const auto& refund : provider::by_payment(ctx, "refund", task.provider_payment_id))
         refunded += refund.state == "SUCCEEDED" ? 1 : 0;
       args.emplace_back("count", std::to_string(refunded));
+      args.emplace_back("booked", reply.booked_as);
+      args.emplace_back("state", reply.state);
       ctx.say({"retention.retry.naive.forgotten", args});
+      if (refunded > 1) ctx.say({"retention.retry.naive.extra", args});
+    } else {
+      ctx.say({"recovery.provider.answered",
+               {{"answer", provider::answer_text(reply.answer)},
+                {"key", reply.booked_as},
+                {"state", reply.state}}});
     }
     return reply.state;
   });
@@ -94,6 +104,17 @@ std::string refund_retry_atomic(ActionContext& ctx) {
     ctx.say({"retention.retry.atomic.none", args});
     const auto reply =
         provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    // What the provider answered: an "already done" keeps its earlier result, a new operation names the key
+    // it was booked under.
+    if (reply.answer == provider::Answer::already_done) {
+      args.emplace_back("state", reply.state);
+      ctx.say({"hotel.refund.already", args});
+    } else {
+      ctx.say({"recovery.provider.answered",
+               {{"answer", provider::answer_text(reply.answer)},
+                {"key", reply.booked_as},
+                {"state", reply.state}}});
+    }
     return reply.state;
   });
 }

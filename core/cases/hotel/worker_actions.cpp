@@ -20,17 +20,29 @@ std::string seconds(std::int64_t value) {
   return std::to_string(value);
 }
 
-// A hold past its deadline that the atomic job leaves alone, for the explanation.
-std::string states_past_deadline(const ActionContext& ctx) {
-  const TableData* holds = ctx.committed().table("holds");
+// The holds past their deadline that the atomic job leaves alone, for the explanation, and whether
+// any of them had its room released before (by a release row in inventory_log).
+struct PastDeadline {
   std::string listed;
-  if (!holds) return listed;
+  bool released_before = false;
+};
+
+PastDeadline states_past_deadline(const ActionContext& ctx) {
+  PastDeadline past;
+  const TableData* holds = ctx.committed().table("holds");
+  const TableData* log = ctx.committed().table("inventory_log");
+  if (!holds) return past;
   for (const auto& row : holds->rows) {
     if (row.size() < 4 || is_null(row[3]) || as_int(row[3]) > ctx.now()) continue;
-    if (!listed.empty()) listed += ", ";
-    listed += "#" + to_display(row[0]) + " " + to_display(row[2]);
+    if (!past.listed.empty()) past.listed += ", ";
+    past.listed += "#" + to_display(row[0]) + " " + to_display(row[2]);
+    if (log)
+      for (const auto& entry : log->rows)
+        past.released_before =
+            past.released_before || (entry.size() > 5 && to_display(entry[2]) == to_display(row[0]) &&
+                                     to_display(entry[5]) == "release");
   }
-  return listed;
+  return past;
 }
 
 // The provider's side of a refund, through the simulated provider (idempotent by operation key).
@@ -69,22 +81,38 @@ std::string refund_pending_tasks(ActionContext& ctx,
 
 std::string expire_holds_naive(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
-  const auto due = ctx.must("SELECT id FROM holds WHERE deadline <= ? ORDER BY id", {ctx.now()});
+  const auto due = ctx.must("SELECT id, state FROM holds WHERE deadline <= ? ORDER BY id", {ctx.now()});
   if (due.rows.empty()) {
     ctx.summarize({"hotel.expire.none.summary", {{"actor", actor}}});
     ctx.say({"hotel.expire.none", {{"now", seconds(ctx.now())}}});
     return "noop";
   }
   std::string released;
+  // What each hold was before this run, said only for a hold that was not simply RESERVED.
+  std::vector<Message> was_not_reserved;
   for (const auto& row : due.rows) {
     const Value hold_id = row[0];
+    const std::string state = to_display(row[1]);
+    static const std::string count_releases =
+        "SELECT COUNT(*) FROM inventory_log WHERE hold_id = ? AND reason = 'release'";
+    const std::int64_t earlier = as_int(ctx.must(count_releases, {hold_id}).rows.at(0).at(0));
     ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ?", {hold_id});
     ctx.must(kReleaseHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), hold_id});
+    const auto logged = ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"),
+                                                  std::string("release"), ctx.now(), hold_id});
     released += (released.empty() ? "#" : ", #") + to_display(hold_id);
+    const MessageArgs args = {{"hold", to_display(hold_id)},
+                              {"state", state},
+                              {"releases", std::to_string(earlier + logged.changes)}};
+    if (earlier > 0) {
+      was_not_reserved.push_back({"hotel.expire.naive.again", args});
+    } else if (state != "RESERVED") {
+      was_not_reserved.push_back({"hotel.expire.naive.state", args});
+    }
   }
   ctx.summarize({"hotel.expire.released.summary", {{"actor", actor}, {"holds", released}}});
   ctx.say({"hotel.expire.naive", {{"holds", released}, {"now", seconds(ctx.now())}}});
+  for (auto& message : was_not_reserved) ctx.say(std::move(message));
   return "released";
 }
 
@@ -110,12 +138,14 @@ std::string expire_holds_atomic(ActionContext& ctx) {
   ctx.must(kCommit);
 
   if (released.empty()) {
-    const std::string others = states_past_deadline(ctx);
-    ctx.summarize({"hotel.expire.noop.summary", {{"actor", actor}}});
-    if (others.empty()) {
+    const PastDeadline past = states_past_deadline(ctx);
+    // "Not released again" only where a room of these holds was released before.
+    ctx.summarize({past.released_before ? "hotel.expire.noop.summary" : "hotel.expire.none.summary",
+                   {{"actor", actor}}});
+    if (past.listed.empty()) {
       ctx.say({"hotel.expire.none", {{"now", seconds(ctx.now())}}});
     } else {
-      ctx.say({"hotel.expire.noop", {{"holds", others}, {"now", seconds(ctx.now())}}});
+      ctx.say({"hotel.expire.noop", {{"holds", past.listed}, {"now", seconds(ctx.now())}}});
     }
     return "noop";
   }
@@ -130,8 +160,15 @@ std::string refund_worker_naive(ActionContext& ctx) {
     const std::string op_key = task.op_key + ":" + std::to_string(ctx.now());
     bool already_done = false;
     const std::string state = provider_refund(ctx, op_key, task, already_done);
-    ctx.say({state == "FAILED" ? "hotel.refund.naive.failed" : "hotel.refund.naive.done",
-             {{"task", to_display(task.task_id)}, {"key", op_key}, {"payment", task.provider_payment_id}}});
+    // Two runs in the same second make the same key, which the provider already knows.
+    const char* said = already_done        ? "hotel.refund.naive.same_key"
+                       : state == "FAILED" ? "hotel.refund.naive.failed"
+                                           : "hotel.refund.naive.done";
+    ctx.say({said,
+             {{"task", to_display(task.task_id)},
+              {"key", op_key},
+              {"payment", task.provider_payment_id},
+              {"state", state}}});
     return state;
   });
 }

@@ -29,23 +29,23 @@ Reply call(ActionContext& ctx, const std::string& kind, const std::string& op_ke
            const std::string& payment_id, const Value& amount, Script script, bool key_forgotten) {
   std::string booked_as = op_key;
   if (const auto seen = query(ctx, op_key)) {
-    if (!key_forgotten) return {Answer::already_done, seen->state};
+    if (!key_forgotten) return {Answer::already_done, seen->state, op_key};
     booked_as = op_key + "@" + std::to_string(ctx.now());
   }
   switch (script) {
     case Script::timeout_before:
-      return {Answer::timed_out, {}};
+      return {Answer::timed_out, {}, {}};
     case Script::failure:
       ctx.provider(kRecord, {booked_as, payment_id, kind, amount, std::string("FAILED")});
-      return {Answer::failed, "FAILED"};
+      return {Answer::failed, "FAILED", booked_as};
     case Script::timeout_after:
       ctx.provider(kRecord, {booked_as, payment_id, kind, amount, std::string("SUCCEEDED")});
-      return {Answer::timed_out, "SUCCEEDED"};
+      return {Answer::timed_out, "SUCCEEDED", booked_as};
     case Script::success:
       break;
   }
   ctx.provider(kRecord, {booked_as, payment_id, kind, amount, std::string("SUCCEEDED")});
-  return {Answer::succeeded, "SUCCEEDED"};
+  return {Answer::succeeded, "SUCCEEDED", booked_as};
 }
 
 std::vector<LedgerEntry> by_payment(ActionContext& ctx, const std::string& kind, const std::string& payment_id) {

@@ -26,6 +26,7 @@ enum class Answer { succeeded, failed, timed_out, already_done };
 struct Reply {
   Answer answer = Answer::timed_out;
   std::string state;  // the operation's state in the provider's books; empty when it has none
+  std::string booked_as;  // the key it is in the books under ("<op_key>@<now>" once the key is forgotten)
 };
 
 // An operation in the provider's books.
