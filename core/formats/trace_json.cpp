@@ -41,7 +41,8 @@ Json sql_to_json(const std::vector<SqlRecord>& records) {
                    {"sql", record.sql},
                    {"params", std::move(params)},
                    {"result", record.result},
-                   {"changes", record.changes}});
+                   {"changes", record.changes},
+                   {"rows", record.rows}});
   }
   return out;
 }

@@ -50,7 +50,8 @@ StatementResult ActionContext::execute(Session& session, const std::string& stat
   m.resuming = false;  // only the statement the actor was waiting on is retried silently
   if (!silent_retry) {
     m.sql_log->push_back(
-        {session.name(), statement, std::move(params), result.code_name(), result.changes});
+        {session.name(), statement, std::move(params), result.code_name(), result.changes,
+         static_cast<int>(result.rows.size())});
   }
   if (result.busy() && !deadlocked) throw ActorBlocked{statement};
   m.journal->results.push_back(result);

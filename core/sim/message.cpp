@@ -60,6 +60,11 @@ bool has_message(std::string_view key) {
   return catalog().count(key) != 0;
 }
 
+bool is_background(std::string_view key) {
+  auto it = catalog().find(key);
+  return it != catalog().end() && it->second->background;
+}
+
 std::string render(const Message& message, Lang lang) {
   auto it = catalog().find(message.key);
   if (it == catalog().end()) return message.key;  // a missing entry shows its key instead of nothing

@@ -28,12 +28,16 @@ struct MessageTemplate {
   const char* key;
   const char* en;
   const char* zh;
+  // General knowledge said at a step, true in any run (how SQLite and PostgreSQL lock, what a table
+  // stands for): the window sets it apart from what the step did, and may fold it on a crowded slide.
+  bool background = false;
 };
 
 std::string render(const Message& message, Lang lang);
 // Sentences joined by a space (en) or directly (zh).
 std::string render(const std::vector<Message>& messages, Lang lang);
 bool has_message(std::string_view key);
+bool is_background(std::string_view key);
 
 // Replaces "{name}" placeholders; unknown placeholders are left as they are.
 std::string fill_placeholders(std::string_view pattern,

@@ -116,7 +116,8 @@ const MessageTemplate kCommon[] = {
      "(the memdb VFS), not SQLite behaviour in general: a WAL database file lets readers through.",
      "这里连读操作也要等待写事务：这是本实验所用内存数据库（memdb VFS）的特性，而不是 SQLite "
      "的一般行为：使用 WAL "
-     "的数据库文件允许读者继续读取。"},
+     "的数据库文件允许读者继续读取。",
+     true},
     {"engine.wake",
      "{actor} wakes: the transaction it waited for has ended, so {event} continues where it stopped.",
      "{actor} 被唤醒：它等待的事务已经结束，{event} 从停下的地方继续执行。"},

@@ -19,6 +19,7 @@ struct SqlRecord {
   std::vector<Value> params;
   std::string result;  // SQLite result code name
   int changes = 0;
+  int rows = 0;  // rows the statement returned (a SELECT's answer, an UPDATE's RETURNING)
 };
 
 // An actor that was waiting and finished its event because the lock holder committed or rolled back.

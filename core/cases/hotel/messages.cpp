@@ -76,14 +76,12 @@ const MessageTemplate kHotel[] = {
      "这个单行条件是安全的，因为 UPDATE 会在修改时重新检查这一行；但它不能推广成“任意跨行检查都安全”"
      "（多晚预订必须在同一事务中检查每一晚{see}）。"},
     {"hotel.decrement.locks",
-     "SQLite locks the whole database for one writer, so a second request waits at BEGIN IMMEDIATE. "
-     "PostgreSQL would "
-     "let it reach the UPDATE, make it wait on the row lock, and re-check the WHERE clause on the updated "
-     "row once the "
-     "first transaction commits.",
-     "SQLite 对写者锁住整个数据库，所以第二个请求在 BEGIN IMMEDIATE 处等待。PostgreSQL 则会让它执行到 "
-     "UPDATE，"
-     "在行锁上等待，并在第一个事务提交后对已更新的行重新检查 WHERE 条件。"},
+     "SQLite locks the whole database for one writer, so any other request started meanwhile waits at "
+     "BEGIN IMMEDIATE. PostgreSQL would let it reach the UPDATE, make it wait on the row lock, and "
+     "re-check the WHERE clause on the updated row once this transaction commits.",
+     "SQLite 对写者锁住整个数据库，所以此时开始的其他请求都会在 BEGIN IMMEDIATE 处等待。PostgreSQL "
+     "则会让它执行到 UPDATE，在行锁上等待，并在这个事务提交后对已更新的行重新检查 WHERE 条件。",
+     true},
     {"hotel.record.summary", "{actor} inserts hold #{hold}, commits, accepts",
      "{actor} 写入预留 #{hold}，提交，接受"},
     {"hotel.record.done",

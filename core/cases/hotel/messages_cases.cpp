@@ -124,7 +124,8 @@ const MessageTemplate kHotelCases[] = {
      "SQLite's single lock the order changes nothing here, but the same code stays correct on PostgreSQL.",
      "SQLite 的 BEGIN IMMEDIATE 持有整个数据库唯一的写锁，所以在各晚之间别人无法写入。PostgreSQL "
      "在更新时逐行锁住每一晚；按固定日期顺序扣减，可以避免两笔多晚预订以相反顺序锁住同样的晚上而死锁。"
-     "在 SQLite 的单一写锁下这里的顺序不改变结果，但同样的代码在 PostgreSQL 上也保持正确。"},
+     "在 SQLite 的单一写锁下这里的顺序不改变结果，但同样的代码在 PostgreSQL 上也保持正确。",
+     true},
     {"h3.book.atomic.summary", "{actor} books hold #{hold} for {nights}, commits",
      "{actor} 为 {nights} 预订预留 #{hold}，提交"},
     {"h3.book.atomic",
@@ -225,7 +226,8 @@ const MessageTemplate kHotelCases[] = {
      "库中"
      "连读者也要等）。PostgreSQL "
      "只锁住被修改的行（这里是这一晚的库存行），所以只有同一晚的预订会等待，但要等完"
-     "整个调用，而且调用期间还占着连接池里的一个连接。"},
+     "整个调用，而且调用期间还占着连接池里的一个连接。",
+     true},
     {"h6.answer.none.summary", "{actor}: no call in flight", "{actor}：没有进行中的调用"},
     {"h6.answer.none", "There is no payment call in flight for {payment}.",
      "支付 {payment} 没有进行中的调用。"},
@@ -362,7 +364,8 @@ const MessageTemplate kHotelCases[] = {
      "只要另一个事务还在读，写者就不能提交；在 WAL 模式下第一个提交能完成，第二个写者则得到 "
      "SQLITE_BUSY_SNAPSHOT。解决办法相同：回滚并重试整个事务，或者用 BEGIN IMMEDIATE 先取得写锁。PostgreSQL "
      "锁的是行而不是整个数据库：那里的死锁来自两个事务以相反顺序锁住同样的行；它会检测到环并中止其中一个"
-     "（deadlock_detected），办法同样是统一锁顺序，并有限次数地重试完整事务。"},
+     "（deadlock_detected），办法同样是统一锁顺序，并有限次数地重试完整事务。",
+     true},
 };
 
 }  // namespace

@@ -127,7 +127,8 @@ const MessageTemplate kSeat[] = {
      "on the seat's row lock, and re-check the WHERE clause once this transaction ends.",
      "起决定作用的是 UPDATE 的条件，而不是之前的读取。SQLite "
      "同一时间只允许一个写者，此时开始的其他占座都会在 BEGIN IMMEDIATE 处等待；PostgreSQL 则会让它执行到 "
-     "UPDATE，在座位行锁上等待，并在这个事务结束后重新检查 WHERE 条件。"},
+     "UPDATE，在座位行锁上等待，并在这个事务结束后重新检查 WHERE 条件。",
+     true},
     // Paying
     {"seat.pay.charged.summary", "{actor} pays for {order}: charged", "{actor} 为 {order} 付款：已扣款"},
     {"seat.pay.charged",
@@ -388,7 +389,8 @@ const MessageTemplate kSeat[] = {
      "seat_locks stands for a separate lock service such as Redis (SET NX with an expiry); it sits in this "
      "lab's database only so that you can watch it.",
      "seat_locks 代表一个独立的锁服务，例如 Redis（带过期时间的 SET "
-     "NX）；放在本实验的数据库里只是为了便于观察。"},
+     "NX）；放在本实验的数据库里只是为了便于观察。",
+     true},
     {"seat.lock.refused.summary", "{actor}: {seat} is locked by {holder}, rejected",
      "{actor}：{seat} 已被 {holder} 锁定，拒绝"},
     {"seat.lock.refused",
