@@ -13,6 +13,7 @@
 #include <deque>
 
 #include "app/frame_settler.hpp"
+#include "app/slide_layout.hpp"
 #include "app/lab_app.hpp"
 #include "app/theme.hpp"
 
@@ -217,9 +218,20 @@ void GuiContext::begin_frame(LabApp& app) {
   ImGui_ImplGlfw_NewFrame();
 }
 
-Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state) {
+Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state, bool lay_out_first) {
   // A move to a monitor with another scale rebuilds the fonts at that size rather than stretching them.
   if (app.fonts_dirty() || m_font_scale != 1.0f || m_monitor_scale != content_scale()) rebuild_fonts(app, 1.0f);
+  if (lay_out_first) {
+    // Unseen passes read no input: the mouse and keys stay as the last frame left them, so nothing is
+    // clicked or typed twice; only the window's size is brought up to date.
+    apply_theme(app.view().dark, app.view().zoom * content_scale());
+    int width = 0, height = 0;
+    glfwGetWindowSize(m_window, &width, &height);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.DeltaTime = 1.0f / 60.0f;
+    lay_out([&] { return unseen_pass(app, state); });
+  }
   begin_frame(app);
   replay_key_taps(m_window);
   ImGui::NewFrame();
@@ -244,6 +256,17 @@ Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state) {
   return commands;
 }
 
+std::uint64_t GuiContext::unseen_pass(LabApp& app, WindowState& state) {
+  ImGui::NewFrame();
+  try {
+    draw_lab_window(app, state, false);  // its commands are dropped: no input, so none but by accident
+  } catch (const std::exception&) {
+    ImGui::ErrorCheckEndFrameRecover(nullptr);  // the shown frame draws it again and says what happened
+  }
+  ImGui::Render();
+  return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(state.slide));
+}
+
 // [SECTION] offscreen capture
 RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int height, int scale) {
   if (app.fonts_dirty() || m_font_scale != static_cast<float>(scale)) rebuild_fonts(app, static_cast<float>(scale));
@@ -261,8 +284,7 @@ RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int he
   ImGuiIO& io = ImGui::GetIO();
   // Frames until the layout has settled (auto-sized items, the layout fitting what changed), as the
   // window does before it sleeps: a picture shows the frame a projector would.
-  FrameSettler settler;
-  do {
+  lay_out([&] {
     begin_frame(app);
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     io.DisplayFramebufferScale = ImVec2(static_cast<float>(scale), static_cast<float>(scale));
@@ -271,7 +293,8 @@ RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int he
     ImGui::NewFrame();
     draw_lab_window(app, state, false);
     ImGui::Render();
-  } while (settler.drawn(*ImGui::GetDrawData()));
+    return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(state.slide));
+  });
   m_target->bind();
   glViewport(0, 0, pixel_width, pixel_height);
   const ImVec4 clear = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];

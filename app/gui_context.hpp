@@ -45,13 +45,16 @@ class GuiContext {
   // Rebuilds the font atlas at the app's zoom times `render_scale` and re-uploads it.
   void rebuild_fonts(LabApp& app, float render_scale);
   // One frame on screen: input from the window, the lab window drawn, swapped. Returns its commands.
-  Commands frame_on_screen(LabApp& app, WindowState& state);
+  // After a change, `lay_out_first` first settles the layout in unseen passes (see lay_out).
+  Commands frame_on_screen(LabApp& app, WindowState& state, bool lay_out_first = false);
   // Draws the lab window at `width` x `height` logical pixels, rendered at `scale`, and reads it back.
   // Fonts are rebuilt at that scale for the capture, so 2x text is crisp, then restored.
   RgbaImage capture(LabApp& app, WindowState& state, int width, int height, int scale);
 
  private:
   void begin_frame(LabApp& app);
+  // One ImGui frame drawn and not shown, with the input as it is; returns its frame_digest.
+  std::uint64_t unseen_pass(LabApp& app, WindowState& state);
   float m_font_scale = 0;     // the render scale the atlas was last built for
   float m_monitor_scale = 1;  // the monitor scale it was built for
   GLFWwindow* m_window = nullptr;

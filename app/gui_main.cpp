@@ -15,6 +15,7 @@
 
 #include "app/font_atlas.hpp"
 #include "app/frame_settler.hpp"
+#include "app/slide_layout.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/png_writer.hpp"
@@ -132,12 +133,13 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
     if (app.revision() != revision || app.fonts_dirty()) settler.changed();
     if (input_frames <= 0 && !settler.wants_frame()) continue;
 
-    const Commands commands = gui.frame_on_screen(app, state);
+    // After a change the layout settles unseen first, so the frame shown is the settled one.
+    const Commands commands = gui.frame_on_screen(app, state, settler.wants_frame());
     if (first_frame_only) {
       glFinish();
       return 0;
     }
-    settler.drawn(*ImGui::GetDrawData());
+    settler.drawn(*ImGui::GetDrawData(), slide_layout_digest(state.slide));
     app.apply(commands);
     if (!commands.empty()) {
       input_frames = kFramesAfterInput;

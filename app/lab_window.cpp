@@ -3,6 +3,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "app/keyboard.hpp"
 #include "app/panels/compare_panel.hpp"
 #include "app/panels/controls_panel.hpp"
@@ -13,6 +16,7 @@
 #include "app/panels/state_panel.hpp"
 #include "app/panels/top_bar_panel.hpp"
 #include "app/theme.hpp"
+#include "app/visibility.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {
@@ -56,13 +60,26 @@ void draw_toasts(const PanelContext& ctx) {
   }
 }
 
+// What is shown: a new key starts the slide layout from its defaults.
+std::string layout_key(const LabApp& app) {
+  const ViewState& view = app.view();
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  return app.session().scenario().id + "|" + std::string(model_name(app.session().model())) + "|" +
+         std::to_string(app.session().cursor()) + "|" + std::to_string(app.session().step_count()) + "|" +
+         std::string(lang_code(view.lang)) + "|" + std::to_string(view.zoom) + "|" + std::to_string(view.compare) +
+         "|" + std::to_string(view.hidden_step) + "|" + std::to_string(static_cast<int>(size.x)) + "x" +
+         std::to_string(static_cast<int>(size.y));
+}
+
 }  // namespace
 
 // [SECTION] draw_lab_window
 Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   Commands commands;
   const Palette& colors = palette(app.view().dark);
-  const PanelContext ctx{app, colors, commands, state.edits};
+  reset_slide_layout(state.slide, layout_key(app));
+  begin_slide_frame(state.slide);
+  const PanelContext ctx{app, colors, commands, state.edits, state.slide};
   begin_item_frame();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -80,8 +97,14 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const ImVec2 available = ImGui::GetContentRegionAvail();
   const float em = ImGui::GetFontSize();
-  const float left = std::clamp(available.x * 0.2f, em * 13, em * 22);
-  const float right = std::clamp(available.x * 0.26f, em * 14, em * 30);
+  const float left = state.slide.narrow_controls ? em * 13 : std::clamp(available.x * 0.2f, em * 13, em * 22);
+  // The explanation's column widens on a crowded slide, but not into the room the changed tables need
+  // (their width as measured last frame, with the middle column's padding and scrollbar).
+  const float default_right = std::max(available.x * SlideLayout::kRightShare, std::min(em * 14, available.x * 0.3f));
+  const float tables_room = state.slide.measured.tables_width * (state.slide.squeeze_tables ? 0.75f : 1.0f) + (style.WindowPadding.x + style.ItemSpacing.x) * 2 +
+                            style.ScrollbarSize;
+  const float right = std::max(default_right, std::min(available.x * state.slide.right_share,
+                                                       available.x - left - tables_room - style.ItemSpacing.x * 2));
   const float middle = std::max(em * 10, available.x - left - right - style.ItemSpacing.x * 2);
 
   ImGui::BeginChild("left", ImVec2(left, available.y), true);
@@ -91,24 +114,49 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
 
   ImGui::BeginChild("middle", ImVec2(middle, available.y), false);
   const float lanes = static_cast<float>(app.session().scenario().actors.size());
-  const float timeline = std::min(available.y * 0.45f, em * (6.6f + 2.6f * lanes));
+  const float timeline = std::min(available.y * 0.45f, state.slide.measured.timeline_height > 0
+                                                           ? state.slide.measured.timeline_height
+                                                                                        : em * (7.0f + 2.1f * lanes));
   ImGui::BeginChild("timeline", ImVec2(0, timeline), true);
-  draw_timeline_panel(ctx, state.drag);
+  const float timeline_needed = draw_timeline_panel(ctx, state.drag);
   ImGui::EndChild();
-  ImGui::BeginChild("state", ImVec2(0, 0), true);
-  if (app.view().compare) draw_compare_panel(ctx);
-  else draw_state_panel(ctx);
-  ImGui::EndChild();
+  // On a crowded slide the SQL may sit under the tables, in the room they leave (the trace scrolls).
+  const bool sql_in_middle = state.slide.sql_in_middle && !app.view().compare;
+  const float sql_height = state.slide.measured.sql_height;
+  float sql_needed = 0;
+  if (sql_in_middle) {
+    const float rest = ImGui::GetContentRegionAvail().y;
+    ImGui::BeginChild("state", ImVec2(0, std::max(em * 6, rest - sql_height - style.ItemSpacing.y)), true);
+    draw_state_panel(ctx);
+    ImGui::EndChild();
+    ImGui::BeginChild("sql", ImVec2(0, 0), true);
+    sql_needed = draw_sql_panel(ctx);
+    ImGui::EndChild();
+  } else {
+    ImGui::BeginChild("state", ImVec2(0, 0), true);
+    if (app.view().compare) draw_compare_panel(ctx);
+    else draw_state_panel(ctx);
+    ImGui::EndChild();
+  }
   ImGui::EndChild();
   ImGui::SameLine();
 
   ImGui::BeginChild("right", ImVec2(0, available.y), false);
-  ImGui::BeginChild("why", ImVec2(0, available.y * 0.55f), true);
+  // The explanation gets what it measured it needs, the SQL the rest (each scrolls if it must).
+  const float min_sql = sql_in_middle ? 0 : em * 6;
+  const float why_height = sql_in_middle ? available.y
+                           : state.slide.measured.why_height > 0
+                               ? std::clamp(state.slide.measured.why_height, em * 6, std::max(em * 6, available.y - min_sql))
+                               : available.y * 0.55f;
+  ImGui::BeginChild("why", ImVec2(0, why_height), true);
   draw_explanation_panel(ctx);
+  const float why_needed = ImGui::GetCursorPosY() + style.WindowPadding.y;
   ImGui::EndChild();
-  ImGui::BeginChild("sql", ImVec2(0, 0), true);
-  draw_sql_panel(ctx);
-  ImGui::EndChild();
+  if (!sql_in_middle) {
+    ImGui::BeginChild("sql", ImVec2(0, 0), true);
+    sql_needed = draw_sql_panel(ctx);
+    ImGui::EndChild();
+  }
   ImGui::EndChild();
 
   draw_help_panel(ctx, app.view().help_open);
@@ -118,6 +166,13 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   draw_toasts(ctx);
 
   if (keyboard) read_shortcuts(app.session(), commands);
+  // For the next frame: what the explanation needs, and what gives way where something was clipped.
+  state.slide.measuring.why_height = why_needed;
+  state.slide.measuring.timeline_height = timeline_needed;
+  state.slide.measuring.sql_height = sql_needed;
+  // What the middle column would leave under its tables if the SQL moved there.
+  state.slide.measuring.middle_room = available.y - timeline - state.slide.measuring.tables_height - style.ItemSpacing.y;
+  if (!app.view().compare) adapt_slide_layout(state.slide, must_show());
   return commands;
 }
 

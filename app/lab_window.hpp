@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/lab_app.hpp"
 #include "app/panels/panel_context.hpp"
+#include "app/slide_layout.hpp"
 #include "app/panels/load_panel.hpp"
 #include "app/panels/race_panel.hpp"
 #include "app/panels/timeline_panel.hpp"
@@ -14,6 +15,7 @@ namespace reslab {
 // Widget state that lives across frames (text being typed, a drag in progress).
 struct WindowState {
   EditBuffers edits;
+  SlideLayout slide;
   TimelineDrag drag;
   RaceInputs race;
   LoadInputs load;

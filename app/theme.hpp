@@ -15,6 +15,7 @@ struct Palette {
   ImU32 marker_done, marker_pending, marker_waiting, marker_outline, wake_arrow;
   ImU32 waiting_button;
   ImU32 sql_text, sql_ok, sql_error;
+  ImU32 sql_value;  // a bound value shown where its ? stands
 };
 
 // Applies the theme to ImGui's style, scaled for the zoom, and returns its palette.

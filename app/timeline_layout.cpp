@@ -30,13 +30,20 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
     };
     return !preset || in(preset->order) || in(trace.order);
   };
-  for (std::size_t i = 0; i < scenario.actors.size(); ++i) {
-    const float y = g.top + g.axis_height + g.lane_height * (static_cast<float>(i) + 0.5f);
-    layout.lanes.push_back({scenario.actors[i].id, y, g.left + g.label_width, 0, !acts(scenario.actors[i].id)});
+  for (const auto& actor : scenario.actors) {
+    const bool idle = !acts(actor.id);
+    if (idle && g.hide_idle_lanes) continue;
+    const float y = g.top + g.axis_height + g.lane_height * (static_cast<float>(layout.lanes.size()) + 0.5f);
+    layout.lanes.push_back({actor.id, y, g.left + g.label_width, 0, idle});
   }
+  const auto lane_of = [&](const std::string& actor) -> const LaneRecord* {
+    for (const auto& lane : layout.lanes)
+      if (lane.actor == actor) return &lane;
+    return nullptr;
+  };
   const auto lane_y = [&](const std::string& actor) {
-    const int index = scenario.actor_index(actor);
-    return index < 0 ? g.top : layout.lanes[static_cast<std::size_t>(index)].y;
+    const LaneRecord* lane = lane_of(actor);
+    return lane ? lane->y : g.top;
   };
 
   // Columns: the order's steps first, then the events not in it, by time (file order on ties).
@@ -51,7 +58,8 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
   std::vector<Column> rest;
   for (const auto& event : scenario.events) {
     const bool in_order = std::find(trace.order.begin(), trace.order.end(), event.id) != trace.order.end();
-    const bool idle_lane = layout.lanes[static_cast<std::size_t>(scenario.actor_index(event.actor))].idle;
+    const LaneRecord* lane = lane_of(event.actor);
+    const bool idle_lane = !lane || lane->idle;
     if (!in_order && !idle_lane) rest.push_back({&event, 0, session.time_of(event.id)});
   }
   std::stable_sort(rest.begin(), rest.end(), [](const Column& a, const Column& b) { return a.time < b.time; });
@@ -117,7 +125,7 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
       cursor == 0 ? first_column + 4 : step_x[static_cast<std::size_t>(cursor)] + g.column_width * 0.45f;
   for (auto& lane : layout.lanes) lane.x1 = x;
   layout.width = x - g.left;
-  layout.height = g.axis_height + g.lane_height * static_cast<float>(scenario.actors.size());
+  layout.height = g.axis_height + g.lane_height * static_cast<float>(layout.lanes.size());
   return layout;
 }
 

@@ -21,6 +21,7 @@ struct TimelineGeometry {
   float lane_height = 44;
   float axis_height = 28;
   float marker_radius = 9;
+  bool hide_idle_lanes = false;  // a compact timeline leaves out the lanes of actors who do not act
 };
 
 enum class MarkerKind {

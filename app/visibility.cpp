@@ -2,6 +2,8 @@
 
 #include <imgui_internal.h>
 
+#include <algorithm>
+
 namespace reslab {
 
 bool VisibleItem::shown() const {
@@ -15,10 +17,10 @@ std::vector<VisibleItem>& must_show() {
   return items;
 }
 
-void require_shown(const std::string& what, ImVec2 min, ImVec2 max) {
+void require_shown(const std::string& what, ImVec2 min, ImVec2 max, float hidden_left_of) {
   // The window's inner clip rectangle is already cut by its parents' and the screen's.
   const ImRect clip = ImGui::GetCurrentWindowRead()->InnerClipRect;
-  must_show().push_back({what, min, max, clip.Min, clip.Max});
+  must_show().push_back({what, min, max, ImVec2(std::max(clip.Min.x, hidden_left_of), clip.Min.y), clip.Max});
 }
 
 void require_shown(const std::string& what) {

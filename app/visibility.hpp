@@ -22,8 +22,9 @@ struct VisibleItem {
 std::vector<VisibleItem>& must_show();
 // Records the last item ImGui drew (for a group: the whole group).
 void require_shown(const std::string& what);
-// Records a rectangle drawn by hand (a timeline marker, the cursor line).
-void require_shown(const std::string& what, ImVec2 min, ImVec2 max);
+// Records a rectangle drawn by hand (a timeline marker, the cursor line); `hidden_left_of`: what is
+// left of this x is covered (the timeline's lane names) and does not count as shown.
+void require_shown(const std::string& what, ImVec2 min, ImVec2 max, float hidden_left_of = -1e30f);
 // The records that are clipped, as "what" strings.
 std::vector<std::string> clipped_items();
 

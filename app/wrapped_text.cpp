@@ -42,6 +42,36 @@ AdvanceFn current_font_advance() {
   };
 }
 
+void text_wrapped_parts(const std::vector<ColoredPart>& parts, float width) {
+  std::string text;
+  std::vector<std::size_t> ends;  // where each part ends in `text`
+  for (const auto& part : parts) {
+    text += part.text;
+    ends.push_back(text.size());
+  }
+  const std::vector<Line> lines = wrap_lines(text, width);
+  if (lines.empty()) return;
+  ImGui::BeginGroup();
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0.0f, 0.0f));
+  for (const Line& line : lines) {
+    // A line is drawn piece by piece, a piece for each part it touches, side by side.
+    std::size_t at = line.begin;
+    bool first = true;
+    for (std::size_t p = 0; p < parts.size() && at < line.end; ++p) {
+      if (ends[p] <= at) continue;
+      const std::size_t piece_end = std::min(ends[p], line.end);
+      if (!first) ImGui::SameLine(0.0f, 0.0f);
+      ImGui::PushStyleColor(ImGuiCol_Text, parts[p].color);
+      unwrapped_text(std::string_view(text).substr(at, piece_end - at));
+      ImGui::PopStyleColor();
+      first = false;
+      at = piece_end;
+    }
+  }
+  ImGui::PopStyleVar();
+  ImGui::EndGroup();
+}
+
 std::vector<Line> wrap_lines(std::string_view text, float width) {
   return break_lines(text, layout_width(width), current_font_advance());
 }

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include <imgui.h>
+
 #include "app/text_layout.hpp"
 
 namespace reslab {
@@ -19,6 +21,14 @@ std::vector<Line> wrap_lines(std::string_view text, float width = 0);
 // A paragraph, one TextUnformatted item per line, grouped: afterwards the last item is the whole paragraph.
 // Empty text draws nothing (ImGui's own TextUnformatted("") takes a line).
 void text_wrapped(std::string_view text, float width = 0);
+
+// One paragraph whose parts have their own colours (a statement, then its values, then its result),
+// wrapped as a whole: a part starts on the line where the previous one ended.
+struct ColoredPart {
+  std::string text;
+  ImU32 color;
+};
+void text_wrapped_parts(const std::vector<ColoredPart>& parts, float width = 0);
 
 // The height text_wrapped(text, width) takes, without the item spacing after it.
 float wrapped_height(std::string_view text, float width = 0);

@@ -4,78 +4,141 @@
 
 #include "app/visibility.hpp"
 #include "app/widgets.hpp"
+#include "app/wrapped_text.hpp"
+#include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 
 namespace reslab {
+namespace {
 
+// A paragraph in one colour, wrapped between any two Chinese characters as well as at spaces.
+void paragraph(ImU32 color, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  text_wrapped(text);
+  ImGui::PopStyleColor();
+}
+
+void paragraph(const std::string& text) {
+  text_wrapped(text);
+}
+
+void muted(const std::string& text) {
+  paragraph(ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
+}
+
+// What the step did, then the general knowledge said with it (how the databases lock, what a table
+// stands for), set apart and muted. On a crowded slide the background folds to one line whose full
+// text shows on hover: it is the same in every run, what the step did is not.
+// The scenario's note for the event follows the facts, muted.
+// `lead`, when given, opens the first paragraph in its own colour (who woke, and how it ended).
+void explanation(const PanelContext& ctx, const std::vector<Message>& messages, const ColoredPart& lead = {}) {
+  std::vector<Message> facts, notes, background;
+  for (const auto& message : messages)
+    (is_background(message.key) ? background : message.key == "engine.note" ? notes : facts).push_back(message);
+  const std::string text = render(facts, ctx.lang());
+  if (lead.text.empty()) paragraph(text);
+  else text_wrapped_parts({lead, {(ctx.lang() == Lang::en ? " " : "") + text, ImGui::GetColorU32(ImGuiCol_Text)}});
+  for (const auto& note : notes) muted(render(note, ctx.lang()));
+  if (background.empty()) return;
+  ctx.slide.measuring.has_background = true;
+  const std::string aside = render(background, ctx.lang());
+  const ImU32 muted_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  if (!ctx.slide.fold_background) {
+    paragraph(muted_color, ctx.tr("why.background", {{"text", aside}}));
+    return;
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, muted_color);
+  fitted_text(ctx.tr("why.background_folded", {{"text", aside}}));
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) wrapped_tooltip(aside);
+}
+
+std::string step_header(const PanelContext& ctx, const Step& step) {
+  const Event* event = ctx.session().scenario().find_event(step.event);
+  return ctx.tr("why.step_header", {{"step", std::to_string(step.index)},
+                                    {"time", std::to_string(step.time)},
+                                    {"what", ctx.action_label(step.actor, event ? event->action : "")}});
+}
+
+}  // namespace
+
+// The panel draws straight into the window it is given (no scrolling child of its own), so the
+// caller can read how tall it needed to be and give it that room on the next frame.
 void draw_explanation_panel(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
   const Scenario& scenario = session.scenario();
   const Lang lang = ctx.lang();
   ctx.heading(ctx.tr("why.title"));
-  ImGui::BeginChild("why_scroll");
-  ImGui::PushTextWrapPos(0.0f);
+  // A crowded slide gives the questions one line beside the heading (whole on hover); before the first
+  // step, the case's overview, they are always shown whole.
+  const bool overview = session.cursor() == 0;
+  const bool has_questions = !scenario.questions.empty();
+  ctx.slide.measuring.questions_foldable = has_questions && !overview;
+  const bool questions_folded = has_questions && ctx.slide.fold_questions && !overview;
+  if (questions_folded) {
+    std::string all;
+    for (std::size_t i = 0; i < scenario.questions.size(); ++i)
+      all += (all.empty() ? "" : "\n") + std::to_string(i + 1) + ". " + scenario.questions[i].in(lang);
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    fitted_text(ctx.tr("why.questions_folded", {{"count", std::to_string(scenario.questions.size())}}),
+                ImGui::GetContentRegionAvail().x);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) wrapped_tooltip(all);
+  }
 
-  if (!ctx.view().notice.empty()) colored_wrapped(ctx.colors.broken_text, ctx.view().notice);
+  if (!ctx.view().notice.empty()) paragraph(ctx.colors.broken_text, ctx.view().notice);
 
   const Step* step = session.current_step();
   if (!step) {
-    ImGui::TextUnformatted(scenario.summary.in(lang).c_str());
+    paragraph(scenario.summary.in(lang));
     ImGui::Spacing();
     const LocalizedText& model = session.model() == Model::naive ? scenario.naive_model : scenario.atomic_model;
     if (!model.empty()) {
-      ImGui::TextDisabled("%s", ctx.model_label(session.model()).c_str());
-      ImGui::TextUnformatted(model.in(lang).c_str());
+      muted(ctx.model_label(session.model()));
+      paragraph(model.in(lang));
     }
     ImGui::Spacing();
-    ImGui::TextDisabled("%s", ctx.tr("why.start_hint").c_str());
+    muted(ctx.tr("why.start_hint"));
   } else if (ctx.view().result_hidden(session.cursor())) {
-    const Event* event = scenario.find_event(step->event);
-    ImGui::TextUnformatted(ctx.tr("why.step_header", {{"step", std::to_string(step->index)},
-                                                      {"time", std::to_string(step->time)},
-                                                      {"what", ctx.action_label(step->actor, event ? event->action : "")}})
-                               .c_str());
+    paragraph(step_header(ctx, *step));
     ImGui::Spacing();
-    colored_wrapped(ctx.colors.axis_text, ctx.tr("why.predict_prompt"));
+    paragraph(ctx.colors.axis_text, ctx.tr("why.predict_prompt"));
   } else {
     ImGui::BeginGroup();
-    const Event* event = scenario.find_event(step->event);
-    ImGui::TextUnformatted(ctx.tr("why.step_header", {{"step", std::to_string(step->index)},
-                                                      {"time", std::to_string(step->time)},
-                                                      {"what", ctx.action_label(step->actor, event ? event->action : "")}})
-                               .c_str());
+    // The step and its outcome in one paragraph, the outcome muted.
+    const ImU32 muted_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    text_wrapped_parts({{step_header(ctx, *step), ImGui::GetColorU32(ImGuiCol_Text)},
+                        {"  " + ctx.tr("why.outcome", {{"outcome", ctx.outcome_text(step->outcome)}}), muted_color}});
     if (step->time != step->scheduled_time)
-      ImGui::TextDisabled("%s", ctx.tr("why.ran_late", {{"scheduled", std::to_string(step->scheduled_time)}}).c_str());
-    ImGui::TextDisabled("%s: %s", ctx.tr("trace.outcome").c_str(), ctx.outcome_text(step->outcome).c_str());
+      muted(ctx.tr("why.ran_late", {{"scheduled", std::to_string(step->scheduled_time)}}));
     ImGui::Spacing();
-    ImGui::TextUnformatted(render(step->explanation, lang).c_str());
+    explanation(ctx, step->explanation);
     for (const auto& wake : step->wakes) {
       ImGui::Spacing();
-      colored_wrapped(ctx.colors.wake_arrow, ctx.tr("why.woke", {{"actor", ctx.actor_name(wake.actor)},
-                                                                 {"outcome", ctx.outcome_text(wake.outcome)}}));
-      ImGui::TextUnformatted(render(wake.explanation, lang).c_str());
-    }
-    if (event && !event->note.empty()) {
-      ImGui::Spacing();
-      ImGui::TextDisabled("%s", event->note.in(lang).c_str());
+      explanation(ctx, wake.explanation,
+                  {ctx.tr("why.woke", {{"actor", ctx.actor_name(wake.actor)}, {"outcome", ctx.outcome_text(wake.outcome)}}),
+                   ctx.colors.wake_arrow});
     }
     ImGui::EndGroup();
     require_shown("explanation");
   }
 
-  if (!scenario.questions.empty()) {
+  if (has_questions && !questions_folded) {
     ImGui::Spacing();
     ImGui::Separator();
+    // Numbered and set close together, as a list.
+    const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing.x, spacing.y * 0.34f));
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(ctx.tr("why.questions").c_str());
+    paragraph(ctx.tr("why.questions"));
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
-      // ImGui wraps at spaces; Chinese has none, so "2. " would stand alone on its line.
-      ImGui::Text(lang == Lang::zh ? "%zu．%s" : "%zu. %s", i + 1, scenario.questions[i].in(lang).c_str());
+      paragraph(std::to_string(i + 1) + (lang == Lang::zh ? "．" : ". ") + scenario.questions[i].in(lang));
     ImGui::EndGroup();
+    ImGui::PopStyleVar();
     require_shown("questions");
   }
-  ImGui::PopTextWrapPos();
-  ImGui::EndChild();
 }
 
 }  // namespace reslab

@@ -8,6 +8,7 @@
 
 #include "app/commands.hpp"
 #include "app/lab_app.hpp"
+#include "app/slide_layout.hpp"
 #include "app/theme.hpp"
 
 namespace reslab {
@@ -24,6 +25,7 @@ struct PanelContext {
   const Palette& colors;
   Commands& commands;
   EditBuffers& edits;
+  const SlideLayout& slide;  // what gives way when a slide is short of room
 
   const LabSession& session() const { return app.session(); }
   const ViewState& view() const { return app.view(); }

@@ -3,55 +3,92 @@
 #include <imgui.h>
 
 #include "app/visibility.hpp"
+#include "app/wrapped_text.hpp"
 
 namespace reslab {
 namespace {
 
-std::string bound_values(const std::vector<Value>& params) {
+// A statement as the panel shows it: each ? followed by the value bound to it, in its own colour, so
+// the values read in place and stay visibly apart from the SQL text (they are bound, never spliced).
+std::vector<ColoredPart> with_values(const SqlRecord& record, ImU32 sql, ImU32 value) {
+  std::vector<ColoredPart> parts;
   std::string text;
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    const bool quoted = std::holds_alternative<std::string>(params[i]);
-    text += (i ? ", " : "") + std::string("?") + std::to_string(i + 1) + " = " + (quoted ? "'" : "") +
-            to_display(params[i]) + (quoted ? "'" : "");
+  std::size_t next = 0;
+  bool quoted = false;
+  for (char c : record.sql) {
+    if (c == '\'') quoted = !quoted;
+    text += c;
+    if (c != '?' || quoted || next >= record.params.size()) continue;
+    parts.push_back({text, sql});
+    text.clear();
+    const Value& bound = record.params[next++];
+    const bool is_text = std::holds_alternative<std::string>(bound);
+    parts.push_back({std::string("\u00b7") + (is_text ? "'" : "") + to_display(bound) + (is_text ? "'" : ""), value});
   }
-  return text;
+  if (!text.empty()) parts.push_back({text, sql});
+  return parts;
+}
+
+bool starts_with(const std::string& sql, const char* word) {
+  return sql.rfind(word, 0) == 0;
+}
+
+// What a statement did, in as few words as say it: an error by its SQLite code (the teaching moment),
+// a write by the rows it changed, a read by the rows it returned, anything else as done. SQLITE_DONE
+// and SQLITE_ROW are not news.
+std::string result_text(const PanelContext& ctx, const SqlRecord& record, bool ok) {
+  if (!ok) return record.result;
+  const bool writes = starts_with(record.sql, "INSERT") || starts_with(record.sql, "UPDATE") ||
+                      starts_with(record.sql, "DELETE") || starts_with(record.sql, "REPLACE");
+  if (writes) return ctx.tr("sql.changed", {{"changes", std::to_string(record.changes)}});
+  if (starts_with(record.sql, "SELECT")) return ctx.tr("sql.returned", {{"rows", std::to_string(record.rows)}});
+  return ctx.tr("sql.ok");
 }
 
 }  // namespace
 
-void draw_sql_panel(const PanelContext& ctx) {
+// Every statement whole: SQL wraps instead of running off the edge (an upsert's ON CONFLICT ... DO
+// UPDATE is part of what happened), statements of one connection under its name once. The panel draws
+// straight into the window it is given, which scrolls if it must.
+float draw_sql_panel(const PanelContext& ctx) {
   ctx.heading(ctx.tr("sql.title"));
-  ImGui::BeginChild("sql_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   const Step* step = ctx.session().current_step();
+  const auto needed = [] {
+    return ImGui::GetCursorPosY() + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y;
+  };
   if (!step) {
     ImGui::TextDisabled("%s", ctx.tr("sql.none").c_str());
-  } else {
-    const bool hidden = ctx.view().result_hidden(ctx.session().cursor());
-    ImGui::PushFont(ctx.app.fonts().mono);
-    int index = 0;
-    for (const auto& record : step->sql) {
-      ImGui::BeginGroup();
-      const bool ok = record.result == "SQLITE_OK" || record.result == "SQLITE_DONE" || record.result == "SQLITE_ROW";
-      ImGui::PushStyleColor(ImGuiCol_Text, ctx.colors.sql_text);
-      ImGui::TextUnformatted((record.connection + "> " + record.sql).c_str());
-      if (!record.params.empty()) ImGui::TextDisabled("   -- %s", bound_values(record.params).c_str());
-      ImGui::PopStyleColor();
-      if (hidden) {
-        ImGui::TextDisabled("   %s", ctx.tr("sql.result_hidden").c_str());
-      } else {
-        ImGui::PushStyleColor(ImGuiCol_Text, ok ? ctx.colors.sql_ok : ctx.colors.sql_error);
-        ImGui::TextUnformatted(
-            ("   " + ctx.tr("sql.result", {{"code", record.result}, {"changes", std::to_string(record.changes)}}))
-                .c_str());
-        ImGui::PopStyleColor();
-      }
-      ImGui::EndGroup();
-      require_shown("sql " + std::to_string(++index));
-      ImGui::Spacing();
-    }
-    ImGui::PopFont();
+    return needed();
   }
-  ImGui::EndChild();
+  const bool hidden = ctx.view().result_hidden(ctx.session().cursor());
+  const float indent = ImGui::GetFontSize();
+  const ImU32 muted = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  ImGui::PushFont(ctx.app.fonts().mono);
+  // Statements sit close together: a step may run a dozen of them, and each is one paragraph.
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing.x, spacing.y * 0.34f));
+  std::string connection;
+  int index = 0;
+  for (const auto& record : step->sql) {
+    // One paragraph per statement: the SQL with its values in place, then its result. A connection's
+    // first statement opens with its name, the ones after it are indented under it.
+    const bool first = record.connection != connection;
+    connection = record.connection;
+    const bool ok = record.result == "SQLITE_OK" || record.result == "SQLITE_DONE" || record.result == "SQLITE_ROW";
+    std::vector<ColoredPart> parts = with_values(record, ctx.colors.sql_text, ctx.colors.sql_value);
+    if (first) parts.insert(parts.begin(), {connection + "> ", muted});
+    if (hidden)
+      parts.push_back({"  → " + ctx.tr("sql.result_hidden"), muted});
+    else
+      parts.push_back({"  → " + result_text(ctx, record, ok), ok ? ctx.colors.sql_ok : ctx.colors.sql_error});
+    if (!first) ImGui::Indent(indent);
+    text_wrapped_parts(parts);
+    if (!first) ImGui::Unindent(indent);
+    require_shown("sql " + std::to_string(++index));
+  }
+  ImGui::PopStyleVar();
+  ImGui::PopFont();
+  return needed();
 }
 
 }  // namespace reslab

@@ -4,6 +4,7 @@
 
 namespace reslab {
 
-void draw_sql_panel(const PanelContext& ctx);
+// Draws into the window it is given; returns the height that window needs to show every statement.
+float draw_sql_panel(const PanelContext& ctx);
 
 }  // namespace reslab

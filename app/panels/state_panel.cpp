@@ -3,8 +3,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/panels/table_view.hpp"
 #include "app/widgets.hpp"
+#include "app/wrapped_text.hpp"
 #include "core/sim/message.hpp"
 #include "core/formats/labels.hpp"
 
@@ -78,23 +81,45 @@ void draw_state_panel(const PanelContext& ctx) {
   if (step && step->committed_is_previous && !hidden)
     ImGui::TextDisabled("%s", ctx.tr("tables.committed_unchanged").c_str());
 
-  ImGui::BeginChild("tables_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  const float above = ImGui::GetCursorPosY();
+  ImGui::BeginChild("tables_scroll", ImVec2(0, 0), false);
+  // Short of room, the tables sit closer together.
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                      ImVec2(spacing.x, ctx.slide.fold_unchanged_rows ? spacing.y * 0.5f : spacing.y));
   const auto state = session.committed_at(hidden ? cursor - 1 : cursor);
   static const std::vector<TableDiff> no_diff;
   const std::vector<TableDiff>& diffs = step && !hidden ? step->diff : no_diff;
 
   // [SECTION] open transactions
   if (open) {
+    // Each view gets width in proportion to the widest table it shows (as the last frame measured).
     const int columns = 1 + static_cast<int>(step->open_transactions.size());
-    if (ImGui::BeginTable("side_by_side", columns, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+    const std::vector<float>& measured = ctx.slide.measured.view_widths;
+    const float least = ImGui::GetFontSize() * 10;
+    SlideMeasures& measuring = ctx.slide.measuring;
+    const float spacing = ImGui::GetStyle().CellPadding.x * 2 * static_cast<float>(columns);
+    float total = spacing;
+    const auto end_view = [&] {
+      measuring.view_widths.push_back(measuring.tables_width);
+      total += std::max(measuring.tables_width, least);
+      measuring.tables_width = 0;
+    };
+    measuring.tables_width = 0;
+    if (ImGui::BeginTable("side_by_side", columns, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
+      for (int c = 0; c < columns; ++c)
+        ImGui::TableSetupColumn(
+            c == 0 ? "committed" : "open", ImGuiTableColumnFlags_WidthStretch,
+            std::max(least, static_cast<std::size_t>(c) < measured.size() ? measured[static_cast<std::size_t>(c)] : least));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(ctx.tr("tables.committed_view").c_str());
+      text_wrapped(ctx.tr("tables.committed_view"));
       draw_tables(ctx, state->tables, diffs);
+      end_view();
       for (const auto& transaction : step->open_transactions) {
         ImGui::TableNextColumn();
         ImGui::PushID(transaction.actor.c_str());
-        ImGui::TextUnformatted(ctx.tr("tables.transaction_view", {{"actor", ctx.actor_name(transaction.actor)}}).c_str());
+        text_wrapped(ctx.tr("tables.transaction_view", {{"actor", ctx.actor_name(transaction.actor)}}));
         // Highlight where the transaction's own view differs from what is committed.
         CommittedState own;
         own.tables = transaction.tables;
@@ -108,18 +133,33 @@ void draw_state_panel(const PanelContext& ctx) {
           ImGui::PopID();
         }
         ImGui::PopID();
+        end_view();
       }
       ImGui::EndTable();
     }
+    measuring.tables_width = total;
   } else {
     draw_tables(ctx, state->tables, diffs);
   }
 
+  ImGui::PopStyleVar();
+  // Down to the last table: what the panel needs for the tables, the trace below may scroll.
+  ctx.slide.measuring.tables_height = above + ImGui::GetCursorPosY() + ImGui::GetScrollY() +
+                                      ImGui::GetStyle().WindowPadding.y * 2 + ImGui::GetStyle().ScrollbarSize;
   ImGui::Spacing();
   ImGui::Separator();
   ctx.heading(ctx.tr("trace.title"));
   if (session.step_count() == 0 || cursor == 0) ImGui::TextDisabled("%s", ctx.tr("trace.empty").c_str());
-  else draw_step_trace(ctx, session.trace(), cursor, "trace");
+  else {
+    // The trace is as wide as its columns: it scrolls sideways on its own, so the tables above never
+    // lose a line to a scrollbar.
+    const int rows = std::min(cursor, session.step_count()) + 1;
+    const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize +
+                         ImGui::GetStyle().CellPadding.y * 2;
+    ImGui::BeginChild("trace_scroll", ImVec2(0, height), false, ImGuiWindowFlags_HorizontalScrollbar);
+    draw_step_trace(ctx, session.trace(), cursor, "trace");
+    ImGui::EndChild();
+  }
   ImGui::EndChild();
 }
 

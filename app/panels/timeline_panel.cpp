@@ -24,8 +24,9 @@ TimelineGeometry geometry_for(const PanelContext& ctx, ImVec2 origin) {
   g.label_width = std::min(widest + em, em * 12);
   g.column_width = em * 4.2f;
   g.time_gap = em * 1.6f;
-  g.lane_height = em * 2.6f;
-  g.axis_height = em * 2.4f;
+  g.lane_height = em * (ctx.slide.compact_timeline ? 1.75f : 2.1f);
+  g.hide_idle_lanes = ctx.slide.compact_timeline;
+  g.axis_height = em * 2.0f;
   g.marker_radius = em * 0.5f;
   return g;
 }
@@ -88,11 +89,8 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const Palette& colors = ctx.colors;
   const float em = ImGui::GetFontSize();
-  for (const auto& lane : layout.lanes) {
-    const std::string name = ctx.actor_name(lane.actor);
-    draw->AddText(ImVec2(g.left, lane.y - em * 0.6f), colors.axis_text, name.c_str());
+  for (const auto& lane : layout.lanes)
     draw->AddLine(ImVec2(lane.x0, lane.y), ImVec2(lane.x1, lane.y), colors.lane_line, 1.5f);
-  }
   for (const auto& tick : layout.ticks) {
     const std::string label = std::to_string(tick.seconds) + " s";
     draw->AddText(ImVec2(tick.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, g.top), colors.axis_text,
@@ -116,6 +114,12 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
   const float bottom = g.top + layout.height;
   draw->AddLine(ImVec2(layout.cursor_x, g.top + g.axis_height * 0.5f), ImVec2(layout.cursor_x, bottom),
                 colors.cursor_line, std::max(2.0f, em * 0.14f));
+  // The lane names stay at the left edge while the events, their numbers and the cursor scroll under them.
+  const float labels_x = std::max(g.left, ImGui::GetWindowPos().x);
+  draw->AddRectFilled(ImVec2(labels_x, g.top), ImVec2(labels_x + g.label_width - em * 0.3f, g.top + layout.height),
+                      ImGui::GetColorU32(ImGuiCol_ChildBg) | IM_COL32_A_MASK);
+  for (const auto& lane : layout.lanes)
+    draw->AddText(ImVec2(labels_x, lane.y - em * 0.6f), colors.axis_text, ctx.actor_name(lane.actor).c_str());
 }
 
 void marker_tooltip(const PanelContext& ctx, const MarkerRecord& m) {
@@ -127,12 +131,44 @@ void marker_tooltip(const PanelContext& ctx, const MarkerRecord& m) {
   ImGui::EndTooltip();
 }
 
+// Scrolls so that the current event's marker and the cursor line are both in view, right of the lane
+// names that stay over the left edge.
+void follow_current_step(const PanelContext& ctx, const TimelineLayout& layout, const TimelineGeometry& g,
+                         TimelineDrag& drag) {
+  const float view_width = ImGui::GetWindowContentRegionMax().x;
+  if (drag.followed != ctx.slide.key || std::abs(drag.followed_width - view_width) > 0.5f) {
+    drag.followed = ctx.slide.key;
+    drag.followed_width = view_width;
+    drag.follow_frames = 10;
+  }
+  if (drag.follow_frames <= 0 || !drag.event.empty()) return;
+  --drag.follow_frames;
+  float left = layout.cursor_x, right = layout.cursor_x;
+  for (const auto& marker : layout.markers) {
+    if (marker.kind != MarkerKind::current) continue;
+    left = std::min(left, marker.x - marker.radius);
+    right = std::max(right, marker.x + marker.radius);
+  }
+  // In content coordinates (screen x plus the scroll), against what the window shows of them.
+  const float scroll = ImGui::GetScrollX();
+  const float view_left = ImGui::GetWindowPos().x;
+  const float margin = ImGui::GetFontSize();
+  const float content_left = left - view_left + scroll, content_right = right - view_left + scroll;
+  float wanted = scroll;
+  if (content_right > scroll + view_width - margin) wanted = content_right - view_width + margin * 3;
+  if (content_left < wanted + g.label_width + margin) wanted = content_left - g.label_width - margin;
+  wanted = std::max(0.0f, wanted);
+  if (std::abs(wanted - scroll) > 0.5f) ImGui::SetScrollX(wanted);
+}
+
 }  // namespace
 
 // [SECTION] interaction
-void draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
-  ctx.heading(ctx.tr("timeline.title"));
+float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
+  // A compact timeline leaves out its heading: lanes of events over a time axis speak for themselves.
+  if (!ctx.slide.compact_timeline) ctx.heading(ctx.tr("timeline.title"));
   const float em = ImGui::GetFontSize();
+  const float top = ImGui::GetCursorPosY();
   ImGui::BeginChild("timeline_canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const TimelineGeometry g = geometry_for(ctx, origin);
@@ -140,7 +176,9 @@ void draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   const int hidden_from = ctx.view().result_hidden(cursor) ? ctx.view().hidden_step : 0;
   const TimelineLayout layout = layout_timeline(ctx.session(), g, hidden_from);
 
-  ImGui::InvisibleButton("timeline_area", ImVec2(std::max(layout.width, 1.0f), layout.height + em * 1.6f));
+  // Below the axis, the step label under the cursor (a compact timeline leaves it to the controls).
+  const float below = ctx.slide.compact_timeline ? em * 0.4f : em * 1.6f;
+  ImGui::InvisibleButton("timeline_area", ImVec2(std::max(layout.width, 1.0f), layout.height + below));
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const MarkerRecord* hovered = ImGui::IsItemHovered() ? layout.marker_at(mouse.x, mouse.y) : nullptr;
   for (const auto& marker : layout.markers) {  // so tests can click an event by its id
@@ -150,7 +188,9 @@ void draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   }
 
   if (ImGui::IsItemActivated() && hovered && hovered->movable) {
-    drag = {hovered->event, ctx.session().time_of(hovered->event), mouse.x};
+    drag.event = hovered->event;
+    drag.start_seconds = ctx.session().time_of(hovered->event);
+    drag.start_x = mouse.x;
   }
   std::int64_t dragged_to = 0;
   if (!drag.event.empty()) {
@@ -160,7 +200,7 @@ void draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
     if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
       if (dragged_to != drag.start_seconds) ctx.send(MoveEvent{drag.event, dragged_to});
       else if (hovered && hovered->step > 0) ctx.send(JumpTo{hovered->step});
-      drag = {};
+      drag.event.clear();
     }
   } else if (ImGui::IsItemClicked() && hovered) {
     if (hovered->step > 0) {
@@ -175,18 +215,25 @@ void draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   }
 
   paint_layout(ctx, layout, g);
+  follow_current_step(ctx, layout, g, drag);
+  // Seen only right of the lane names, which stay over the left edge.
+  const float names_right = ImGui::GetWindowPos().x + g.label_width;
   for (const auto& marker : layout.markers)
     if (marker.kind == MarkerKind::current)
       require_shown("current event " + marker.event, ImVec2(marker.x - marker.radius, marker.y - marker.radius),
-                    ImVec2(marker.x + marker.radius, marker.y + marker.radius));
+                    ImVec2(marker.x + marker.radius, marker.y + marker.radius), names_right);
   if (cursor > 0)
     require_shown("cursor", ImVec2(layout.cursor_x - 1, origin.y + g.axis_height * 0.5f),
-                  ImVec2(layout.cursor_x + 1, origin.y + layout.height));
-  const std::string where = ctx.tr("timeline.step_of", {{"step", std::to_string(cursor)},
-                                                        {"steps", std::to_string(ctx.session().step_count())}});
-  ImGui::GetWindowDrawList()->AddText(ImVec2(layout.cursor_x + 4, origin.y + layout.height + em * 0.2f),
-                                      ctx.colors.axis_text, where.c_str());
+                  ImVec2(layout.cursor_x + 1, origin.y + layout.height), names_right);
+  if (!ctx.slide.compact_timeline) {
+    const std::string where = ctx.tr("timeline.step_of", {{"step", std::to_string(cursor)},
+                                                          {"steps", std::to_string(ctx.session().step_count())}});
+    ImGui::GetWindowDrawList()->AddText(ImVec2(layout.cursor_x + 4, origin.y + layout.height + em * 0.2f),
+                                        ctx.colors.axis_text, where.c_str());
+  }
   ImGui::EndChild();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return top + layout.height + below + style.ScrollbarSize + style.WindowPadding.y + style.ItemSpacing.y;
 }
 
 }  // namespace reslab

@@ -24,6 +24,8 @@ std::uint64_t last_frame() {
 void check_settled(GuiDriver& gui, const std::string& after) {
   INFO(after);
   const int frames = gui.settle();
+  CHECK(gui.passes() < kMaxLayoutPasses);  // the unseen passes agreed before the limit
+  CHECK(frames <= 2);                       // so the first frame shown was already the settled one
   CHECK(frames <= FrameSettler::kMaxFrames);
   const std::uint64_t settled = last_frame();
   for (int i = 0; i < 5; ++i) {

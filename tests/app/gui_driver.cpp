@@ -4,6 +4,7 @@
 
 #include "app/font_atlas.hpp"
 #include "app/frame_settler.hpp"
+#include "app/slide_layout.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 
@@ -26,7 +27,7 @@ GuiDriver::~GuiDriver() {
   ImGui::DestroyContext(m_context);
 }
 
-void GuiDriver::frame() {
+void GuiDriver::fonts_and_theme() {
   ImGuiIO& io = ImGui::GetIO();
   if (m_app->fonts_dirty()) {
     m_app->fonts_rebuilt(build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom, m_app->glyph_texts()));
@@ -35,6 +36,10 @@ void GuiDriver::frame() {
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   }
   apply_theme(m_app->view().dark, m_app->view().zoom);
+}
+
+void GuiDriver::frame() {
+  fonts_and_theme();
   m_platform.clock += 1.0 / 60.0;
   m_app->tick();
   ImGui::NewFrame();
@@ -44,12 +49,21 @@ void GuiDriver::frame() {
 }
 
 int GuiDriver::settle() {
+  // As the window's loop: unseen passes (no input, commands dropped), then frames shown until one
+  // equals the one before.
+  fonts_and_theme();
+  m_passes = lay_out([&] {
+    ImGui::NewFrame();
+    draw_lab_window(*m_app, m_state, false);
+    ImGui::Render();
+    return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide));
+  });
   FrameSettler settler;
   int frames = 0;
   do {
     frame();
     ++frames;
-  } while (settler.drawn(*ImGui::GetDrawData()));
+  } while (settler.drawn(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide)));
   return frames;
 }
 

@@ -46,9 +46,11 @@ class GuiDriver {
 
   // One frame: draw, render, apply the commands it produced.
   void frame();
-  // Frames as the window's loop draws them after a change: until the frame settles (at most
-  // FrameSettler::kMaxFrames). Returns how many were drawn.
+  // Frames as the window's loop draws them after a change: unseen layout passes (at most
+  // kMaxLayoutPasses, counted by passes()), then frames shown until one equals the one before (at most
+  // FrameSettler::kMaxFrames). Returns how many frames were shown.
   int settle();
+  int passes() const { return m_passes; }
   // The window's size in logical pixels (1600x900 unless set).
   void resize(float width, float height);
   // Clicks the item whose visible label is `label` (exact). False when no such enabled item was drawn.
@@ -61,11 +63,13 @@ class GuiDriver {
   void press_key(int key, bool ctrl = false, bool shift = false);
 
  private:
+  void fonts_and_theme();
   const ItemRecord* find(const std::string& label);
   FakePlatform m_platform;
   ImGuiContext* m_context = nullptr;
   std::unique_ptr<LabApp> m_app;
   WindowState m_state;
+  int m_passes = 0;
 };
 
 }  // namespace reslab::testing
