@@ -22,8 +22,18 @@ check "naive h1 row 2: B reads 1" has "| 2 | 0 s | B reads 1 | 1 | 1 | 0 | 0 | \
 check "naive h1 row 3: A writes 0" has "| 3 | 0 s | A writes 0, accepts | 1 | 0 | 0 | 1 | \`accepted\` | ✓" "$out"
 check "naive h1 row 4 breaks the invariant" has "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | \`accepted\` | ✗ available + active holds + sold = capacity: 0 + 2 + 0 != 1 |" "$out"
 
+check "the Markdown trace explains each step" has "#### Step 1 at 0 s: Request A reads inventory" "$out"
+check "a step's explanation follows its heading" has "A reads available = 1 and remembers it." "$out"
+check "the Markdown trace gives both models in one line each" has "- **atomic (conditional update)** (\`atomic\`): BEGIN IMMEDIATE" "$out"
+check "the Markdown trace ends with the questions" has "2. The conditional UPDATE is safe for one row." "$out"
+
 code=$(run trace h1 --model atomic --preset article --lang en)
 check "atomic h1 accepts A and rejects B" has "| 3 | 0 s | A inserts hold #1, commits, accepts | 1 | 0 | 0 | 1 | \`accepted\`; B wakes: \`rejected\` |" "$out"
+check "the Markdown trace says whom a step woke and why" has "*This woke Request B, who finished its event: rejected*" "$out"
+code=$(run trace h2 --lang zh)
+check "the Chinese Markdown trace explains each step" has "### 逐步说明：为什么" "$out"
+check "the Chinese Markdown trace carries the events' notes" has "> 同一笔支付以新的事件 ID 再次通知。" "$out"
+check "the Chinese Markdown trace has the questions" has "### 讨论" "$out"
 
 code=$(run trace h1 --model atomic --order A1,B1,B2,A2)
 check "an order with a waiting actor's event exits 2" test "$code" = 2
