@@ -16,8 +16,9 @@ namespace reslab {
 
 class SlideCamera {
  public:
-  // Opens a hidden window of `width` x `height` logical pixels (throws DisplayError) and the app on
-  // `scenario_file` in `lang` (throws UsageError when the app cannot use the file).
+  // Opens a hidden window of `width` x `height` logical pixels (throws DisplayError; a display that
+  // refuses the connection is tried a few times) and the app on `scenario_file` in `lang` (throws
+  // UsageError when the app cannot use the file).
   SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale);
   ~SlideCamera();
   SlideCamera(const SlideCamera&) = delete;
@@ -31,7 +32,7 @@ class SlideCamera {
 
  private:
   class HiddenPlatform;
-  GuiContext m_gui;
+  std::unique_ptr<GuiContext> m_gui;
   std::unique_ptr<HiddenPlatform> m_platform;
   std::unique_ptr<LabApp> m_app;
   WindowState m_state;

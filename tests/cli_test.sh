@@ -100,6 +100,27 @@ code=$(run export h1 --out /tmp --size 10x10)
 check "export rejects a bad size before opening a window" test "$code" = 2
 code=$(run export h1 --out /tmp --model sideways)
 check "export rejects a bad model" test "$code" = 2
+handout_dir=$(mktemp -d)
+code=$(run handout h1 --out "$handout_dir/pages" --lang fr)
+check "handout rejects a bad language before opening a window" test "$code" = 2
+check "handout names the languages it speaks" has "--lang must be zh or en, not 'fr'" "$err"
+code=$(run handout nosuchcase --out "$handout_dir/pages")
+check "handout of an unknown case exits 2" test "$code" = 2
+code=$(run handout "$DATA/bad_unknown_actor.toml" --out "$handout_dir/pages")
+check "handout of a broken file gives its position" bash -c "test $code = 2 && grep -q 'bad_unknown_actor.toml:14:9' '$err'"
+code=$(run handout h1 --all --out "$handout_dir/pages")
+check "handout refuses a case and --all together" test "$code" = 2
+code=$(run handout --out "$handout_dir/pages")
+check "handout without a case or --all says what to give" bash -c "test $code = 2 && grep -q -- '--all for every bundled case' '$err'"
+check "bad handout input writes nothing" test ! -e "$handout_dir/pages"
+printf 'my notes\n' >"$handout_dir/plain"
+code=$(run handout h1 --out "$handout_dir/plain/pages")
+check "handout into a folder that cannot be made exits 2" test "$code" = 2
+check "handout leaves the file in the way untouched" test "$(cat "$handout_dir/plain")" = "my notes"
+code=$(env -u DISPLAY -u WAYLAND_DISPLAY "$RESLAB" handout h1 --out "$handout_dir/pages" >"$out" 2>"$err"; echo $?)
+check "handout without a display says how to get one" bash -c "test $code = 1 && grep -q 'reslab handout. need a display' '$err'"
+check "handout without a display writes no page" test -z "$(ls -A "$handout_dir/pages" 2>/dev/null)"
+rm -rf "$handout_dir"
 
 # T1: the live seat race (real threads on a real SQLite file).
 code=$(run race --threads 4 --rounds 20 --model atomic)
