@@ -111,5 +111,16 @@ TEST_CASE("reslab handout --all writes a page per bundled case and an index link
   }
 }
 
+TEST_CASE("reslab handout that cannot write its page exits 1 and leaves what was in the way") {
+  const TempDir dir;
+  std::filesystem::create_directories(dir.file("h4.html"));
+  std::ofstream(dir.file("h4.html/notes.txt")) << "my notes";
+  CHECK(run_reslab("handout h4 --out " + dir.path() + " --lang en --quiet") == 1);
+  CHECK(test::read_file(dir.file("h4.html/notes.txt")) == "my notes");
+  int entries = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) entries += entry.exists();
+  CHECK(entries == 1);  // no half-written page beside it
+}
+
 }  // namespace
 }  // namespace reslab
