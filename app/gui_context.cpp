@@ -146,7 +146,8 @@ GuiContext::GuiContext(int width, int height, bool visible, const std::string& t
   glfwSetErrorCallback(remember_glfw_error);
   if (!glfwInit())
     throw DisplayError("cannot open a window (" + g_glfw_error +
-                       "); the desktop app and `reslab export` need a display (Xvfb works: xvfb-run -a ...)");
+                       "); the desktop app, `reslab export` and `reslab handout` need a display (Xvfb works: "
+                       "xvfb-run -a ...)");
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);

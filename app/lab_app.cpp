@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <system_error>
 
 #include "app/platform_paths.hpp"
+#include "app/text_file.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/preset_check.hpp"
 #include "core/sim/message_catalog.hpp"
@@ -46,26 +46,6 @@ std::string two_digits(int number) {
   return text;
 }
 
-// Writes a text file through a temporary file and a rename, so no half-written file is left.
-std::string write_text_file(const std::string& path, const std::string& content) {
-  const std::string temporary = path + ".part";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot write " + path;
-    out << content;
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      return "cannot write " + path;
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    return "cannot write " + path;
-  }
-  return {};
-}
-
 std::shared_ptr<const Scenario> load_scenario(const std::string& name_or_path) {
   return std::make_shared<const Scenario>(load_scenario_file(resolve_scenario(name_or_path)));
 }
@@ -75,9 +55,7 @@ std::shared_ptr<const Scenario> load_scenario(const std::string& name_or_path) {
 // [SECTION] construction
 LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenario_name)
     : m_platform(platform), m_settings(std::move(settings)) {
-  const std::string strings = find_asset("strings/en.toml");
-  m_strings_error = strings.empty() ? "the string tables (assets/strings) were not found; set RESLAB_ASSET_DIR"
-                                    : m_text.load(std::filesystem::path(strings).parent_path().string());
+  m_strings_error = m_text.load_installed();
   m_view.lang = lang_from_environment();
   if (!m_settings.lang.empty()) parse_lang(m_settings.lang, m_view.lang);
   m_view.dark = m_settings.theme == "dark";

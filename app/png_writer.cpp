@@ -1,4 +1,5 @@
-// [SECTION] index: encoder settings · libpng calls (C style) · flip_rows · write_png · read_png
+// [SECTION] index: encoder settings · libpng calls (C style) · flip_rows · write_png · encode_png_to_memory ·
+// read_png
 #include "app/png_writer.hpp"
 
 #include <fcntl.h>
@@ -35,6 +36,7 @@ constexpr std::size_t kChannels = 4;
 // pixel buffer and the status below, and these functions only touch them through pointers.
 struct PngStatus {
   std::FILE* file = nullptr;
+  std::vector<std::uint8_t>* memory = nullptr;  // when set, the encoder writes here instead of the file
   int error_number = 0;  // errno from the OS when a read or write failed, else 0
   bool ended_early = false;
   char message[200] = {};  // libpng's own text when it gave up
@@ -49,8 +51,22 @@ void on_png_error(png_structp png, png_const_charp message) {
 // Warnings (an odd chunk, a gamma hint) never change the pixels we write or read.
 void on_png_warning(png_structp, png_const_charp) {}
 
+// Kept out of write_bytes, which must not throw: an exception would skip png_destroy_write_struct.
+bool append_bytes(std::vector<std::uint8_t>* memory, const std::uint8_t* data, std::size_t length) noexcept {
+  try {
+    memory->insert(memory->end(), data, data + length);
+    return true;
+  } catch (const std::bad_alloc&) {
+    return false;
+  }
+}
+
 void write_bytes(png_structp png, png_bytep data, std::size_t length) {
   auto* status = static_cast<PngStatus*>(png_get_io_ptr(png));
+  if (status->memory != nullptr) {
+    if (!append_bytes(status->memory, data, length)) png_error(png, "not enough memory for the image");
+    return;
+  }
   if (std::fwrite(data, 1, length, status->file) != length) {
     status->error_number = errno;
     png_error(png, "write failed");
@@ -207,6 +223,11 @@ class PendingFile {
   bool m_committed = false;
 };
 
+bool well_formed(const RgbaImage& image) {
+  return image.width > 0 && image.height > 0 &&
+         image.pixels.size() == static_cast<std::size_t>(image.width) * image.height * kChannels;
+}
+
 bool is_opaque(const std::vector<std::uint8_t>& pixels) {
   for (std::size_t alpha = 3; alpha < pixels.size(); alpha += kChannels)
     if (pixels[alpha] != 0xff) return false;
@@ -227,8 +248,7 @@ void flip_rows(RgbaImage& image) {
 
 // [SECTION] write_png
 std::string write_png(const std::string& path, const RgbaImage& image) {
-  if (image.width <= 0 || image.height <= 0 ||
-      image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * kChannels)
+  if (!well_formed(image))
     return failure(path, "the image is empty or its pixel buffer does not match its size");
 
   // O_EXCL so a stale file of the same name is never reused; 0666 so the user's umask decides the mode.
@@ -258,6 +278,19 @@ std::string write_png(const std::string& path, const RgbaImage& image) {
     return failure(path, errno_text(error_number));
   if (std::rename(pending.path().c_str(), path.c_str()) != 0) return failure(path, errno_text(errno));
   pending.committed();
+  return {};
+}
+
+// [SECTION] encode_png_to_memory
+std::string encode_png_to_memory(const RgbaImage& image, std::vector<std::uint8_t>& out) {
+  if (!well_formed(image))
+    return "Could not encode the image: it is empty or its pixel buffer does not match its size";
+  std::vector<std::uint8_t> bytes;
+  PngStatus status;
+  status.memory = &bytes;
+  if (!encode_png(image.pixels.data(), image.width, image.height, is_opaque(image.pixels), &status))
+    return "Could not encode the image: " + status_reason(status);
+  out = std::move(bytes);
   return {};
 }
 

@@ -21,6 +21,10 @@ void flip_rows(RgbaImage& image);
 // (errno text).
 std::string write_png(const std::string& path, const RgbaImage& image);
 
+// Encodes a PNG in memory with the same settings (for pages that embed their images). Returns an empty
+// string on success, else the reason; `out` is left as it was on failure.
+std::string encode_png_to_memory(const RgbaImage& image, std::vector<std::uint8_t>& out);
+
 // Reads a PNG into RGBA8 (for tests and checks). Returns an empty string on success, else the reason.
 std::string read_png(const std::string& path, RgbaImage& out);
 

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "app/platform_paths.hpp"
 #include "core/sim/message.hpp"
 
 namespace reslab {
@@ -78,6 +79,12 @@ std::string UiText::load(const std::string& strings_dir) {
     (lang == Lang::zh ? m_zh : m_en) = std::move(loaded);
   }
   return problems;
+}
+
+std::string UiText::load_installed() {
+  const std::string strings = find_asset("strings/en.toml");
+  if (strings.empty()) return "the string tables (assets/strings) were not found; set RESLAB_ASSET_DIR";
+  return load(std::filesystem::path(strings).parent_path().string());
 }
 
 const std::string& UiText::get(Lang lang, std::string_view key) const {

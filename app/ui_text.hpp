@@ -20,6 +20,9 @@ class UiText {
   // one "file:line:col: message" line per file that failed; a file that failed keeps its previous
   // table (empty on the first load) so the caller can show the message and carry on.
   std::string load(const std::string& strings_dir);
+  // load() from the first assets folder that has the tables (see find_asset), or a message saying
+  // none was found.
+  std::string load_installed();
 
   // The text of `key`; a missing or empty Chinese text falls back to English, a key missing in both
   // is its own text, so it shows on screen instead of crashing. Valid until the next load().

@@ -22,8 +22,18 @@ check "naive h1 row 2: B reads 1" has "| 2 | 0 s | B reads 1 | 1 | 1 | 0 | 0 | \
 check "naive h1 row 3: A writes 0" has "| 3 | 0 s | A writes 0, accepts | 1 | 0 | 0 | 1 | \`accepted\` | ✓" "$out"
 check "naive h1 row 4 breaks the invariant" has "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | \`accepted\` | ✗ available + active holds + sold = capacity: 0 + 2 + 0 != 1 |" "$out"
 
+check "the Markdown trace explains each step" has "#### Step 1 at 0 s: Request A reads inventory" "$out"
+check "a step's explanation follows its heading" has "A reads available = 1 and remembers it." "$out"
+check "the Markdown trace gives both models in one line each" has "- **atomic (conditional update)** (\`atomic\`): BEGIN IMMEDIATE" "$out"
+check "the Markdown trace ends with the questions" has "2. The conditional UPDATE is safe for one row." "$out"
+
 code=$(run trace h1 --model atomic --preset article --lang en)
 check "atomic h1 accepts A and rejects B" has "| 3 | 0 s | A inserts hold #1, commits, accepts | 1 | 0 | 0 | 1 | \`accepted\`; B wakes: \`rejected\` |" "$out"
+check "the Markdown trace says whom a step woke and why" has "*This woke Request B, who finished its event: rejected*" "$out"
+code=$(run trace h2 --lang zh)
+check "the Chinese Markdown trace explains each step" has "### 逐步说明：为什么" "$out"
+check "the Chinese Markdown trace carries the events' notes" has "> 同一笔支付以新的事件 ID 再次通知。" "$out"
+check "the Chinese Markdown trace has the questions" has "### 讨论" "$out"
 
 code=$(run trace h1 --model atomic --order A1,B1,B2,A2)
 check "an order with a waiting actor's event exits 2" test "$code" = 2
@@ -90,6 +100,27 @@ code=$(run export h1 --out /tmp --size 10x10)
 check "export rejects a bad size before opening a window" test "$code" = 2
 code=$(run export h1 --out /tmp --model sideways)
 check "export rejects a bad model" test "$code" = 2
+handout_dir=$(mktemp -d)
+code=$(run handout h1 --out "$handout_dir/pages" --lang fr)
+check "handout rejects a bad language before opening a window" test "$code" = 2
+check "handout names the languages it speaks" has "--lang must be zh or en, not 'fr'" "$err"
+code=$(run handout nosuchcase --out "$handout_dir/pages")
+check "handout of an unknown case exits 2" test "$code" = 2
+code=$(run handout "$DATA/bad_unknown_actor.toml" --out "$handout_dir/pages")
+check "handout of a broken file gives its position" bash -c "test $code = 2 && grep -q 'bad_unknown_actor.toml:14:9' '$err'"
+code=$(run handout h1 --all --out "$handout_dir/pages")
+check "handout refuses a case and --all together" test "$code" = 2
+code=$(run handout --out "$handout_dir/pages")
+check "handout without a case or --all says what to give" bash -c "test $code = 2 && grep -q -- '--all for every bundled case' '$err'"
+check "bad handout input writes nothing" test ! -e "$handout_dir/pages"
+printf 'my notes\n' >"$handout_dir/plain"
+code=$(run handout h1 --out "$handout_dir/plain/pages")
+check "handout into a folder that cannot be made exits 2" test "$code" = 2
+check "handout leaves the file in the way untouched" test "$(cat "$handout_dir/plain")" = "my notes"
+code=$(env -u DISPLAY -u WAYLAND_DISPLAY "$RESLAB" handout h1 --out "$handout_dir/pages" >"$out" 2>"$err"; echo $?)
+check "handout without a display says how to get one" bash -c "test $code = 1 && grep -q 'reslab handout. need a display' '$err'"
+check "handout without a display writes no page" test -z "$(ls -A "$handout_dir/pages" 2>/dev/null)"
+rm -rf "$handout_dir"
 
 # T1: the live seat race (real threads on a real SQLite file).
 code=$(run race --threads 4 --rounds 20 --model atomic)

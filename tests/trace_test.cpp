@@ -90,3 +90,56 @@ TEST_CASE("the Markdown trace is a table with one row per step and the broken in
             "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | `accepted` | ✗ available + active "
             "holds + sold = capacity: 0 + 2 + 0 != 1 |") != std::string::npos);
 }
+
+TEST_CASE("the Markdown trace explains every step the way the Why panel does, waking included") {
+  const Scenario scenario = h1();
+  const Trace trace = run_preset(scenario, Model::atomic, "article");
+  const std::string markdown = trace_to_markdown(trace, scenario, Lang::en);
+  CHECK(markdown.find("### Why, step by step") != std::string::npos);
+  for (const Step& step : trace.steps) {
+    INFO("step " << step.index);
+    CHECK(markdown.find("#### Step " + std::to_string(step.index) + " at 0 s: ") != std::string::npos);
+    CHECK(markdown.find(render(step.explanation, Lang::en)) != std::string::npos);
+    for (const Wake& wake : step.wakes)
+      CHECK(markdown.find(render(wake.explanation, Lang::en)) != std::string::npos);
+  }
+  CHECK(markdown.find("*This woke Request B, who finished its event: rejected*") != std::string::npos);
+  // The table comes first, then the explanations.
+  CHECK(markdown.find("| 4 | 0 s |") < markdown.find("#### Step 1 at 0 s"));
+}
+
+TEST_CASE("the Markdown trace carries each event's note and says when an event ran late") {
+  const Scenario scenario = h2();
+  const Trace trace = run_order(scenario, Model::atomic, {"refund_worker", "payment", "payment_dup"});
+  const std::string markdown = trace_to_markdown(trace, scenario, Lang::zh);
+  CHECK(markdown.find("> " + scenario.find_event("payment_dup")->note.zh) != std::string::npos);
+  CHECK(markdown.find("*原定 11 秒；轮到它时才执行。*") != std::string::npos);
+}
+
+TEST_CASE("the Markdown trace ends with both models' descriptions and the discussion questions") {
+  const Scenario scenario = h2();
+  for (const Lang lang : {Lang::en, Lang::zh}) {
+    const std::string markdown =
+        trace_to_markdown(run_preset(scenario, Model::naive, "article"), scenario, lang);
+    INFO("lang " << lang_code(lang));
+    const std::size_t models = markdown.find(lang == Lang::zh ? "### 两种模型" : "### The two models");
+    const std::size_t questions = markdown.find(lang == Lang::zh ? "### 讨论" : "### Discuss");
+    REQUIRE(models != std::string::npos);
+    REQUIRE(questions != std::string::npos);
+    CHECK(models > markdown.find("| 4 |"));
+    CHECK(markdown.find(scenario.naive_model.in(lang), models) != std::string::npos);
+    CHECK(markdown.find(scenario.atomic_model.in(lang), models) != std::string::npos);
+    REQUIRE_FALSE(scenario.questions.empty());
+    for (std::size_t i = 0; i < scenario.questions.size(); ++i)
+      CHECK(markdown.find(std::to_string(i + 1) + ". " + scenario.questions[i].in(lang), questions) !=
+            std::string::npos);
+  }
+}
+
+TEST_CASE("text in the Markdown explanations cannot turn into markup") {
+  Scenario scenario = h1();
+  scenario.questions = {{"Is *this* a <b>tag</b> or `code`?", ""}};
+  const std::string markdown =
+      trace_to_markdown(run_preset(scenario, Model::naive, "article"), scenario, Lang::en);
+  CHECK(markdown.find("1. Is \\*this\\* a \\<b>tag\\</b> or \\`code\\`?") != std::string::npos);
+}

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/cli/export_command.hpp"
+#include "app/cli/handout_command.hpp"
 #include "app/gui_context.hpp"
 #include "app/gui_main.hpp"
 #include "app/cli/load_command.hpp"
@@ -155,6 +156,18 @@ int run_cli(int argc, char** argv) {
   export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
   export_cmd->add_flag("--quiet", export_options.quiet, "No progress line");
 
+  HandoutOptions handout_options;
+  CLI::App* handout_cmd = app.add_subcommand(
+      "handout",
+      "Write a self-contained HTML handout per case: slides of both models, step tables, questions "
+      "(needs a display; Xvfb works)");
+  handout_cmd->add_option("scenario", handout_options.scenario, "Bundled scenario id or a .toml file");
+  handout_cmd->add_option("--out", handout_options.out, "Folder for the HTML files (created when needed)")
+      ->required();
+  handout_cmd->add_flag("--all", handout_options.all, "Every bundled case, and an index.html linking them");
+  handout_cmd->add_option("--lang", handout_options.lang, "zh or en (default: from the locale)");
+  handout_cmd->add_flag("--quiet", handout_options.quiet, "No progress line");
+
   RaceCommandOptions race_options;
   CLI::App* race_cmd =
       app.add_subcommand("race", "T1: threads, a connection each, race for seat A1 on one SQLite file");
@@ -214,9 +227,9 @@ int run_cli(int argc, char** argv) {
     if (*check_cmd) return check_command(check_files);
     if (*race_cmd) return run_race_command(race_options);
     if (*load_cmd) return run_load_command(load_options);
-    if (*export_cmd) {
+    if (*export_cmd || *handout_cmd) {
       try {
-        return run_export(export_options);
+        return *export_cmd ? run_export(export_options) : run_handout(handout_options);
       } catch (const DisplayError& e) {
         std::cerr << "reslab: " << e.what() << "\n";
         return 1;

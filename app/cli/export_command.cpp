@@ -1,8 +1,5 @@
-// [SECTION] index: options · platform · run_export
+// [SECTION] index: options · run_export
 #include "app/cli/export_command.hpp"
-
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 
 #include <charconv>
 #include <chrono>
@@ -10,10 +7,9 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/gui_context.hpp"
-#include "app/lab_app.hpp"
 #include "app/platform_paths.hpp"
 #include "app/png_writer.hpp"
+#include "app/slide_camera.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_library.hpp"
@@ -44,15 +40,6 @@ std::vector<Model> parse_models(const std::string& text) {
   return {model};
 }
 
-// [SECTION] platform
-class ExportPlatform : public Platform {
- public:
-  double now() const override { return glfwGetTime(); }
-  void set_clipboard(const std::string&) override {}
-  void toggle_full_screen() override {}
-  std::string save_screenshot(const std::string&, int) override { return "not available while exporting"; }
-};
-
 std::string two_digits(int number) {
   char text[16];
   std::snprintf(text, sizeof text, "%02d", number);
@@ -81,32 +68,20 @@ int run_export(const ExportOptions& options) {
   if (options.out.empty()) throw UsageError("--out DIR is required");
   if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
 
-  GuiContext gui(width, height, false, "reslab export");
-  gui.start_imgui();
-  ExportPlatform platform;
-  Settings settings;
-  settings.lang = std::string(lang_code(lang));
-  LabApp app(platform, settings, file);
-  if (!app.view().scenario_error.empty()) throw UsageError(app.view().scenario_error);
-  WindowState state;
+  SlideCamera camera(file, lang, width, height, options.scale);
 
   int written = 0;
   double total_ms = 0;
   for (const Model model : models) {
-    app.apply(SetModel{model});
-    if (!options.order.empty()) {
-      app.apply(UseOrder{"", plan.order});
-    } else {
-      app.apply(ChoosePreset{plan.preset});
-    }
-    const int steps = app.session().step_count();
-    if (!app.session().stopped().empty())
+    const LabSession& session = camera.run(model, options.order.empty() ? plan.preset : "",
+                                           options.order.empty() ? std::vector<std::string>{} : plan.order);
+    const int steps = session.step_count();
+    if (!session.stopped().empty())
       std::cerr << "reslab export: " << model_name(model) << ": stops after step " << steps << ": "
-                << app.session().stopped() << "\n";
+                << session.stopped() << "\n";
     for (int step = 1; step <= steps; ++step) {
-      app.apply(JumpTo{step});
       const auto started = std::chrono::steady_clock::now();
-      const RgbaImage image = gui.capture(app, state, width, height, options.scale);
+      const RgbaImage image = camera.capture(step);
       const std::string path = (std::filesystem::path(options.out) /
                                 (scenario.id + "-" + std::string(model_name(model)) + "-step" + two_digits(step) + ".png"))
                                    .string();

@@ -2,22 +2,16 @@
 
 #include <imgui.h>
 
-#include "core/sim/case_family.hpp"
-#include "core/sim/message.hpp"
+#include "core/formats/labels.hpp"
 
 namespace reslab {
 
 std::string PanelContext::actor_name(const std::string& actor_id) const {
-  const Actor* actor = session().scenario().find_actor(actor_id);
-  if (!actor || actor->name.empty()) return actor_id;
-  return actor->name.in(lang());
+  return actor_label(session().scenario(), actor_id, lang());
 }
 
 std::string PanelContext::action_label(const std::string& actor_id, const std::string& action) const {
-  const CaseFamily* family = find_family(session().scenario().schema);
-  const ActionEntry* info = family ? find_action(*family, action) : nullptr;
-  if (!info) return actor_id + ": " + action;
-  return fill_placeholders(info->label(session().model()).in(lang()), {{"actor", actor_name(actor_id)}});
+  return reslab::action_label(session().scenario(), session().model(), actor_id, action, lang());
 }
 
 std::string PanelContext::model_label(Model model) const {
@@ -25,9 +19,7 @@ std::string PanelContext::model_label(Model model) const {
 }
 
 std::string PanelContext::outcome_text(const std::string& outcome) const {
-  if (outcome.empty()) return {};
-  if (lang() == Lang::en || !has_message("outcome." + outcome)) return outcome;
-  return render(Message{"outcome." + outcome}, Lang::zh) + " (" + outcome + ")";
+  return reslab::outcome_text(outcome, lang());
 }
 
 void PanelContext::heading(const std::string& text) const {

@@ -1,5 +1,6 @@
 #include "core/formats/labels.hpp"
 
+#include "core/sim/case_family.hpp"
 #include "core/sim/message.hpp"
 
 namespace reslab {
@@ -11,6 +12,12 @@ std::string figure_label(const std::string& figure, Lang lang) {
 std::string outcome_label(const std::string& outcome, Lang lang) {
   const std::string label = render(Message{"outcome." + outcome}, lang);
   return lang == Lang::zh ? label + " `" + outcome + "`" : "`" + outcome + "`";
+}
+
+std::string outcome_text(const std::string& outcome, Lang lang) {
+  if (outcome.empty()) return {};
+  if (lang == Lang::en || !has_message("outcome." + outcome)) return outcome;
+  return render(Message{"outcome." + outcome}, Lang::zh) + " (" + outcome + ")";
 }
 
 std::string invariant_label(const std::string& invariant, Lang lang) {
@@ -26,6 +33,20 @@ std::string figure_value_text(const Figure& figure) {
             std::to_string(night.capacity);
   }
   return text;
+}
+
+std::string actor_label(const Scenario& scenario, const std::string& actor_id, Lang lang) {
+  const Actor* actor = scenario.find_actor(actor_id);
+  if (!actor || actor->name.empty()) return actor_id;
+  return actor->name.in(lang);
+}
+
+std::string action_label(const Scenario& scenario, Model model, const std::string& actor_id,
+                         const std::string& action, Lang lang) {
+  const CaseFamily* family = find_family(scenario.schema);
+  const ActionEntry* info = family ? find_action(*family, action) : nullptr;
+  if (!info) return actor_id + ": " + action;
+  return fill_placeholders(info->label(model).in(lang), {{"actor", actor_label(scenario, actor_id, lang)}});
 }
 
 }  // namespace reslab

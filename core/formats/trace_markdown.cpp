@@ -1,12 +1,17 @@
+// [SECTION] index: escaping · the step table · why, step by step · models and questions · trace_to_markdown
 #include "core/formats/trace_markdown.hpp"
 
+#include <cctype>
 #include <sstream>
 
 #include "core/formats/labels.hpp"
+#include "core/formats/step_explanation.hpp"
+#include "core/formats/step_row.hpp"
 
 namespace reslab {
 namespace {
 
+// [SECTION] escaping
 std::string cell(std::string text) {
   std::string out;
   for (char c : text) {
@@ -20,46 +25,24 @@ std::string cell(std::string text) {
   return out;
 }
 
-std::string time_text(const Step& step, Lang lang) {
-  if (step.time == step.scheduled_time)
-    return render({"md.seconds", {{"t", std::to_string(step.time)}}}, lang);
-  return render(
-      {"md.scheduled", {{"t", std::to_string(step.time)}, {"s", std::to_string(step.scheduled_time)}}}, lang);
-}
-
-std::string outcome_text(const Step& step, Lang lang) {
-  std::string text = outcome_label(step.outcome, lang);
-  for (const auto& wake : step.wakes)
-    text +=
-        "; " +
-        render({"md.wakes", {{"actor", wake.actor}, {"outcome", outcome_label(wake.outcome, lang)}}}, lang);
-  return text;
-}
-
-std::string invariants_text(const CommittedState& state, Lang lang) {
-  if (state.invariants.empty()) return "-";
-  std::string broken;
-  for (const auto& invariant : state.invariants) {
-    if (invariant.holds) continue;
-    if (!broken.empty()) broken += "; ";
-    broken += "✗ " + invariant_label(invariant.name, lang) + ": " + render(invariant.detail, lang);
+// Text from the engine or a scenario file as one Markdown paragraph: what would turn into emphasis,
+// code, a link or an HTML tag is escaped ("now < deadline" stays as it is), and line breaks cannot
+// start a list or a heading.
+std::string prose(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const char next = i + 1 < text.size() ? text[i + 1] : ' ';
+    const bool opens_tag = c == '<' && (std::isalpha(static_cast<unsigned char>(next)) || next == '/' ||
+                                        next == '!' || next == '?');
+    if (c == '\\' || c == '`' || c == '*' || c == '[' || c == ']' || opens_tag) out += '\\';
+    out += c == '\n' ? ' ' : c;
   }
-  return broken.empty() ? "✓ " + render(Message{"invariant.all_hold"}, lang) : broken;
+  return out;
 }
 
-}  // namespace
-
-std::string trace_to_markdown(const Trace& trace, const Scenario& scenario, Lang lang) {
-  std::ostringstream out;
-  std::string order;
-  for (const auto& id : trace.order) order += (order.empty() ? "" : ",") + id;
-  out << "## " << scenario.title.in(lang) << "\n\n";
-  out << "- " << render(Message{"md.model"}, lang) << ": `" << model_name(trace.model) << "` ("
-      << render(Message{trace.model == Model::naive ? "model.naive" : "model.atomic"}, lang) << ")\n";
-  if (!trace.preset.empty())
-    out << "- " << render(Message{"md.preset"}, lang) << ": `" << trace.preset << "`\n";
-  out << "- " << render(Message{"md.order"}, lang) << ": `--order " << order << "`\n\n";
-
+// [SECTION] the step table
+void write_step_table(std::ostringstream& out, const Trace& trace, const Scenario& scenario, Lang lang) {
   out << "| " << render(Message{"md.step"}, lang) << " | " << render(Message{"md.time"}, lang) << " | "
       << render(Message{"md.event"}, lang);
   for (const auto& figure : scenario.figures) out << " | " << figure_label(figure, lang);
@@ -70,17 +53,70 @@ std::string trace_to_markdown(const Trace& trace, const Scenario& scenario, Lang
   out << "|---|---|\n";
 
   for (const auto& step : trace.steps) {
-    std::string event = render(step.summary, lang);
-    if (step.committed_is_previous) event += " " + render(Message{"md.committed_previous"}, lang);
-    out << "| " << step.index << " | " << cell(time_text(step, lang)) << " | " << cell(event);
+    out << "| " << step.index << " | " << cell(step_time_text(step, lang)) << " | "
+        << cell(step_event_text(step, lang));
     for (const auto& name : scenario.figures) {
       const Figure* figure = step.committed->figure(name);
       out << " | " << cell(figure ? figure_value_text(*figure) : "-");
     }
-    out << " | " << cell(outcome_text(step, lang)) << " | " << cell(invariants_text(*step.committed, lang))
-        << " |\n";
+    out << " | " << cell(step_outcome_text(step, lang, outcome_label)) << " | "
+        << cell(step_invariants_text(*step.committed, lang)) << " |\n";
   }
+}
+
+// [SECTION] why, step by step
+// As the app's "Why" panel shows it: heading, a late start, the outcome, the explanation, whom the step
+// woke and why, the event's note.
+void write_explanations(std::ostringstream& out, const Trace& trace, const Scenario& scenario, Lang lang) {
+  if (trace.steps.empty()) return;
+  out << "\n### " << render(Message{"md.why"}, lang) << "\n";
+  for (const auto& step : trace.steps) {
+    const StepExplanation why = explain_step(scenario, trace.model, step, lang);
+    out << "\n#### " << prose(why.heading) << "\n\n";
+    if (!why.ran_late.empty()) out << "*" << prose(why.ran_late) << "*  \n";
+    out << render(Message{"md.outcome"}, lang) << ": " << outcome_label(why.outcome, lang) << "\n\n";
+    out << prose(why.text) << "\n";
+    for (const auto& wake : why.wakes)
+      out << "\n*" << prose(wake.line) << "*  \n" << prose(wake.text) << "\n";
+    if (!why.note.empty()) out << "\n> " << prose(why.note) << "\n";
+  }
+}
+
+// [SECTION] models and questions
+void write_models_and_questions(std::ostringstream& out, const Scenario& scenario, Lang lang) {
+  if (!scenario.naive_model.empty() || !scenario.atomic_model.empty()) {
+    out << "\n### " << render(Message{"md.models"}, lang) << "\n\n";
+    for (const Model model : {Model::naive, Model::atomic}) {
+      const LocalizedText& text = model == Model::naive ? scenario.naive_model : scenario.atomic_model;
+      if (text.empty()) continue;
+      out << "- **" << render(Message{model == Model::naive ? "model.naive" : "model.atomic"}, lang)
+          << "** (`" << model_name(model) << "`): " << prose(text.in(lang)) << "\n";
+    }
+  }
+  if (!scenario.questions.empty()) {
+    out << "\n### " << render(Message{"md.questions"}, lang) << "\n\n";
+    for (std::size_t i = 0; i < scenario.questions.size(); ++i)
+      out << i + 1 << ". " << prose(scenario.questions[i].in(lang)) << "\n";
+  }
+}
+
+}  // namespace
+
+// [SECTION] trace_to_markdown
+std::string trace_to_markdown(const Trace& trace, const Scenario& scenario, Lang lang) {
+  std::ostringstream out;
+  std::string order;
+  for (const auto& id : trace.order) order += (order.empty() ? "" : ",") + id;
+  out << "## " << scenario.title.in(lang) << "\n\n";
+  out << "- " << render(Message{"md.model"}, lang) << ": `" << model_name(trace.model) << "` ("
+      << render(Message{trace.model == Model::naive ? "model.naive" : "model.atomic"}, lang) << ")\n";
+  if (!trace.preset.empty())
+    out << "- " << render(Message{"md.preset"}, lang) << ": `" << trace.preset << "`\n";
+  out << "- " << render(Message{"md.order"}, lang) << ": `--order " << order << "`\n\n";
+  write_step_table(out, trace, scenario, lang);
   out << "\n" << render(Message{"md.trace_hash"}, lang) << ": `" << trace.hash << "`\n";
+  write_explanations(out, trace, scenario, lang);
+  write_models_and_questions(out, scenario, lang);
   return out.str();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The trace as a Markdown table, like the source articles' step tables.
+// The trace as a Markdown table, like the source articles' step tables, then why each step did what
+// it did, the two models in one line each and the discussion questions.
 #include <string>
 
 #include "core/sim/scenario.hpp"

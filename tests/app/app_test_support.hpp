@@ -1,5 +1,6 @@
 #pragma once
-// Shared by the app's tests: a scratch folder, the bundled cases as the app loads them, English settings.
+// Shared by the app's tests: a scratch folder, the bundled cases as the app loads them, PNG files read
+// back, English settings.
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
@@ -8,6 +9,7 @@
 #include <string>
 #include <system_error>
 
+#include "app/png_writer.hpp"
 #include "app/settings.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/scenario_library.hpp"
@@ -46,6 +48,15 @@ inline std::shared_ptr<const Scenario> bundled_case(const std::string& name) {
 inline std::shared_ptr<const Scenario> h1_with_waiting_preset() {
   return std::make_shared<const Scenario>(
       load_scenario_file(std::string(RESLAB_TEST_DATA_DIR) + "/waiting_preset.toml"));
+}
+
+// A PNG file's pixels; the test stops when it cannot be read.
+inline RgbaImage load_png(const std::string& path) {
+  RgbaImage image;
+  const std::string error = read_png(path, image);
+  INFO(error);
+  REQUIRE(error.empty());
+  return image;
 }
 
 // Settings in English, so tests can click by the English labels.

@@ -11,6 +11,7 @@
 
 #include "app/png_writer.hpp"
 #include "app/theme.hpp"
+#include "tests/app/app_test_support.hpp"
 
 namespace reslab {
 namespace {
@@ -44,13 +45,7 @@ int pixels_of(const RgbaImage& image, ImU32 colour) {
   return count;
 }
 
-RgbaImage load(const std::string& path) {
-  RgbaImage image;
-  const std::string error = read_png(path, image);
-  INFO(error);
-  REQUIRE(error.empty());
-  return image;
-}
+using test::load_png;
 
 TEST_CASE("export writes one 1920x1080 PNG per step for both models of H1") {
   const std::string dir = fresh_dir("h1");
@@ -58,7 +53,7 @@ TEST_CASE("export writes one 1920x1080 PNG per step for both models of H1") {
   CHECK(count_files(dir) == 8);
   for (const char* model : {"naive", "atomic"})
     for (int step = 1; step <= 4; ++step) {
-      const RgbaImage image = load(dir + "/h1-" + model + "-step0" + std::to_string(step) + ".png");
+      const RgbaImage image = load_png(dir + "/h1-" + model + "-step0" + std::to_string(step) + ".png");
       CHECK(image.width == 1920);
       CHECK(image.height == 1080);
     }
@@ -68,8 +63,8 @@ TEST_CASE("the exported badge shows the naive oversell and the atomic model hold
   const std::string dir = fresh_dir("badge");
   REQUIRE(run_export("h1 --out " + dir + " --lang en") == 0);
   const Palette& light = palette(false);
-  const RgbaImage naive = load(dir + "/h1-naive-step04.png");
-  const RgbaImage atomic = load(dir + "/h1-atomic-step04.png");
+  const RgbaImage naive = load_png(dir + "/h1-naive-step04.png");
+  const RgbaImage atomic = load_png(dir + "/h1-atomic-step04.png");
   CHECK(pixels_of(naive, light.broken_fill) > 5000);
   CHECK(pixels_of(naive, light.holds_fill) < 100);
   CHECK(pixels_of(atomic, light.holds_fill) > 5000);
@@ -80,7 +75,7 @@ TEST_CASE("export at scale 2 doubles the pixels, not the layout") {
   const std::string dir = fresh_dir("scale");
   REQUIRE(run_export("h1 --out " + dir + " --model naive --order A1,B1 --size 960x540 --scale 2") == 0);
   CHECK(count_files(dir) == 2);
-  const RgbaImage image = load(dir + "/h1-naive-step02.png");
+  const RgbaImage image = load_png(dir + "/h1-naive-step02.png");
   CHECK(image.width == 1920);
   CHECK(image.height == 1080);
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -200,4 +201,24 @@ TEST_CASE("reading a file that does not exist returns the reason") {
   ScratchFolder folder;
   RgbaImage image;
   CHECK(read_png(folder.file("absent.png"), image).find(reason(ENOENT)) != std::string::npos);
+}
+
+TEST_CASE("a PNG encoded in memory has the same bytes as the file write_png writes") {
+  ScratchFolder folder;
+  const RgbaImage image = pattern(41, 17, true);
+  std::vector<std::uint8_t> encoded;
+  REQUIRE(encode_png_to_memory(image, encoded) == "");
+  REQUIRE(write_png(folder.file("shot.png"), image) == "");
+  std::ifstream file(folder.file("shot.png"), std::ios::binary);
+  const std::vector<std::uint8_t> written((std::istreambuf_iterator<char>(file)),
+                                          std::istreambuf_iterator<char>());
+  CHECK(encoded == written);
+}
+
+TEST_CASE("an image whose pixel buffer does not match its size is not encoded in memory") {
+  RgbaImage image = pattern(8, 8, true);
+  image.pixels.pop_back();
+  std::vector<std::uint8_t> encoded = {1, 2, 3};
+  CHECK(encode_png_to_memory(image, encoded) != "");
+  CHECK(encoded == std::vector<std::uint8_t>{1, 2, 3});
 }

@@ -1,0 +1,185 @@
+// [SECTION] index: checking the input · one case · run_handout
+#include "app/cli/handout_command.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "app/handout_page.hpp"
+#include "app/platform_paths.hpp"
+#include "app/png_writer.hpp"
+#include "app/slide_camera.hpp"
+#include "app/text_file.hpp"
+#include "app/ui_text.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/plan.hpp"
+#include "core/sim/scenario_library.hpp"
+#include "core/sim/scenario_loader.hpp"
+#include "core/sim/simulator.hpp"
+
+namespace reslab {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;
+
+// A problem after the window opened: a picture that could not be made, a page that could not be written.
+class HandoutFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// [SECTION] checking the input
+struct CaseFile {
+  std::string file;
+  std::string command;  // how to open it in the app
+  Scenario scenario;
+};
+
+std::vector<CaseFile> load_cases(const HandoutOptions& options) {
+  if (options.all && !options.scenario.empty()) throw UsageError("give a SCENARIO or --all, not both");
+  if (!options.all && options.scenario.empty())
+    throw UsageError(
+        "give a SCENARIO (a bundled id such as h1, or a .toml file), or --all for every bundled case");
+  std::vector<std::string> files;
+  if (options.all) {
+    files = bundled_scenario_files();
+    if (files.empty()) throw UsageError("no bundled scenarios were found; set RESLAB_SCENARIO_DIR");
+  } else {
+    files.push_back(resolve_scenario(options.scenario));
+  }
+  std::vector<CaseFile> cases;
+  for (const auto& file : files) {
+    Scenario scenario = load_scenario_file(file);
+    const std::string command = "reslab " + (is_bundled_scenario(file) ? scenario.id : file);
+    cases.push_back({file, command, std::move(scenario)});
+  }
+  return cases;
+}
+
+// [SECTION] one case
+class CaseRenderer {
+ public:
+  CaseRenderer(const CaseFile& source, Lang lang, bool quiet)
+      : m_source(source), m_lang(lang), m_quiet(quiet) {}
+
+  // The first preset (or the file's order) as slides in both models, the other presets as tables.
+  HandoutCase render() {
+    const Scenario& scenario = m_source.scenario;
+    HandoutCase handout;
+    handout.scenario = &scenario;
+    handout.command = m_source.command;
+    handout.slide_width = kHandoutSlideWidth;
+    handout.slide_height = kHandoutSlideHeight;
+    handout.slides.preset = scenario.presets.empty() ? nullptr : &scenario.presets.front();
+    SlideCamera camera(m_source.file, m_lang, kHandoutSlideWidth, kHandoutSlideHeight, 1);
+    for (const Model model : {Model::naive, Model::atomic})
+      handout.slides.runs.push_back(slides(camera, model));
+    for (std::size_t i = 1; i < scenario.presets.size(); ++i) {
+      HandoutPreset table{&scenario.presets[i], {}};
+      for (const Model model : {Model::naive, Model::atomic})
+        table.runs.push_back(replay(model, table.preset));
+      handout.tables.push_back(std::move(table));
+    }
+    if (!m_quiet) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    return handout;
+  }
+
+ private:
+  Plan plan_for(Model model, const Preset* preset) const {
+    PlanRequest request;
+    request.model = model;
+    if (preset) request.preset = preset->name;
+    return make_plan(m_source.scenario, request);
+  }
+
+  HandoutRun slides(SlideCamera& camera, Model model) {
+    const Plan plan =
+        plan_for(model, m_source.scenario.presets.empty() ? nullptr : &m_source.scenario.presets.front());
+    const LabSession& session =
+        camera.run(model, plan.preset, plan.preset.empty() ? plan.order : std::vector<std::string>{});
+    HandoutRun run{model, session.trace(), session.stopped(), {}};
+    const int steps = session.step_count();
+    for (int step = 1; step <= steps; ++step) {
+      const RgbaImage image = camera.capture(step);
+      if (image.pixels.empty()) throw HandoutFailure("the offscreen framebuffer could not be created");
+      std::vector<std::uint8_t> png;
+      if (const std::string error = encode_png_to_memory(image, png); !error.empty())
+        throw HandoutFailure(error);
+      run.slides.push_back(std::move(png));
+      if (!m_quiet)
+        std::cerr << "\rhandout " << m_source.scenario.id << " " << model_name(model) << ": slide " << step
+                  << "/" << steps << "   " << std::flush;
+    }
+    return run;
+  }
+
+  HandoutRun replay(Model model, const Preset* preset) const {
+    PartialReplay replay = replay_as_far_as_possible(m_source.scenario, plan_for(model, preset));
+    return {model, std::move(replay.trace), std::move(replay.stopped), {}};
+  }
+
+  const CaseFile& m_source;
+  Lang m_lang;
+  bool m_quiet;
+};
+
+void write_page(const std::string& path, const std::string& html) {
+  if (const std::string error = write_text_file(path, html); !error.empty()) throw HandoutFailure(error);
+}
+
+std::string megabytes(std::size_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+}  // namespace
+
+// [SECTION] run_handout
+int run_handout(const HandoutOptions& options) {
+  // Everything the user typed is checked, and every case loaded, before a window opens or a file is written.
+  Lang lang = lang_from_environment();
+  if (!options.lang.empty() && !parse_lang(options.lang, lang))
+    throw UsageError("--lang must be zh or en, not '" + options.lang + "'");
+  const std::vector<CaseFile> cases = load_cases(options);
+  if (options.out.empty()) throw UsageError("--out DIR is required");
+  UiText text;
+  if (const std::string error = text.load_installed(); !error.empty()) {
+    std::cerr << "reslab handout: " << error << "\n";
+    return kExitFailed;
+  }
+  if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
+
+  try {
+    std::vector<const Scenario*> written;
+    for (const CaseFile& source : cases) {
+      HandoutCase handout = CaseRenderer(source, lang, options.quiet).render();
+      handout.indexed = options.all;
+      const std::string html = handout_page_html(handout, text, lang);
+      const std::string path =
+          (std::filesystem::path(options.out) / handout_file_name(source.scenario)).string();
+      write_page(path, html);
+      std::size_t slides = 0;
+      for (const HandoutRun& run : handout.slides.runs) slides += run.slides.size();
+      const std::size_t tables = handout.tables.size();
+      std::cout << "wrote " << path << " (" << slides << " slides, "
+                << (tables ? std::to_string(tables) : "no")
+                << (tables == 1 ? " other order as a step table, " : " other orders as step tables, ")
+                << megabytes(html.size()) << ")\n";
+      written.push_back(&source.scenario);
+    }
+    if (options.all) {
+      const std::string path = (std::filesystem::path(options.out) / "index.html").string();
+      write_page(path, handout_index_html(written, text, lang));
+      std::cout << "wrote " << path << " (links to " << written.size() << " cases)\n";
+    }
+  } catch (const HandoutFailure& e) {
+    if (!options.quiet) std::cerr << "\n";
+    std::cerr << "reslab handout: " << e.what() << "\n";
+    return kExitFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace reslab

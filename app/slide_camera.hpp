@@ -1,0 +1,42 @@
+#pragma once
+// The app at each step of a run, drawn in a hidden window into an offscreen framebuffer: the frames
+// `reslab export` writes and `reslab handout` embeds. Only a settled frame is captured.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui_context.hpp"
+#include "app/lab_app.hpp"
+#include "app/lab_window.hpp"
+#include "app/png_writer.hpp"
+#include "core/sim/model.hpp"
+#include "core/sim/text.hpp"
+
+namespace reslab {
+
+class SlideCamera {
+ public:
+  // Opens a hidden window of `width` x `height` logical pixels (throws DisplayError; a display that
+  // refuses the connection is tried a few times) and the app on `scenario_file` in `lang` (throws
+  // UsageError when the app cannot use the file).
+  SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale);
+  ~SlideCamera();
+  SlideCamera(const SlideCamera&) = delete;
+  SlideCamera& operator=(const SlideCamera&) = delete;
+
+  // Runs `order` (under `preset`'s times and arguments when one is named), or the preset's own order
+  // when `order` is empty, under `model`. The session says how far it got and why it stopped.
+  const LabSession& run(Model model, const std::string& preset, const std::vector<std::string>& order = {});
+  // The window after step `step` of the last run; no pixels when the offscreen framebuffer failed.
+  RgbaImage capture(int step);
+
+ private:
+  class HiddenPlatform;
+  std::unique_ptr<GuiContext> m_gui;
+  std::unique_ptr<HiddenPlatform> m_platform;
+  std::unique_ptr<LabApp> m_app;
+  WindowState m_state;
+  int m_width, m_height, m_scale;
+};
+
+}  // namespace reslab
