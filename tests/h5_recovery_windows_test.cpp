@@ -18,7 +18,6 @@ using namespace reslab::test;
 namespace {
 
 // [SECTION] helpers
-using Rows = std::vector<std::vector<std::string>>;
 
 Scenario h5(int row) {
   static const char* const files[] = {"h5_1_late_payment.toml", "h5_2_charge_timeout.toml",
@@ -28,18 +27,6 @@ Scenario h5(int row) {
 }
 
 // A table's rows as text ("NULL" for null), so expectations read like the table on screen.
-Rows rows_of(const CommittedState& state, const std::string& table) {
-  const TableData* data = state.table(table);
-  REQUIRE(data);
-  Rows rows;
-  for (const auto& row : data->rows) {
-    std::vector<std::string> cells;
-    for (const auto& value : row) cells.push_back(to_display(value));
-    rows.push_back(std::move(cells));
-  }
-  return rows;
-}
-
 // One figure at every step, in step order.
 std::vector<std::string> figure_per_step(const Trace& trace, const std::string& name) {
   std::vector<std::string> values;
@@ -73,7 +60,7 @@ std::vector<std::string> provider_statements(const Step& step) {
 // The end state a recovery has to reach whatever the order of arrival: every table and every figure,
 // less the columns that only say when something happened or which delivery did it (times, row ids
 // that follow arrival, a callback's per-event outcome). Whether an outbox row was sent still counts.
-using EndState = std::pair<std::map<std::string, Rows>, std::vector<Figure>>;
+using EndState = std::pair<std::map<std::string, TableRows>, std::vector<Figure>>;
 
 EndState end_state(const CommittedState& state, const std::set<std::string>& logs_left_out = {}) {
   static const std::map<std::string, std::set<std::string>> arrival_columns = {
@@ -86,7 +73,7 @@ EndState end_state(const CommittedState& state, const std::set<std::string>& log
   for (const auto& table : state.tables) {
     if (logs_left_out.count(table.name)) continue;
     const auto skip = arrival_columns.find(table.name);
-    Rows rows;
+    TableRows rows;
     for (const auto& row : table.rows) {
       std::vector<std::string> cells;
       for (std::size_t i = 0; i < row.size(); ++i) {
@@ -266,9 +253,9 @@ TEST_CASE("H5-1 atomic: the late callback expires the hold itself, releases once
   CHECK(every_invariant_holds(trace));
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "inventory_log") ==
-        Rows{{"1", "N1", "1", "-1", "available", "reserve", "0"}, {"2", "N1", "1", "1", "available", "release", "11"}});
-  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "SUCCEEDED", "11"}});
-  CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+        TableRows{{"1", "N1", "1", "-1", "available", "reserve", "0"}, {"2", "N1", "1", "1", "available", "release", "11"}});
+  CHECK(rows_of(end, "refund_tasks") == TableRows{{"1", "1", "refund:pay_1", "SUCCEEDED", "11"}});
+  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
                                                 {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
 }
 
@@ -292,14 +279,14 @@ TEST_CASE("H5-1 naive: with the expiry worker down, the callback confirms the ex
 TEST_CASE("H5-2 atomic: after the timeout the retry asks under the same key, and the customer pays once") {
   const Trace trace = run_preset(h5(2), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"charge_unknown", "charged"});
-  CHECK(rows_of(*trace.steps[0].committed, "payments") == Rows{{"1", "1", "pay_1", "480", "CNY", "UNKNOWN"}});
+  CHECK(rows_of(*trace.steps[0].committed, "payments") == TableRows{{"1", "1", "pay_1", "480", "CNY", "UNKNOWN"}});
   CHECK(rows_of(*trace.steps[0].committed, "provider_ledger") ==
-        Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
+        TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
   CHECK(provider_statements(trace.steps[1]) ==
         std::vector<std::string>{"SELECT", "SELECT"});  // a query, no charge
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "payments") == Rows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
-  CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
+  CHECK(rows_of(end, "payments") == TableRows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
+  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
   CHECK(figure_per_step(trace, "booking_state") == std::vector<std::string>{"RESERVED", "CONFIRMED"});
   CHECK(figure_per_step(trace, "sold") == std::vector<std::string>{"0", "1"});
   CHECK(every_invariant_holds(trace));
@@ -309,7 +296,7 @@ TEST_CASE("H5-2 naive: the retry charges under a new key, and the customer is ch
   const Trace trace = run_preset(h5(2), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"charge_unknown", "charged"});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1:1", "pay_1", "charge", "480", "SUCCEEDED"},
+  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1:1", "pay_1", "charge", "480", "SUCCEEDED"},
                                                 {"charge:pay_1:5", "pay_1", "charge", "480", "SUCCEEDED"}});
   CHECK(invariant_per_step(trace, "one_charge_per_payment") == std::vector<bool>{true, false});
   CHECK(render(invariant(end, "one_charge_per_payment")->detail, Lang::en) ==
@@ -323,7 +310,7 @@ TEST_CASE(
   CHECK(outcomes(atomic) == std::vector<std::string>{"charge_unknown", "charged"});
   CHECK(rows_of(*atomic.steps[0].committed, "provider_ledger").empty());
   CHECK(rows_of(*atomic.steps.back().committed, "provider_ledger") ==
-        Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
+        TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
   // The naive code gets away with it this time: its bug only shows when the first charge went through.
   const Trace naive = run_preset(h5(2), Model::naive, "timeout-before-charge");
   CHECK(invariant(*naive.steps.back().committed, "one_charge_per_payment")->holds);
@@ -344,14 +331,14 @@ TEST_CASE(
                                                     "crashed", "restarted", "sent", "sent"});
   const std::string effect = "booking.confirmed {\"hold_id\":1}";
   CHECK(rows_of(*trace.steps[0].committed, "outbox") ==
-        Rows{{"1", "booking.confirmed", "{\"hold_id\":1}", "1", "NULL"}});
+        TableRows{{"1", "booking.confirmed", "{\"hold_id\":1}", "1", "NULL"}});
   CHECK(rows_of(*trace.steps[4].committed, "messages_received") ==
-        Rows{{"1", effect, "booking.confirmed", "{\"hold_id\":1}", "5", "1"}});
+        TableRows{{"1", effect, "booking.confirmed", "{\"hold_id\":1}", "5", "1"}});
   CHECK(rows_of(*trace.steps[7].committed, "outbox")[0][4] == "NULL");  // redelivered, still not marked
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "messages_received") ==
-        Rows{{"1", effect, "booking.confirmed", "{\"hold_id\":1}", "5", "2"}});
-  CHECK(rows_of(end, "outbox") == Rows{{"1", "booking.confirmed", "{\"hold_id\":1}", "1", "9"}});
+        TableRows{{"1", effect, "booking.confirmed", "{\"hold_id\":1}", "5", "2"}});
+  CHECK(rows_of(end, "outbox") == TableRows{{"1", "booking.confirmed", "{\"hold_id\":1}", "1", "9"}});
   CHECK(render(trace.steps[7].explanation, Lang::en).find("dedups by business effect") != std::string::npos);
   CHECK(every_invariant_holds(trace));
 }
@@ -374,7 +361,7 @@ TEST_CASE("H5-3 without a crash both models deliver the confirmation once") {
   const Trace atomic = run_preset(h5(3), Model::atomic, "no-crash");
   CHECK(outcomes(atomic) == std::vector<std::string>{"confirmed", "noop", "sent", "sent"});
   for (const Trace* trace : {&naive, &atomic}) {
-    const Rows received = rows_of(*trace->steps.back().committed, "messages_received");
+    const TableRows received = rows_of(*trace->steps.back().committed, "messages_received");
     REQUIRE(received.size() == 1);
     CHECK(received[0][5] == "1");
   }
@@ -385,9 +372,9 @@ TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says alrea
   const Trace trace = run_preset(h5(4), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "restarted", "refunded"});
   CHECK(figure_per_step(trace, "refunds_pending") == std::vector<std::string>{"1", "1", "1", "0"});
-  CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "PENDING", "15"}});
+  CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") == TableRows{{"1", "1", "refund:pay_1", "PENDING", "15"}});
   CHECK(rows_of(*trace.steps[0].committed, "provider_ledger") ==
-        Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+        TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
              {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
   const Step& rerun = trace.steps[3];
   const auto statements = provider_statements(rerun);
@@ -395,7 +382,7 @@ TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says alrea
   CHECK(render(rerun.explanation, Lang::en).find("The provider already knows operation refund:pay_1") !=
         std::string::npos);
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_1", "SUCCEEDED", "15"}});
+  CHECK(rows_of(end, "refund_tasks") == TableRows{{"1", "1", "refund:pay_1", "SUCCEEDED", "15"}});
   CHECK(rows_of(end, "provider_ledger") == rows_of(*trace.steps[0].committed, "provider_ledger"));
   CHECK(every_invariant_holds(trace));
 }
@@ -404,7 +391,7 @@ TEST_CASE("H5-4 naive: a fresh key on every run, and the customer is refunded tw
   const Trace trace = run_preset(h5(4), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "restarted", "refunded"});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
                                                 {"refund:pay_1:20", "pay_1", "refund", "480", "SUCCEEDED"},
                                                 {"refund:pay_1:23", "pay_1", "refund", "480", "SUCCEEDED"}});
   CHECK(invariant_per_step(trace, "one_refund_per_payment") == std::vector<bool>{true, true, true, false});
@@ -427,10 +414,10 @@ TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state — the 
         std::vector<std::string>{"CONFIRMED", "CONFIRMED", "CONFIRMED", "CONFIRMED"});
   CHECK(figure_per_step(trace, "sold") == std::vector<std::string>{"1", "1", "1", "1"});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "callbacks") == Rows{{"evt_fail", "1", "pay_1", "failure", "9", "noop"},
+  CHECK(rows_of(end, "callbacks") == TableRows{{"evt_fail", "1", "pay_1", "failure", "9", "noop"},
                                           {"evt_ok", "1", "pay_1", "success", "6", "confirmed"},
                                           {"evt_ok_2", "1", "pay_1", "success", "8", "already_paid_reconcile"}});
-  CHECK(rows_of(end, "payments") == Rows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
+  CHECK(rows_of(end, "payments") == TableRows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
   CHECK(render(trace.steps[3].summary, Lang::en) == "handler_c: failure ignored, CONFIRMED stays");
   CHECK(every_invariant_holds(trace));
 }
@@ -544,7 +531,7 @@ TEST_CASE("H5-6 atomic: the pruned event id looks new, but the CONFIRMED booking
 TEST_CASE("H5-6 naive: a refund retried under an expired key is a second refund, which the ledger shows") {
   const Trace trace = run_preset(h5(6), Model::naive, "key-expired");
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "provider_ledger") == Rows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
                                                 {"charge:pay_2", "pay_2", "charge", "480", "SUCCEEDED"},
                                                 {"refund:pay_2", "pay_2", "refund", "480", "SUCCEEDED"},
                                                 {"refund:pay_2@110", "pay_2", "refund", "480", "SUCCEEDED"}});
@@ -556,7 +543,7 @@ TEST_CASE("H5-6 naive: a refund retried under an expired key is a second refund,
 TEST_CASE("H5-6 atomic: the worker asks by payment id first and records the refund it finds, calling nothing") {
   const Trace trace = run_preset(h5(6), Model::atomic, "key-expired");
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "refund_tasks") == Rows{{"1", "1", "refund:pay_2", "SUCCEEDED", "6"}});
+  CHECK(rows_of(end, "refund_tasks") == TableRows{{"1", "1", "refund:pay_2", "SUCCEEDED", "6"}});
   CHECK(rows_of(end, "provider_ledger").size() == 3);
   CHECK(provider_statements(trace.steps[0]) == std::vector<std::string>{"SELECT"});
   CHECK(every_invariant_holds(trace));

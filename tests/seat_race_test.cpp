@@ -153,7 +153,7 @@ TEST_CASE("a --db in a folder that does not exist is refused with the file's nam
 TEST_CASE("a --db naming a folder is refused") {
   ScratchDir dir;
   RaceOptions options = race(2, 1, Model::atomic);
-  options.db_file = dir.path().string();
+  options.db_file = dir.path();
   CHECK_THROWS_AS(run_seat_race(options), UsageError);
 }
 

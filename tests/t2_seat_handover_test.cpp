@@ -15,20 +15,6 @@ Scenario t2() {
   return bundled("t2_seat_handover.toml");
 }
 
-using TableRows = std::vector<std::vector<std::string>>;
-
-TableRows rows_of(const CommittedState& state, const std::string& table) {
-  const TableData* data = state.table(table);
-  REQUIRE(data);
-  TableRows rows;
-  for (const auto& row : data->rows) {
-    std::vector<std::string> cells;
-    for (const auto& value : row) cells.push_back(to_display(value));
-    rows.push_back(std::move(cells));
-  }
-  return rows;
-}
-
 // One line of the step table: the seat figures and the outcome.
 struct Line {
   std::string available;

@@ -12,20 +12,6 @@ Scenario t3() {
   return bundled("t3_queue_ticket.toml");
 }
 
-using TableRows = std::vector<std::vector<std::string>>;
-
-TableRows rows_of(const CommittedState& state, const std::string& table) {
-  const TableData* data = state.table(table);
-  REQUIRE(data);
-  TableRows rows;
-  for (const auto& row : data->rows) {
-    std::vector<std::string> cells;
-    for (const auto& value : row) cells.push_back(to_display(value));
-    rows.push_back(std::move(cells));
-  }
-  return rows;
-}
-
 struct Line {
   std::string available;
   std::string active_holds;

@@ -1,5 +1,7 @@
 #pragma once
 // Helpers shared by the engine tests: load a bundled case, run an order, read figures.
+#include <doctest/doctest.h>
+
 #include <string>
 #include <vector>
 
@@ -46,6 +48,20 @@ inline const InvariantResult* invariant(const CommittedState& state, const std::
   return nullptr;
 }
 
+// A table's rows as displayed ("NULL" for null), so expected tables in tests read like the articles'.
+using TableRows = std::vector<std::vector<std::string>>;
+inline TableRows rows_of(const CommittedState& state, const std::string& table) {
+  const TableData* data = state.table(table);
+  REQUIRE(data);
+  TableRows rows;
+  for (const auto& row : data->rows) {
+    std::vector<std::string> cells;
+    for (const auto& value : row) cells.push_back(to_display(value));
+    rows.push_back(std::move(cells));
+  }
+  return rows;
+}
+
 inline std::vector<std::string> outcomes(const Trace& trace) {
   std::vector<std::string> result;
   for (const auto& step : trace.steps) result.push_back(step.outcome);
@@ -55,7 +71,6 @@ inline std::vector<std::string> outcomes(const Trace& trace) {
 }  // namespace reslab::test
 
 // [SECTION] lab tests: scratch files (shared by load_lab_test and seat_race_test)
-#include <doctest/doctest.h>
 #include <stdlib.h>
 
 #include <filesystem>
@@ -65,29 +80,9 @@ inline std::vector<std::string> outcomes(const Trace& trace) {
 #include <system_error>
 
 #include "core/backends/sqlite/connection.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace reslab::test {
-
-// A fresh folder under the system's temporary folder, removed with everything in it when the test ends.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "reslab_lab_test_XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(m_path, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
-  const std::filesystem::path& path() const { return m_path; }
-
- private:
-  std::filesystem::path m_path;
-};
 
 // A file's bytes, to prove that a refused file was left as it was.
 inline std::string read_bytes(const std::string& file) {

@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the app's tests: a scratch folder, the bundled cases as the app loads them, PNG files read
+// Shared by the app's tests: the bundled cases as the app loads them, PNG files read
 // back, English settings.
 #include <doctest/doctest.h>
 #include <stdlib.h>
@@ -14,29 +14,9 @@
 #include "core/sim/scenario.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "tests/scratch_dir.hpp"
 
 namespace reslab::test {
-
-// A fresh folder under /tmp, removed with everything in it when the test ends.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "reslab_app_test_XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(m_path, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string path() const { return m_path.string(); }
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
-
- private:
-  std::filesystem::path m_path;
-};
 
 inline std::shared_ptr<const Scenario> bundled_case(const std::string& name) {
   static const bool dir_set = setenv("RESLAB_SCENARIO_DIR", RESLAB_SCENARIO_DIR, 1) == 0;

@@ -16,7 +16,7 @@
 namespace reslab {
 namespace {
 
-using test::TempDir;
+using test::ScratchDir;
 
 // Limits the size of any file this process writes, for the scope of one test.
 class FileSizeLimit {
@@ -54,7 +54,7 @@ RgbaImage noisy_image() {
 }
 
 TEST_CASE("a PNG that does not fit on the disk is an error and leaves no file") {
-  TempDir dir;
+  ScratchDir dir;
   std::string error;
   {
     FileSizeLimit limit(4096);
@@ -66,7 +66,7 @@ TEST_CASE("a PNG that does not fit on the disk is an error and leaves no file") 
 }
 
 TEST_CASE("a PNG that does not fit keeps the earlier file of that name intact") {
-  TempDir dir;
+  ScratchDir dir;
   RgbaImage small{2, 2, std::vector<std::uint8_t>(16, 255)};
   REQUIRE(write_png(dir.file("shot.png"), small).empty());
   {
@@ -80,7 +80,7 @@ TEST_CASE("a PNG that does not fit keeps the earlier file of that name intact") 
 }
 
 TEST_CASE("settings that do not fit on the disk are an error and the old file stays") {
-  TempDir dir;
+  ScratchDir dir;
   Settings before;
   before.lang = "zh";
   REQUIRE(save_settings(dir.file("settings.toml"), before).empty());
@@ -96,7 +96,7 @@ TEST_CASE("settings that do not fit on the disk are an error and the old file st
 }
 
 TEST_CASE("a Markdown trace that does not fit is an error toast and leaves no file") {
-  TempDir dir;
+  ScratchDir dir;
   Settings settings;
   settings.lang = "en";
   settings.screenshot_dir = dir.path();
@@ -115,7 +115,7 @@ TEST_CASE("a Markdown trace that does not fit is an error toast and leaves no fi
 }
 
 TEST_CASE("a corrupt settings file gives the defaults and a warning naming its position") {
-  TempDir dir;
+  ScratchDir dir;
   std::ofstream(dir.file("settings.toml")) << "zoom = 1.5\nlang = \n";
   std::string warning;
   const Settings settings = load_settings(dir.file("settings.toml"), warning);

@@ -20,7 +20,7 @@
 namespace reslab {
 namespace {
 
-using test::TempDir;
+using test::ScratchDir;
 
 int run_reslab(const std::string& arguments) {
   const std::string command = "xvfb-run -a -s '-screen 0 1920x1080x24' '" + std::string(RESLAB_BINARY) +
@@ -29,7 +29,7 @@ int run_reslab(const std::string& arguments) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-RgbaImage decode(const std::vector<std::uint8_t>& png, const TempDir& dir) {
+RgbaImage decode(const std::vector<std::uint8_t>& png, const ScratchDir& dir) {
   const std::string path = dir.file("decoded.png");
   std::ofstream(path, std::ios::binary)
       .write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
@@ -45,7 +45,7 @@ Trace first_preset(const Scenario& scenario, Model model) {
 TEST_CASE(
     "reslab handout writes one self-contained page: every slide a 1600x900 PNG inside it, as export draws "
     "it") {
-  const TempDir dir;
+  const ScratchDir dir;
   REQUIRE(run_reslab("handout h1 --out " + dir.file("pages") + " --lang zh --quiet") == 0);
   REQUIRE(run_reslab("export h1 --out " + dir.file("frames") + " --size 1600x900 --lang zh --quiet") == 0);
   const std::string html = test::read_file(dir.file("pages/h1.html"));
@@ -69,7 +69,7 @@ TEST_CASE(
 }
 
 TEST_CASE("reslab handout in Chinese explains every step of its slides and asks the discussion questions") {
-  const TempDir dir;
+  const ScratchDir dir;
   REQUIRE(run_reslab("handout h2 --out " + dir.path() + " --lang zh --quiet") == 0);
   const std::string html = test::read_file(dir.file("h2.html"));
   const auto scenario = test::bundled_case("h2");
@@ -88,7 +88,7 @@ TEST_CASE("reslab handout in Chinese explains every step of its slides and asks 
 }
 
 TEST_CASE("reslab handout --all writes a page per bundled case and an index linking each") {
-  const TempDir dir;
+  const ScratchDir dir;
   test::bundled_case("h1");  // points the scenario library, and the binary after it, at the source tree
   REQUIRE(run_reslab("handout --all --out " + dir.path() + " --lang en --quiet") == 0);
   const std::vector<std::string> files = bundled_scenario_files();
@@ -112,7 +112,7 @@ TEST_CASE("reslab handout --all writes a page per bundled case and an index link
 }
 
 TEST_CASE("reslab handout that cannot write its page exits 1 and leaves what was in the way") {
-  const TempDir dir;
+  const ScratchDir dir;
   std::filesystem::create_directories(dir.file("h4.html"));
   std::ofstream(dir.file("h4.html/notes.txt")) << "my notes";
   CHECK(run_reslab("handout h4 --out " + dir.path() + " --lang en --quiet") == 1);

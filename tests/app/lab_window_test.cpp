@@ -15,17 +15,14 @@
 #include "core/sim/simulator.hpp"
 #include "core/sim/trace.hpp"
 #include "gui_driver.hpp"
+#include "tests/app/app_test_support.hpp"
 
 namespace reslab {
 namespace {
 
 using testing::GuiDriver;
-
-Settings english() {
-  Settings settings;
-  settings.lang = "en";
-  return settings;
-}
+using test::english_settings;
+using test::ScratchDir;
 
 GuiDriver& on_naive(GuiDriver& gui) {
   REQUIRE(gui.click("naive read-write"));
@@ -38,15 +35,8 @@ bool capacity_holds(GuiDriver& gui) {
   return state->all_invariants_hold();
 }
 
-std::string temp_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("reslab-gui-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
-
 TEST_CASE("the first start opens H1 at step 0 in the atomic model") {
-  GuiDriver gui("", english());
+  GuiDriver gui("", english_settings());
   CHECK(gui.session().scenario().id == "h1");
   CHECK(gui.session().cursor() == 0);
   CHECK(gui.session().model() == Model::atomic);
@@ -54,7 +44,7 @@ TEST_CASE("the first start opens H1 at step 0 in the atomic model") {
 }
 
 TEST_CASE("clicking Next follows the preset one step at a time") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("Next ▶"));
   CHECK(gui.session().cursor() == 1);
   CHECK(gui.session().current_step()->event == "A1");
@@ -63,7 +53,7 @@ TEST_CASE("clicking Next follows the preset one step at a time") {
 }
 
 TEST_CASE("actor buttons say what the action does in the current model") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   CHECK(gui.has_item("1  Request A conditional decrement"));
   CHECK(gui.has_item("2  Request B conditional decrement"));
   on_naive(gui);
@@ -72,7 +62,7 @@ TEST_CASE("actor buttons say what the action does in the current model") {
 }
 
 TEST_CASE("clicking an actor's button runs that actor's next event") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   on_naive(gui);
   REQUIRE(gui.click("2  Request B reads inventory"));
   CHECK(gui.session().cursor() == 1);
@@ -81,7 +71,7 @@ TEST_CASE("clicking an actor's button runs that actor's next event") {
 }
 
 TEST_CASE("the naive seed order breaks the invariant and the badge says so in words") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   on_naive(gui);
   for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
   CHECK(gui.session().cursor() == 4);
@@ -105,13 +95,13 @@ TEST_CASE("the badge is headed by the invariant that broke, with its numbers, no
 }
 
 TEST_CASE("H2's movable field says what it moves: when the payment callback arrives") {
-  GuiDriver gui("h2", english());
+  GuiDriver gui("h2", english_settings());
   CHECK(gui.has_item("when the payment callback arrives"));
   CHECK_FALSE(gui.has_item("time of payment"));
 }
 
 TEST_CASE("a waiting actor's button is disabled and names the lock holder") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("Next ▶"));  // A1: A holds the write lock
   REQUIRE(gui.click("Next ▶"));  // B1: B waits
   const std::string waiting = "2  Request B waits for Request A's write lock";
@@ -122,7 +112,7 @@ TEST_CASE("a waiting actor's button is disabled and names the lock holder") {
 }
 
 TEST_CASE("toggling the model replays the same order at once") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   on_naive(gui);
   for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
   REQUIRE(gui.click("atomic (conditional update)"));
@@ -134,7 +124,7 @@ TEST_CASE("toggling the model replays the same order at once") {
 }
 
 TEST_CASE("the compare view shows a badge for each model") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   on_naive(gui);
   for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
   REQUIRE(gui.click("Side by side"));
@@ -144,7 +134,7 @@ TEST_CASE("the compare view shows a badge for each model") {
 }
 
 TEST_CASE("predict mode hides the next result until it is revealed") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   on_naive(gui);
   for (int i = 0; i < 3; ++i) REQUIRE(gui.click("Next ▶"));
   REQUIRE(gui.click("Predict"));
@@ -159,7 +149,7 @@ TEST_CASE("predict mode hides the next result until it is revealed") {
 }
 
 TEST_CASE("in predict mode the first Next reveals, the second steps") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("Predict"));
   gui.press_key(GLFW_KEY_RIGHT);
   CHECK(gui.session().cursor() == 1);
@@ -172,7 +162,7 @@ TEST_CASE("in predict mode the first Next reveals, the second steps") {
 }
 
 TEST_CASE("keys step, rewind, reset, toggle the model and run actors in lane order") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   gui.press_key(GLFW_KEY_M);
   CHECK(gui.session().model() == Model::naive);
   gui.press_key(GLFW_KEY_2);
@@ -189,8 +179,9 @@ TEST_CASE("keys step, rewind, reset, toggle the model and run actors in lane ord
 }
 
 TEST_CASE("Ctrl+S saves a screenshot named after the scenario, model and step") {
-  Settings settings = english();
-  settings.screenshot_dir = temp_dir("shots");
+  Settings settings = english_settings();
+  ScratchDir shots;
+  settings.screenshot_dir = shots.path();
   settings.screenshot_scale = 2;
   GuiDriver gui("h1", settings);
   gui.press_key(GLFW_KEY_RIGHT);
@@ -203,8 +194,9 @@ TEST_CASE("Ctrl+S saves a screenshot named after the scenario, model and step") 
 }
 
 TEST_CASE("a screenshot that cannot be written is an error toast, not a crash") {
-  Settings settings = english();
-  settings.screenshot_dir = temp_dir("fail");
+  Settings settings = english_settings();
+  ScratchDir shots;
+  settings.screenshot_dir = shots.path();
   GuiDriver gui("h1", settings);
   gui.platform().screenshot_error = "disk full";
   REQUIRE(gui.click("Screenshot"));
@@ -214,9 +206,10 @@ TEST_CASE("a screenshot that cannot be written is an error toast, not a crash") 
 }
 
 TEST_CASE("a screenshot folder under a file is refused with a message") {
-  const std::string dir = temp_dir("file");
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
   std::ofstream(dir + "/plain").put('x');
-  Settings settings = english();
+  Settings settings = english_settings();
   settings.screenshot_dir = dir + "/plain/shots";
   GuiDriver gui("h1", settings);
   gui.press_key(GLFW_KEY_S, true);
@@ -226,7 +219,7 @@ TEST_CASE("a screenshot folder under a file is refused with a message") {
 }
 
 TEST_CASE("Copy order puts a command-line order on the clipboard") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   on_naive(gui);
   REQUIRE(gui.click("2  Request B reads inventory"));
   REQUIRE(gui.click("1  Request A reads inventory"));
@@ -235,7 +228,7 @@ TEST_CASE("Copy order puts a command-line order on the clipboard") {
 }
 
 TEST_CASE("switching to Chinese relabels the controls") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("中文"));
   CHECK(gui.app().view().lang == Lang::zh);
   CHECK(gui.has_item("下一步 ▶"));
@@ -244,14 +237,14 @@ TEST_CASE("switching to Chinese relabels the controls") {
 }
 
 TEST_CASE("clicking an event on the timeline jumps to its step") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
   REQUIRE(gui.click("event:B1"));
   CHECK(gui.session().cursor() == 2);
 }
 
 TEST_CASE("picking a preset starts its order from step 0") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("Next ▶"));
   gui.app().apply(ChoosePreset{"serial"});
   CHECK(gui.session().cursor() == 0);
@@ -259,7 +252,7 @@ TEST_CASE("picking a preset starts its order from step 0") {
 }
 
 TEST_CASE("a bad scenario file keeps the current scenario and shows where the error is") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("Next ▶"));
   gui.app().apply(OpenScenario{std::string(RESLAB_TEST_DATA_DIR) + "/bad_unknown_actor.toml"});
   gui.frame();
@@ -274,10 +267,11 @@ TEST_CASE("a bad scenario file keeps the current scenario and shows where the er
 }
 
 TEST_CASE("an edited scenario file reloads, and a broken edit keeps the last good one") {
-  const std::string dir = temp_dir("reload");
+  ScratchDir scratch;
+  const std::string dir = scratch.path();
   const std::string file = dir + "/case.toml";
   std::filesystem::copy_file(std::string(RESLAB_SCENARIO_DIR) + "/h1_last_room.toml", file);
-  GuiDriver gui(file, english());
+  GuiDriver gui(file, english_settings());
   REQUIRE(gui.session().scenario().file == file);
 
   std::string text;
@@ -306,7 +300,7 @@ TEST_CASE("an edited scenario file reloads, and a broken edit keeps the last goo
 }
 
 TEST_CASE("the help popup lists every key and closes") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   gui.press_key(GLFW_KEY_SLASH, false, true);
   gui.frame();
   CHECK(gui.has_item("Close"));
@@ -315,7 +309,7 @@ TEST_CASE("the help popup lists every key and closes") {
 }
 
 TEST_CASE("zoom keys change the text size and rebuild the fonts") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   const float before = ImGui::GetFontSize();
   gui.press_key(GLFW_KEY_EQUAL, true);
   CHECK(gui.app().view().zoom > 1.0f);
@@ -325,7 +319,7 @@ TEST_CASE("zoom keys change the text size and rebuild the fonts") {
 }
 
 TEST_CASE("play steps on its own at the chosen speed and stops at the end") {
-  GuiDriver gui("h1", english());
+  GuiDriver gui("h1", english_settings());
   REQUIRE(gui.click("Play"));
   CHECK(gui.app().view().playing);
   for (int i = 0; i < 5; ++i) {
@@ -339,7 +333,7 @@ TEST_CASE("play steps on its own at the chosen speed and stops at the end") {
 }
 
 TEST_CASE("opening a file whose preset stops in one model warns as reslab check would") {
-  GuiDriver gui(std::string(RESLAB_TEST_DATA_DIR) + "/waiting_preset.toml", english());
+  GuiDriver gui(std::string(RESLAB_TEST_DATA_DIR) + "/waiting_preset.toml", english_settings());
   REQUIRE_FALSE(gui.app().view().toasts.empty());
   const std::string& text = gui.app().view().toasts.back().text;
   CHECK(text.find("warning: preset 'b-skips-ahead' stops under atomic") != std::string::npos);

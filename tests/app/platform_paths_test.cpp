@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using reslab::test::TempDir;
+using reslab::test::ScratchDir;
 
 // Sets (or, with nullopt, unsets) an environment variable and puts the old value back at scope end.
 class ScopedEnv {
@@ -67,7 +67,7 @@ TEST_CASE("a relative XDG_CONFIG_HOME is ignored as the XDG spec asks") {
 }
 
 TEST_CASE("the pictures folder comes from user-dirs.dirs with $HOME expanded") {
-  TempDir dir;
+  ScratchDir dir;
   write_file(dir.file("user-dirs.dirs"),
              "# This file is written by xdg-user-dirs-update\n"
              "XDG_DESKTOP_DIR=\"$HOME/Desktop\"\n"
@@ -78,7 +78,7 @@ TEST_CASE("the pictures folder comes from user-dirs.dirs with $HOME expanded") {
 }
 
 TEST_CASE("an absolute pictures folder in user-dirs.dirs is used as written") {
-  TempDir dir;
+  ScratchDir dir;
   write_file(dir.file("user-dirs.dirs"), "  XDG_PICTURES_DIR=\"/srv/photos/图片\"\n");
   ScopedEnv config_home("XDG_CONFIG_HOME", dir.path());
   ScopedEnv home("HOME", "/home/tester");
@@ -86,14 +86,14 @@ TEST_CASE("an absolute pictures folder in user-dirs.dirs is used as written") {
 }
 
 TEST_CASE("without user-dirs.dirs the pictures folder is Pictures in the home folder") {
-  TempDir dir;
+  ScratchDir dir;
   ScopedEnv config_home("XDG_CONFIG_HOME", dir.path());
   ScopedEnv home("HOME", "/home/tester");
   CHECK(default_pictures_dir() == "/home/tester/Pictures/reslab");
 }
 
 TEST_CASE("a pictures folder disabled by pointing it at home falls back to Pictures") {
-  TempDir dir;
+  ScratchDir dir;
   write_file(dir.file("user-dirs.dirs"), "XDG_PICTURES_DIR=\"$HOME/\"\n");
   ScopedEnv config_home("XDG_CONFIG_HOME", dir.path());
   ScopedEnv home("HOME", "/home/tester");
@@ -109,7 +109,7 @@ TEST_CASE("RESLAB_ASSET_DIR is the first asset folder searched") {
 }
 
 TEST_CASE("an asset is found in the first folder that has it") {
-  TempDir dir;
+  ScratchDir dir;
   fs::create_directories(dir.file("strings"));
   write_file(dir.file("strings/en.toml"), "app.title = \"override\"\n");
   {
@@ -128,19 +128,19 @@ TEST_CASE("an asset no folder has is not found") {
 }
 
 TEST_CASE("ensure_dir creates nested folders") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string nested = dir.file("a/b/c");
   CHECK(ensure_dir(nested) == "");
   CHECK(fs::is_directory(nested));
 }
 
 TEST_CASE("ensure_dir on a folder that exists succeeds") {
-  TempDir dir;
+  ScratchDir dir;
   CHECK(ensure_dir(dir.path()) == "");
 }
 
 TEST_CASE("ensure_dir under a regular file returns a message naming the folder and the reason") {
-  TempDir dir;
+  ScratchDir dir;
   write_file(dir.file("plain"), "not a folder");
   const std::string wanted = dir.file("plain/screenshots");
   const std::string problem = ensure_dir(wanted);
@@ -149,7 +149,7 @@ TEST_CASE("ensure_dir under a regular file returns a message naming the folder a
 }
 
 TEST_CASE("ensure_dir where a regular file already stands returns a message") {
-  TempDir dir;
+  ScratchDir dir;
   write_file(dir.file("plain"), "not a folder");
   CHECK(ensure_dir(dir.file("plain")) != "");
 }

@@ -13,40 +13,14 @@
 #include <system_error>
 #include <vector>
 
+#include "tests/scratch_dir.hpp"
+
 using namespace reslab;
+using reslab::test::ScratchDir;
 namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh empty folder per test, removed with everything in it at the end.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    static std::atomic<int> counter{0};
-    m_path = fs::temp_directory_path() /
-             ("reslab-png-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(m_path);
-    fs::create_directories(m_path);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  ~ScratchFolder() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
-  // Every name in the folder, hidden temporary files included.
-  std::vector<std::string> names() const {
-    std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator(m_path))
-      found.push_back(entry.path().filename().string());
-    return found;
-  }
-
- private:
-  fs::path m_path;
-};
 
 // Every pixel differs from its neighbours, so a swapped channel, row or column cannot go unnoticed.
 RgbaImage pattern(int width, int height, bool opaque) {
@@ -71,7 +45,7 @@ std::string reason(int error_number) {
 }  // namespace
 
 TEST_CASE("an opaque image written and read back has exactly the same pixels") {
-  ScratchFolder folder;
+  ScratchDir folder;
   const RgbaImage image = pattern(37, 23, true);
   REQUIRE(write_png(folder.file("shot.png"), image) == "");
   RgbaImage loaded;
@@ -82,7 +56,7 @@ TEST_CASE("an opaque image written and read back has exactly the same pixels") {
 }
 
 TEST_CASE("an image with see-through pixels keeps its alpha through a write and a read") {
-  ScratchFolder folder;
+  ScratchDir folder;
   const RgbaImage image = pattern(16, 9, false);
   REQUIRE(write_png(folder.file("overlay.png"), image) == "");
   RgbaImage loaded;
@@ -93,7 +67,7 @@ TEST_CASE("an image with see-through pixels keeps its alpha through a write and 
 }
 
 TEST_CASE("writing over an existing file replaces it with the new image") {
-  ScratchFolder folder;
+  ScratchDir folder;
   REQUIRE(write_png(folder.file("shot.png"), pattern(8, 8, true)) == "");
   const RgbaImage second = pattern(5, 3, false);
   REQUIRE(write_png(folder.file("shot.png"), second) == "");
@@ -126,13 +100,13 @@ TEST_CASE("flipping twice gives back the original image") {
 }
 
 TEST_CASE("a successful write leaves only the named file in the folder, no temporary file") {
-  ScratchFolder folder;
+  ScratchDir folder;
   REQUIRE(write_png(folder.file("shot.png"), pattern(4, 4, true)) == "");
   CHECK(folder.names() == std::vector<std::string>{"shot.png"});
 }
 
 TEST_CASE("writing into a folder that does not exist returns a message naming the path and writes nothing") {
-  ScratchFolder folder;
+  ScratchDir folder;
   const std::string path = folder.file("missing/shot.png");
   const std::string message = write_png(path, pattern(4, 4, true));
   CHECK(message.find(path) != std::string::npos);
@@ -142,7 +116,7 @@ TEST_CASE("writing into a folder that does not exist returns a message naming th
 
 TEST_CASE("writing under a regular file as if it were a folder returns a message and writes nothing") {
   // Tests run as root, whom chmod does not stop; a file in the middle of the path stops everyone.
-  ScratchFolder folder;
+  ScratchDir folder;
   std::ofstream(folder.file("file.txt")) << "not a folder";
   const std::string path = folder.file("file.txt/shot.png");
   const std::string message = write_png(path, pattern(4, 4, true));
@@ -160,7 +134,7 @@ TEST_CASE("writing into a folder nobody may create files in returns a message an
 
 TEST_CASE("when the final rename fails the temporary file is removed") {
   // The temporary file can be created next to the target, but a folder cannot be replaced by a file.
-  ScratchFolder folder;
+  ScratchDir folder;
   fs::create_directory(folder.file("shot.png"));
   const std::string message = write_png(folder.file("shot.png"), pattern(4, 4, true));
   CHECK(message.find(folder.file("shot.png")) != std::string::npos);
@@ -169,7 +143,7 @@ TEST_CASE("when the final rename fails the temporary file is removed") {
 }
 
 TEST_CASE("an image whose pixel buffer does not match its size is refused and nothing is written") {
-  ScratchFolder folder;
+  ScratchDir folder;
   RgbaImage image = pattern(4, 4, true);
   image.pixels.pop_back();
   CHECK(write_png(folder.file("shot.png"), image) != "");
@@ -179,7 +153,7 @@ TEST_CASE("an image whose pixel buffer does not match its size is refused and no
 }
 
 TEST_CASE("reading a file that is not a PNG returns the reason and leaves the image untouched") {
-  ScratchFolder folder;
+  ScratchDir folder;
   std::ofstream(folder.file("notes.png")) << "plain text, not an image";
   RgbaImage image = pattern(2, 2, true);
   const std::string message = read_png(folder.file("notes.png"), image);
@@ -189,7 +163,7 @@ TEST_CASE("reading a file that is not a PNG returns the reason and leaves the im
 }
 
 TEST_CASE("reading a PNG cut short returns the reason instead of a partial image") {
-  ScratchFolder folder;
+  ScratchDir folder;
   REQUIRE(write_png(folder.file("shot.png"), pattern(64, 64, true)) == "");
   fs::resize_file(folder.file("shot.png"), fs::file_size(folder.file("shot.png")) / 2);
   RgbaImage image;
@@ -198,13 +172,13 @@ TEST_CASE("reading a PNG cut short returns the reason instead of a partial image
 }
 
 TEST_CASE("reading a file that does not exist returns the reason") {
-  ScratchFolder folder;
+  ScratchDir folder;
   RgbaImage image;
   CHECK(read_png(folder.file("absent.png"), image).find(reason(ENOENT)) != std::string::npos);
 }
 
 TEST_CASE("a PNG encoded in memory has the same bytes as the file write_png writes") {
-  ScratchFolder folder;
+  ScratchDir folder;
   const RgbaImage image = pattern(41, 17, true);
   std::vector<std::uint8_t> encoded;
   REQUIRE(encode_png_to_memory(image, encoded) == "");

@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using reslab::test::TempDir;
+using reslab::test::ScratchDir;
 
 
 void write_file(const std::string& path, const std::string& text) {
@@ -48,7 +48,7 @@ void check_defaults(const Settings& settings) {
 }  // namespace
 
 TEST_CASE("settings saved and loaded again come back unchanged") {
-  TempDir dir;
+  ScratchDir dir;
   Settings saved;
   saved.window_width = 1280;
   saved.window_height = 720;
@@ -79,7 +79,7 @@ TEST_CASE("settings saved and loaded again come back unchanged") {
 }
 
 TEST_CASE("a settings file is plain key = value lines a person can read") {
-  TempDir dir;
+  ScratchDir dir;
   Settings settings;
   settings.zoom = 1.1f;
   const std::string path = dir.file("settings.toml");
@@ -91,7 +91,7 @@ TEST_CASE("a settings file is plain key = value lines a person can read") {
 }
 
 TEST_CASE("a missing settings file gives the defaults") {
-  TempDir dir;
+  ScratchDir dir;
   check_defaults(load_settings(dir.file("never_written.toml")));
 }
 
@@ -101,14 +101,14 @@ TEST_CASE("an empty settings path gives the defaults and cannot be saved to") {
 }
 
 TEST_CASE("saving creates the settings folder and its parents") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("config/reslab/settings.toml");
   REQUIRE(save_settings(path, Settings{}) == "");
   CHECK(fs::is_regular_file(path));
 }
 
 TEST_CASE("saving replaces the old file and leaves no temporary file behind") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("settings.toml");
   Settings settings;
   REQUIRE(save_settings(path, settings) == "");
@@ -121,7 +121,7 @@ TEST_CASE("saving replaces the old file and leaves no temporary file behind") {
 }
 
 TEST_CASE("saving where the folder cannot be created returns a message naming the file") {
-  TempDir dir;
+  ScratchDir dir;
   write_file(dir.file("blocker"), "a file, not a folder");
   const std::string path = dir.file("blocker/reslab/settings.toml");
   const std::string problem = save_settings(path, Settings{});
@@ -130,7 +130,7 @@ TEST_CASE("saving where the folder cannot be created returns a message naming th
 }
 
 TEST_CASE("a value of the wrong type or an unknown name falls back to its default") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("settings.toml");
   write_file(path, R"(window_width = "wide"
 window_height = 700
@@ -160,7 +160,7 @@ compare = "yes"
 }
 
 TEST_CASE("numbers out of range are clamped to the nearest allowed value") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("settings.toml");
   write_file(path,
              "window_width = 10\nwindow_height = 99999999999\nzoom = 9.0\nscreenshot_scale = 0\n"
@@ -180,7 +180,7 @@ TEST_CASE("numbers out of range are clamped to the nearest allowed value") {
 }
 
 TEST_CASE("a whole number is accepted where a fraction is expected") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("settings.toml");
   write_file(path, "zoom = 2\nseconds_per_step = 3\n");
   const Settings settings = load_settings(path);
@@ -189,7 +189,7 @@ TEST_CASE("a whole number is accepted where a fraction is expected") {
 }
 
 TEST_CASE("unknown keys and tables are ignored") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("settings.toml");
   write_file(path, "future_option = true\ntheme = \"dark\"\n[panels]\nleft = 300\n");
   const Settings settings = load_settings(path);
@@ -197,14 +197,14 @@ TEST_CASE("unknown keys and tables are ignored") {
 }
 
 TEST_CASE("a file that is not TOML gives the defaults") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("settings.toml");
   write_file(path, "theme = \"dark\"\nthis is not toml [[[\n\x01\xff\xfe");
   check_defaults(load_settings(path));
 }
 
 TEST_CASE("a path that is not UTF-8 is left out instead of spoiling the whole file") {
-  TempDir dir;
+  ScratchDir dir;
   const std::string path = dir.file("settings.toml");
   Settings saved;
   saved.theme = "dark";

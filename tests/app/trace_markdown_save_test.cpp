@@ -12,7 +12,7 @@ namespace reslab {
 namespace {
 
 TEST_CASE("the trace saved from the app explains every step in Chinese and ends with the questions") {
-  test::TempDir dir;
+  test::ScratchDir dir;
   Settings settings;
   settings.lang = "zh";
   settings.screenshot_dir = dir.path();

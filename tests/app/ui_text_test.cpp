@@ -10,7 +10,10 @@
 #include <set>
 #include <string>
 
+#include "tests/scratch_dir.hpp"
+
 using namespace reslab;
+using reslab::test::ScratchDir;
 namespace fs = std::filesystem;
 
 namespace {
@@ -18,26 +21,12 @@ namespace {
 const std::string kBundledStrings = std::string(RESLAB_ASSET_DIR) + "/strings";
 
 // A folder with an en.toml and a zh.toml written by the test, removed at the end.
-class StringsDir {
+class StringsDir : public ScratchDir {
  public:
   StringsDir(const std::string& en, const std::string& zh) {
-    std::string pattern = (fs::temp_directory_path() / "reslab_ui_text_test_XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    m_path = pattern;
-    std::ofstream(m_path / "en.toml", std::ios::binary) << en;
-    std::ofstream(m_path / "zh.toml", std::ios::binary) << zh;
+    std::ofstream(file("en.toml"), std::ios::binary) << en;
+    std::ofstream(file("zh.toml"), std::ios::binary) << zh;
   }
-  ~StringsDir() {
-    std::error_code ignored;
-    fs::remove_all(m_path, ignored);
-  }
-  StringsDir(const StringsDir&) = delete;
-  StringsDir& operator=(const StringsDir&) = delete;
-  std::string path() const { return m_path.string(); }
-  std::string file(const std::string& name) const { return (m_path / name).string(); }
-
- private:
-  fs::path m_path;
 };
 
 // The "{name}" placeholders of a text, so a translation cannot drop or rename one.
