@@ -10,6 +10,7 @@
 
 #include "core/sim/message.hpp"
 #include "tests/claims/claim_support.hpp"
+#include "tests/claims/scenario_variants.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;
@@ -17,39 +18,7 @@ using namespace reslab::claims;
 
 namespace {
 
-// [SECTION] variants
-// A bundled case emptied of its actors, events, presets and rows, kept for its schema, figures,
-// invariants and params, and filed as an instructor's own file (so no text points at other cases).
-Scenario emptied(const std::string& file, const std::string& id) {
-  Scenario scenario = test::bundled(file);
-  scenario.id = id;
-  scenario.file = "/nonexistent/instructor/" + id + ".toml";
-  scenario.actors.clear();
-  scenario.events.clear();
-  scenario.presets.clear();
-  scenario.initial.clear();
-  return scenario;
-}
-
-void add_actor(Scenario& scenario, const std::string& actor) {
-  scenario.actors.push_back({actor, {actor, actor}, {}});
-}
-
-void add_event(Scenario& scenario, const std::string& id, const std::string& actor, const std::string& action,
-               std::int64_t time, Args args = {}) {
-  Event event;
-  event.id = id;
-  event.actor = actor;
-  event.action = action;
-  event.time = time;
-  event.args = std::move(args);
-  scenario.events.push_back(std::move(event));
-}
-
-void add_row(Scenario& scenario, const std::string& table, std::vector<std::pair<std::string, Value>> cells) {
-  scenario.initial.push_back({table, std::move(cells), {}});
-}
-
+// [SECTION] variants (built with tests/claims/scenario_variants.hpp)
 Value integer(std::int64_t value) {
   return Value{value};
 }
