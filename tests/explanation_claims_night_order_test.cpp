@@ -299,7 +299,7 @@ ClaimRules night_order_rules() {
                    actor && actor->resolved == "accepted" && !actor->in_transaction ? ""
                                                                                     : "not accepted and committed"});
   };
-  for (const char* key : {"h8.book.progress", "h8.book.summary", "h8.book"}) c[key] = booked;
+  for (const char* key : {"h8.book.progress", "h8.book.summary", "h8.book", "h8.book.committed"}) c[key] = booked;
   const ClaimCheck duplicate = [status](const StepView& v, const Message& m) -> std::string {
     const ActorStatus* actor = status(v, m);
     return all_of({records_where(v.before, "holds", "request_key", arg(m, "key")).empty() ? "the key had no booking"
@@ -344,7 +344,7 @@ TEST_CASE("every H8-like explanation agrees with its step: 2-3 stays of 2-3 nigh
   CHECK(traces == 2 * 40 * 3 * 2);
   for (const char* key : {"h8.sqlite.deadlock", "h8.naive.gives_up", "h8.atomic.retry", "h8.atomic.after_retry",
                           "h8.atomic.exhausted", "h8.take.rejected", "h8.take.naive", "h8.take.atomic",
-                          "h8.book", "h8.book.progress", "h8.read.immediate", "h8.sqlite.write_lock",
+                          "h8.book", "h8.book.progress", "h8.book.committed", "h8.read.immediate", "h8.sqlite.write_lock",
                           "engine.waiting", "engine.wake"})
     CHECK_MESSAGE(seen.count(key), key << " never appeared: the variants do not reach it");
 }

@@ -38,15 +38,15 @@ const MessageTemplate kNightOrder[] = {
      "{actor} 没有 stay_read 开启的事务可供扣减，所以什么也不做。"},
     {"h8.take.summary", "{actor} takes {night}, {available} left", "{actor} 扣减 {night}，剩余 {available}"},
     {"h8.take.naive",
-     "{actor} takes {night}, night {n} of {count} in the order its request lists them ({order}): the "
-     "conditional UPDATE changed one row, {available} left in its transaction.",
-     "{actor} 扣减 {night}，这是按请求列出的顺序（{order}）的第 {n} 晚，共 {count} 晚：条件 UPDATE "
-     "更新了一行，本事务中剩余 {available}。"},
+     "{actor} takes {night}, night {n} of {count} in the order its request lists them ({order}): one row "
+     "changed, {available} left in its transaction.",
+     "{actor} 扣减 {night}，按请求列出的顺序（{order}）的第 {n} 晚，共 {count} 晚：更新了一行，本事务中"
+     "剩余 {available}。"},
     {"h8.take.atomic",
-     "{actor} takes {night}, night {n} of {count} in night order ({order}), whatever order its request "
-     "lists them in: the conditional UPDATE changed one row, {available} left in its transaction.",
-     "{actor} 扣减 {night}，这是按晚次顺序（{order}）的第 {n} 晚，共 {count} 晚，与请求列出的顺序无关："
-     "条件 UPDATE 更新了一行，本事务中剩余 {available}。"},
+     "{actor} takes {night}, night {n} of {count} in night order ({order}): one row changed, {available} "
+     "left in its transaction.",
+     "{actor} 扣减 {night}，按晚次顺序（{order}）的第 {n} 晚，共 {count} 晚：更新了一行，本事务中剩余 "
+     "{available}。"},
     {"h8.sqlite.write_lock",
      "On SQLite this first write takes the write lock of the whole database: no other transaction can "
      "write until {actor}'s transaction ends, and {actor} cannot commit while another transaction still "
@@ -98,8 +98,7 @@ const MessageTemplate kNightOrder[] = {
      "原子代码回滚整个事务，释放它的读锁，让写者可以提交，然后从 BEGIN 开始重新执行这笔住宿：重新读取，再按"
      "晚次顺序扣减。第 {n} 次重试，最多 {max} 次。"},
     {"h8.atomic.after_retry",
-     "The retried transaction reads afresh: {reads}. What was read before the deadlock is not used.",
-     "重试的事务重新读取：{reads}。死锁之前读到的值不再使用。"},
+     "The retried transaction reads afresh: {reads}.", "重试的事务重新读取：{reads}。"},
     {"h8.atomic.exhausted.summary", "{actor}: deadlock {n} times, gives up, nothing held",
      "{actor}：死锁 {n} 次，放弃，不持有任何锁"},
     {"h8.atomic.exhausted",
@@ -138,6 +137,10 @@ const MessageTemplate kNightOrder[] = {
     {"h8.book.summary", "{actor} takes {night}, books {nights} as hold #{hold}, commits",
      "{actor} 扣减 {night}，预订 {nights}（预留 #{hold}），提交"},
     {"h8.book",
+     "Last night of the stay: {actor} inserts hold #{hold} for {nights} and commits; hold and decrements "
+     "become visible together.",
+     "这是住宿的最后一晚：{actor} 为 {nights} 插入预留 #{hold} 并提交；预留与扣减一起可见。"},
+    {"h8.book.committed",
      "{actor}'s transaction commits: hold #{hold} and the decrements of {nights} become visible together.",
      "{actor} 的事务提交：预留 #{hold} 与 {nights} 的扣减一起可见。"},
     {"h8.book.duplicate.summary", "{actor}: key {key} already booked, rolls back, rejected",

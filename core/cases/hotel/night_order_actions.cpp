@@ -30,7 +30,6 @@ const char* const kBegin = "night_order_begin";  // the BEGIN stay_read used, fo
 const char* const kTaken = "night_order_taken";  // nights decremented in the open transaction, in order
 const char* const kKey = "night_order_key";      // the request key the stay is booked under
 
-const std::string kSelectAvailable = "SELECT available FROM room_inventory WHERE room_night_id = ?";
 const std::string kDecrement =
     "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
     " RETURNING available";
@@ -67,15 +66,30 @@ std::string begin_statement(const std::string& mode) {
   return mode == "immediate" ? kBeginImmediate : std::string("BEGIN");
 }
 
-// Reads every night of the stay: "N1 = 2, N2 = 1" ("∅" for a night without an inventory row).
-// nullopt when a read met a deadlock (only possible in a retry, which then rolls back again).
+// "?, ?" for a list of `count` bound values.
+std::string placeholders(std::size_t count) {
+  std::string text;
+  for (std::size_t i = 0; i < count; ++i) text += i ? ", ?" : "?";
+  return text;
+}
+
+// Reads every night of the stay in one statement: "N1 = 2, N2 = 1", in the stay's order ("∅" for a
+// night without an inventory row). nullopt when the read met a deadlock (only in a retry, which then
+// rolls back again).
 std::optional<std::string> read_nights(ActionContext& ctx, const std::vector<std::string>& stay, bool must) {
+  if (stay.empty()) return std::string("-");
+  const std::string select = "SELECT room_night_id, available FROM room_inventory WHERE room_night_id IN (" +
+                             placeholders(stay.size()) + ")";
+  const std::vector<Value> params(stay.begin(), stay.end());
+  const auto read = must ? ctx.must(select, params) : ctx.sql(select, params);
+  if (read.busy()) return std::nullopt;
+  if (!read.ok()) fail_statement(select, read);
   std::string reads;
   for (const auto& night : stay) {
-    const auto read = must ? ctx.must(kSelectAvailable, {night}) : ctx.sql(kSelectAvailable, {night});
-    if (read.busy()) return std::nullopt;
-    if (!read.ok()) fail_statement(kSelectAvailable, read);
-    reads += (reads.empty() ? "" : ", ") + night + " = " + (read.rows.empty() ? "∅" : to_display(read.rows[0][0]));
+    std::string value = "∅";
+    for (const auto& row : read.rows)
+      if (to_display(row[0]) == night) value = to_display(row[1]);
+    reads += (reads.empty() ? "" : ", ") + night + " = " + value;
   }
   return reads;
 }
@@ -113,27 +127,39 @@ std::string book(ActionContext& ctx, const std::vector<std::string>& stay, Messa
   }
   if (!hold.ok() || hold.rows.empty()) fail_statement(kInsertHold, hold);
   const Value hold_id = hold.rows[0][0];
+  // One row per night in one statement each, so the step shows the booking in a few lines.
+  std::string values;
+  std::vector<Value> params;
   for (const auto& night : stay) {
-    ctx.must(kInsertHoldNight, {hold_id, night});
-    ctx.must(kLogChange,
-             {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+    values += values.empty() ? "(?, ?)" : ", (?, ?)";
+    params.push_back(hold_id);
+    params.push_back(night);
   }
+  ctx.must("INSERT INTO hold_nights(hold_id, room_night_id) VALUES " + values, params);
+  ctx.must(kLogHoldNights, {std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now(), hold_id});
   args.emplace_back("hold", to_display(hold_id));
-  if (say) ctx.say({"h8.book.progress", args});
   ctx.summarize({"h8.book.summary", args});
-  ctx.must(kCommit);
+  try {
+    ctx.must(kCommit);
+  } catch (const ActorBlocked&) {
+    // The step that waits says what is done so far; the one that wakes it only says the commit.
+    if (say) ctx.say({"h8.book.progress", args});
+    throw;
+  }
   forget_stay(ctx);
-  ctx.say({"h8.book", args});
+  ctx.say({say ? "h8.book" : "h8.book.committed", args});
   ctx.resolve("accepted");
   return "accepted";
 }
 
 // A night taken: remembered and said in the model's terms; the stay's last night books it.
 std::string took(ActionContext& ctx, const std::string& night, const std::string& available,
-                 const std::vector<std::string>& stay, std::vector<std::string> taken, bool night_order) {
+                 const std::vector<std::string>& stay, std::vector<std::string> taken, bool night_order,
+                 bool retried = false) {
   // A woken COMMIT runs this again: the step where it began waiting already said what it did.
   const bool say = !ctx.replaying();
-  const bool first_write = taken.empty() && to_display(ctx.memory()[kBegin]) != kBeginImmediate;
+  // The write lock is explained at the request's first write, not again after a retry.
+  const bool first_write = taken.empty() && !retried && to_display(ctx.memory()[kBegin]) != kBeginImmediate;
   taken.push_back(night);
   const MessageArgs args = {{"actor", ctx.actor().id},
                             {"night", night},
@@ -325,7 +351,7 @@ std::string stay_take_atomic(ActionContext& ctx) {
     args.emplace_back("reads", retry.reads);
     if (!ctx.replaying()) ctx.say({"h8.atomic.after_retry", args});
     if (retry.pass == Pass::rejected) return reject_night(ctx, retry.failed, retry.retaken);
-    return took(ctx, next->night, retry.available, next->stay, next->taken, true);
+    return took(ctx, next->night, retry.available, next->stay, next->taken, true, true);
   }
 }
 
