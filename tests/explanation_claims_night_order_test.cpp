@@ -264,6 +264,10 @@ ClaimRules night_order_rules() {
   };
   c["h8.naive.gives_up"] = gives_up;
   c["h8.naive.gives_up.summary"] = gives_up;
+  c["h8.sqlite.gives_up"] = [status](const StepView& v, const Message& m) -> std::string {
+    const ActorStatus* actor = status(v, m);
+    return actor && actor->in_transaction && actor->resolved == "deadlocked" ? "" : "it let go of its transaction";
+  };
   const ClaimCheck retry = [](const StepView& v, const Message& m) -> std::string {
     return all_of({expect("max", arg(m, "max"), retries_of(v, m)),
                    number(arg(m, "n")) >= 1 && number(arg(m, "n")) <= number(arg(m, "max")) ? ""

@@ -83,20 +83,22 @@ const MessageTemplate kNightOrder[] = {
      "{actor} 尝试 {tries} 次后放弃，事务仍未结束"},
     {"h8.naive.gives_up",
      "The naive code retries the same UPDATE inside the same transaction, {tries} tries in all, each "
-     "answered {code}: nothing can change while the transactions wait on each other. Then it reports an "
-     "error and gives up without ROLLBACK: its transaction stays open with its lock, and the transaction "
-     "holding the write lock cannot commit while it does.",
-     "朴素代码在同一事务里重试同一条 UPDATE，一共尝试 {tries} 次，每次都得到 {code}：这些事务在互相等待，"
-     "什么都不会改变。然后它报错放弃，却不执行 ROLLBACK：它的事务和锁都还在，只要它不结束，持有写锁的事务"
-     "就无法提交。"},
+     "answered {code}. Then it reports an error and gives up without ROLLBACK: its transaction stays open.",
+     "朴素代码在同一事务里重试同一条 UPDATE，一共尝试 {tries} 次，每次都得到 {code}。然后它报错放弃，"
+     "却不执行 ROLLBACK：它的事务一直没有结束。"},
+    {"h8.sqlite.gives_up",
+     "On SQLite nothing can change while the transactions wait on each other, and the open transaction "
+     "keeps its read lock: the transaction holding the write lock cannot commit while it stands.",
+     "在 SQLite 中，这些事务在互相等待，什么都不会改变；而没有结束的事务一直持有读锁：只要它还在，持有写锁"
+     "的事务就无法提交。"},
     {"h8.atomic.retry.summary", "{actor}: deadlock, rolls back, retries ({n} of {max})",
      "{actor}：死锁，回滚，重试（第 {n} 次，最多 {max} 次）"},
     {"h8.atomic.retry",
-     "The atomic code rolls back the WHOLE transaction, which frees its read lock so that the writer can "
-     "commit, and runs the stay again from BEGIN: fresh reads, then its nights in night order. Retry {n} "
-     "of at most {max}.",
-     "原子代码回滚整个事务，释放它的读锁，让写者可以提交，然后从 BEGIN 开始重新执行这笔住宿：重新读取，再按"
-     "晚次顺序扣减。第 {n} 次重试，最多 {max} 次。"},
+     "The atomic code rolls back the WHOLE transaction, which frees its locks so that whoever waits for "
+     "them can go on, and runs the stay again from BEGIN: fresh reads, then its nights in night order. "
+     "Retry {n} of at most {max}.",
+     "原子代码回滚整个事务，释放它的锁，让等这些锁的事务得以继续，然后从 BEGIN 开始重新执行这笔住宿：重新"
+     "读取，再按晚次顺序扣减。第 {n} 次重试，最多 {max} 次。"},
     {"h8.atomic.after_retry",
      "The retried transaction reads afresh: {reads}.", "重试的事务重新读取：{reads}。"},
     {"h8.atomic.exhausted.summary", "{actor}: deadlock {n} times, gives up, nothing held",

@@ -300,6 +300,7 @@ std::string stay_take_naive(ActionContext& ctx) {
       ctx.summarize({"h8.naive.gives_up.summary", args});
       ctx.say({"h8.sqlite.deadlock", args});
       ctx.say({"h8.naive.gives_up", args});
+      ctx.say({"h8.sqlite.gives_up", args});
       say_locks(ctx);
       ctx.resolve("deadlocked");
       return "deadlocked";
