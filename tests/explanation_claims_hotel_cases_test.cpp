@@ -10,6 +10,7 @@
 
 #include "core/sim/message.hpp"
 #include "tests/claims/claim_support.hpp"
+#include "tests/claims/scenario_variants.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;
@@ -17,39 +18,7 @@ using namespace reslab::claims;
 
 namespace {
 
-// [SECTION] variants
-// A bundled case emptied of its actors, events, presets and rows, kept for its schema, figures,
-// invariants and params, and filed as an instructor's own file (so no text points at other cases).
-Scenario emptied(const std::string& file, const std::string& id) {
-  Scenario scenario = test::bundled(file);
-  scenario.id = id;
-  scenario.file = "/nonexistent/instructor/" + id + ".toml";
-  scenario.actors.clear();
-  scenario.events.clear();
-  scenario.presets.clear();
-  scenario.initial.clear();
-  return scenario;
-}
-
-void add_actor(Scenario& scenario, const std::string& actor) {
-  scenario.actors.push_back({actor, {actor, actor}, {}});
-}
-
-void add_event(Scenario& scenario, const std::string& id, const std::string& actor, const std::string& action,
-               std::int64_t time, Args args = {}) {
-  Event event;
-  event.id = id;
-  event.actor = actor;
-  event.action = action;
-  event.time = time;
-  event.args = std::move(args);
-  scenario.events.push_back(std::move(event));
-}
-
-void add_row(Scenario& scenario, const std::string& table, std::vector<std::pair<std::string, Value>> cells) {
-  scenario.initial.push_back({table, std::move(cells), {}});
-}
-
+// [SECTION] variants (built with tests/claims/scenario_variants.hpp)
 Value integer(std::int64_t value) {
   return Value{value};
 }
@@ -1196,11 +1165,16 @@ void add_lock_order_rules(ClaimRules& rules) {
     return memory_item(v.memory_before, arg(m, "actor"), "lock_order_read").empty() ? "" : "it did read";
   };
   c["h7.write.no_read.summary"] = c["h7.write.no_read"];
-  // A deadlock needs someone else waiting when it happens.
+  // A deadlock: the actor read in its transaction, and someone else held the write lock when it asked for it.
   c["h7.deadlock"] = [](const StepView& v, const Message& m) -> std::string {
-    for (const auto& other : statuses_before(v))
-      if (other.actor != arg(m, "actor") && !other.waiting_event.empty()) return std::string();
-    return "nobody else was waiting";
+    bool reading = false;
+    bool other_writer = false;
+    for (const auto& other : statuses_before(v)) {
+      if (other.actor == arg(m, "actor")) reading = other.in_transaction && !other.holds_write_lock;
+      else other_writer = other_writer || other.holds_write_lock;
+    }
+    if (!reading) return "the actor held no read lock";
+    return other_writer ? "" : "nobody else held the write lock";
   };
   c["h7.naive.gives_up"] = [status](const StepView& v, const Message& m) -> std::string {
     const ActorStatus* actor = status(v, m);
@@ -2159,10 +2133,10 @@ TEST_CASE(
   const Trace naive = run_as_far_as_possible(readers, Model::naive, order);
   CHECK(said(naive.steps[2], Lang::en).find("inserts hold #1 and runs COMMIT") != std::string::npos);
   const std::string stuck = said(naive.steps[3], Lang::en);
-  CHECK(stuck.find("The lock R2 needs is held by a transaction that is itself waiting") != std::string::npos);
+  CHECK(stuck.find("R2 holds a read lock and needs the write lock another transaction holds") != std::string::npos);
   CHECK(stuck.find("The other request") == std::string::npos);
   CHECK(stuck.find("its transaction stays open with its locks") != std::string::npos);
-  CHECK(said(naive.steps[3], Lang::zh).find("R2 需要的锁被一个事务持有") != std::string::npos);
+  CHECK(said(naive.steps[3], Lang::zh).find("R2 持有读锁，又需要另一个事务持有的写锁") != std::string::npos);
   const Trace atomic = run_as_far_as_possible(readers, Model::atomic, order);
   const std::string retried = said(atomic.steps[3], Lang::en);
   CHECK(retried.find(

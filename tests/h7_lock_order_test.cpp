@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "core/sim/scenario_loader.hpp"
+#include "tests/step_trail.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;
@@ -12,32 +13,6 @@ namespace {
 
 Scenario h7() {
   return bundled("h7_lock_order.toml");
-}
-
-// "actor statement result" per SQL record, statements cut at their first space after the verb.
-std::vector<std::string> sql_trail(const Step& step) {
-  std::vector<std::string> trail;
-  for (const auto& record : step.sql) {
-    std::string verb = record.sql.substr(0, record.sql.find(' '));
-    if (record.sql.rfind("BEGIN IMMEDIATE", 0) == 0) verb = "BEGIN IMMEDIATE";
-    if (record.sql.rfind("INSERT INTO ", 0) == 0)
-      verb = "INSERT " + record.sql.substr(12, record.sql.find('(') - 12);
-    trail.push_back(record.connection + " " + verb + " " + record.result);
-  }
-  return trail;
-}
-
-ActorStatus status_of(const Step& step, const std::string& actor) {
-  for (const auto& status : step.actors)
-    if (status.actor == actor) return status;
-  FAIL("no status for " << actor);
-  return {};
-}
-
-std::vector<std::string> wake_list(const Step& step) {
-  std::vector<std::string> wakes;
-  for (const auto& wake : step.wakes) wakes.push_back(wake.actor + " " + wake.event + " " + wake.outcome);
-  return wakes;
 }
 
 Scenario with_rooms(Scenario scenario, std::int64_t rooms) {
@@ -182,7 +157,7 @@ TEST_CASE("an action with no plan for a deadlock ends its step deadlocked instea
   const Trace trace = run_preset(scenario, Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "deadlocked"});
   CHECK(render(trace.steps[3].summary, Lang::en) == "B: deadlock");
-  CHECK(render(trace.steps[3].explanation, Lang::en).find("is itself waiting for B: a deadlock") !=
+  CHECK(render(trace.steps[3].explanation, Lang::en).find("A (A1) cannot commit before B's transaction ends") !=
         std::string::npos);
   CHECK(status_of(trace.steps[3], "B").resolved == "deadlocked");
   CHECK(status_of(trace.steps[3], "A").waiting_event == "A2");

@@ -105,11 +105,12 @@ const MessageTemplate kCommon[] = {
      "{actor} 在此期间继续持有写锁，并在那个读者的事务结束的同一步内完成 {event}。"},
     {"engine.deadlocked.summary", "{actor}: deadlock", "{actor}：死锁"},
     {"engine.deadlocked",
-     "\"{statement}\" returned SQLITE_BUSY, but {holder} is itself waiting for {actor}: a deadlock. Waiting "
-     "cannot end it, so {actor} stops here; its transaction is left as it was (SQLite does not roll back on "
-     "BUSY).",
-     "“{statement}” 返回 SQLITE_BUSY，但 {holder} 自己正在等待 {actor}：这是死锁。等待无法解开它，所以 "
-     "{actor} 在此停止；它的事务保持原样（SQLite 不会因 BUSY 自动回滚）。"},
+     "\"{statement}\" returned SQLITE_BUSY, and waiting cannot end it: {holder} cannot commit before "
+     "{actor}'s transaction ends, and {actor} cannot go on before {holder}'s does: a deadlock. So {actor} "
+     "stops here; its transaction is left as it was (SQLite does not roll back on BUSY).",
+     "“{statement}” 返回 SQLITE_BUSY，而且等待无法解开它：{actor} 的事务结束之前 {holder} 无法提交，"
+     "{holder} 的事务结束之前 {actor} 也无法继续：这是死锁。所以 {actor} 在此停止；它的事务保持原样"
+     "（SQLite 不会因 BUSY 自动回滚）。"},
     {"engine.memdb_readers",
      "Here even a reader waits while a writer is open: that is an artefact of the in-memory database used by "
      "this lab "

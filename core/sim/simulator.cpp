@@ -175,8 +175,15 @@ struct Simulator::Impl {
   }
 
   // Whether `index` waiting now would wait for an actor that (through other waiters) waits for
-  // it: a deadlock, which no commit can end because everyone in the cycle is waiting.
+  // it: a deadlock, which no commit can end because everyone in the cycle is waiting. A transaction
+  // that already reads and asks for the write lock another transaction holds is one too, before the
+  // writer even asks to commit: that writer can commit only once every read lock is gone, so SQLite
+  // answers SQLITE_BUSY at once without calling the busy handler.
   bool waiting_closes_cycle(std::size_t index) const {
+    const Session& own = connection_of(actors[index]);
+    if (own.holds_lock() && !own.in_write_transaction())
+      for (std::size_t i = 0; i < actors.size(); ++i)
+        if (i != index && connection_of(actors[i]).in_write_transaction()) return true;
     std::vector<std::size_t> pending = blockers(index);
     std::set<std::size_t> seen;
     while (!pending.empty()) {

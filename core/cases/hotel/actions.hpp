@@ -34,6 +34,11 @@ std::string provider_answer_atomic(ActionContext& ctx);
 std::string txn_read(ActionContext& ctx);
 std::string txn_write_naive(ActionContext& ctx);
 std::string txn_write_atomic(ActionContext& ctx);
+// H8 (night_order_actions.cpp): the read is the same in both models; a night is taken in the
+// request's order (naive) or in night order (atomic), and a deadlock handled differently.
+std::string stay_read(ActionContext& ctx);
+std::string stay_take_naive(ActionContext& ctx);
+std::string stay_take_atomic(ActionContext& ctx);
 // H5-2, H5-4, H5-5 (recovery_actions.cpp)
 std::string charge_payment_naive(ActionContext& ctx);
 std::string charge_payment_atomic(ActionContext& ctx);

@@ -311,13 +311,12 @@ const MessageTemplate kHotelCases[] = {
      "back and rejects the request.",
      "{actor} 读到 available = {read}，但条件 UPDATE 更新了 0 行：没有房间。它回滚并拒绝请求。"},
     {"h7.deadlock",
-     "\"{statement}\" returned SQLITE_BUSY. The lock {actor} needs is held by a transaction that is itself "
-     "waiting, directly or through others, for {actor}: a writer cannot commit while another transaction "
-     "still holds a read lock. They wait for one another, a deadlock: waiting, like a busy timeout, would "
-     "only run out.",
-     "“{statement}” 返回 SQLITE_BUSY。{actor} 需要的锁被一个事务持有，而那个事务自己也在直接或间接地等 "
-     "{actor}：只要另一个事务还持有读锁，写者就无法提交。它们互相等待，这是死锁：像忙等超时那样等下去"
-     "只会超时。"},
+     "\"{statement}\" returned SQLITE_BUSY, and waiting cannot end it: {actor} holds a read lock and needs "
+     "the write lock another transaction holds, and a writer cannot commit while another transaction still "
+     "holds a read lock. They wait for one another, a deadlock: waiting, like a busy timeout, would only "
+     "run out.",
+     "“{statement}” 返回 SQLITE_BUSY，而且等待无法结束它：{actor} 持有读锁，又需要另一个事务持有的写锁，"
+     "而只要另一个事务还持有读锁，写者就无法提交。它们互相等待，这是死锁：像忙等超时那样等下去只会超时。"},
     {"h7.naive.gives_up.summary", "{actor} tries {tries} times, gives up, keeps its lock",
      "{actor} 尝试 {tries} 次后放弃，锁仍未释放"},
     {"h7.naive.gives_up",

@@ -6,9 +6,9 @@
 //   book_nights   — naive: books when the LAST update changed a row, whatever the others did;
 //                   atomic: books only if every requested night was decremented in this transaction
 #include <algorithm>
-#include <sstream>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/night_list.hpp"
 #include "core/cases/hotel/night_state.hpp"
 #include "core/cases/hotel/sql.hpp"
 
@@ -27,24 +27,6 @@ const char* const kLastDate = "multinight_last_date";        // atomic: date of 
 const std::string kDecrementNight =
     "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
     " RETURNING night, available";
-
-std::vector<std::string> split_nights(const std::string& text) {
-  std::vector<std::string> nights;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    const auto first = item.find_first_not_of(' ');
-    const auto last = item.find_last_not_of(' ');
-    if (first != std::string::npos) nights.push_back(item.substr(first, last - first + 1));
-  }
-  return nights;
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string joined;
-  for (const auto& item : items) joined += (joined.empty() ? "" : ", ") + item;
-  return joined.empty() ? "-" : joined;
-}
 
 std::vector<std::string> taken_nights(ActionContext& ctx) {
   auto it = ctx.memory().find(kTaken);
@@ -118,7 +100,7 @@ std::string reserve_night_naive(ActionContext& ctx) {
       {"actor", actor},
       {"night", night},
       {"reason", has_inventory_row(ctx, night) ? "@h3.reason.sold_out" : "@h3.reason.missing"},
-      {"taken", join(taken_before)}};
+      {"taken", list_nights(taken_before)}};
   if (update.rows.empty()) {
     ctx.summarize({"h3.night.naive.none.summary", args});
     ctx.say({"h3.night.naive.none", args});
@@ -147,8 +129,8 @@ std::string book_nights_naive(ActionContext& ctx) {
   const std::string last_night =
       last_night_it == ctx.memory().end() ? "-" : to_display(last_night_it->second);
   MessageArgs args = {{"actor", actor},
-                      {"nights", join(nights)},
-                      {"taken", join(taken)},
+                      {"nights", list_nights(nights)},
+                      {"taken", list_nights(taken)},
                       {"last", last_night},
                       {"changes", std::to_string(last_changes)}};
   if (last_changes == 0) {
@@ -175,7 +157,7 @@ std::string book_nights_naive(ActionContext& ctx) {
   if (skipped.empty()) {
     ctx.say({"h3.book.naive.accepted", args});
   } else {
-    args.emplace_back("skipped", join(skipped));
+    args.emplace_back("skipped", list_nights(skipped));
     ctx.say({"h3.book.naive.wrongly", args});
     // What each night it never took looks like now: no row at all, or a row this hold never decremented.
     for (const auto& night : skipped) {
@@ -191,7 +173,7 @@ std::string book_nights_naive(ActionContext& ctx) {
 std::string reserve_night_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const std::string night = ctx.text("room_night");
-  MessageArgs args = {{"actor", actor}, {"night", night}, {"taken", join(taken_nights(ctx))}};
+  MessageArgs args = {{"actor", actor}, {"night", night}, {"taken", list_nights(taken_nights(ctx))}};
   const bool first = ctx.memory().count(kOpen) == 0;
   if (first) ctx.must(kBeginImmediate);
 
@@ -221,7 +203,7 @@ std::string book_nights_atomic(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto nights = split_nights(ctx.text("nights"));
   const auto taken = taken_nights(ctx);
-  MessageArgs args = {{"actor", actor}, {"nights", join(nights)}, {"taken", join(taken)}};
+  MessageArgs args = {{"actor", actor}, {"nights", list_nights(nights)}, {"taken", list_nights(taken)}};
   if (ctx.memory().count(kOpen) == 0) {
     ctx.summarize({"hotel.record.nothing.summary", args});
     ctx.say({"hotel.record.nothing", args});
