@@ -30,8 +30,11 @@ GuiDriver::~GuiDriver() {
 
 void GuiDriver::fonts_and_theme() {
   ImGuiIO& io = ImGui::GetIO();
-  if (m_app->fonts_dirty()) {
-    m_app->fonts_rebuilt(build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom, m_app->glyph_texts()));
+  if (m_app->fonts_dirty() || m_fonts_scale != m_render_scale) {
+    m_app->fonts_rebuilt(
+        build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom * m_render_scale, m_app->glyph_texts()));
+    io.FontGlobalScale = 1.0f / m_render_scale;
+    m_fonts_scale = m_render_scale;
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
@@ -102,6 +105,11 @@ int GuiDriver::wait_and_settle(double seconds) {
 
 void GuiDriver::resize(float width, float height) {
   ImGui::GetIO().DisplaySize = ImVec2(width, height);
+}
+
+void GuiDriver::set_render_scale(float scale) {
+  m_render_scale = scale;
+  ImGui::GetIO().DisplayFramebufferScale = ImVec2(scale, scale);
 }
 
 const ItemRecord* GuiDriver::find(const std::string& label) {

@@ -66,6 +66,10 @@ class GuiDriver {
   bool settled() const { return m_settled; }
   // The window's size in logical pixels (1600x900 unless set).
   void resize(float width, float height);
+  // Pixels per logical pixel, as a 2x screenshot or `reslab export --scale 2` draws: the fonts are built
+  // at that many times their size and drawn scaled back (GuiContext::capture), so text is measured with
+  // the glyphs such a picture uses. 1 unless set.
+  void set_render_scale(float scale);
   // Clicks the item whose visible label is `label` (exact). False when no such enabled item was drawn.
   bool click(const std::string& label);
   // The first drawn item whose label contains `part`; empty when none.
@@ -83,6 +87,7 @@ class GuiDriver {
   ImGuiContext* m_context = nullptr;
   std::unique_ptr<LabApp> m_app;
   WindowState m_state;
+  float m_render_scale = 1, m_fonts_scale = 1;
   RedrawRule m_rule;  // one for the driver's life, as the window has one for its loop
   int m_passes = 0;
   std::vector<std::uint64_t> m_shown;
