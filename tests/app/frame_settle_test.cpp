@@ -134,7 +134,8 @@ TEST_CASE("the loop's rule draws three frames after input even when they agree, 
   rule.drawn(empty, 1, false);
   rule.changed();  // decisions that differ keep it drawing, to the limit at most
   int frames = 0;
-  for (std::uint64_t decisions = 2; rule.wants_frame(); ++decisions, ++frames) rule.drawn(empty, decisions, false);
+  for (std::uint64_t decisions = 2; rule.wants_frame(); ++decisions, ++frames)
+    rule.drawn(empty, decisions, false);
   CHECK(frames == FrameSettler::kMaxFrames);
   CHECK_FALSE(rule.settled());
 }
