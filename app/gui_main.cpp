@@ -14,19 +14,15 @@
 #include <imgui.h>
 
 #include "app/font_atlas.hpp"
-#include "app/frame_settler.hpp"
 #include "app/slide_layout.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/png_writer.hpp"
+#include "app/redraw_rule.hpp"
 #include "app/settings.hpp"
 
 namespace reslab {
 namespace {
-
-// Frames drawn after any input: a press and its release can arrive in one
-// wake-up, and ImGui needs a frame for each to register a click.
-constexpr int kFramesAfterInput = 3;
 
 // [SECTION] platform
 class WindowPlatform : public Platform {
@@ -110,42 +106,33 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   platform.attach(&gui, &app, &state);
   if (!settings_warning.empty()) app.toast(settings_warning, true);
 
-  // Input needs a few frames to register (a press and its release can arrive in one wake-up); any
-  // change needs frames until the layout has settled. Otherwise the loop sleeps.
-  int input_frames = kFramesAfterInput;
-  FrameSettler settler;
+  // Frames after input and until the layout has settled (RedrawRule); otherwise the loop sleeps. The
+  // first frames are drawn as after input.
+  RedrawRule rule;
+  rule.input();
   double wait = app.tick();
   while (!glfwWindowShouldClose(window) && !g_stop) {
-    const bool drawing = input_frames > 0 || settler.wants_frame();
-    if (drawing) {
+    if (rule.wants_frame()) {
       glfwPollEvents();
     } else if (wait < 0) {
       glfwWaitEvents();
     } else {
       glfwWaitEventsTimeout(std::max(wait, 0.001));
     }
-    if (gui.take_input()) {
-      input_frames = kFramesAfterInput;
-      settler.changed();
-    }
+    if (gui.take_input()) rule.input();
     const int revision = app.revision();
     wait = app.tick();
-    if (app.revision() != revision || app.fonts_dirty()) settler.changed();
-    if (input_frames <= 0 && !settler.wants_frame()) continue;
+    if (app.revision() != revision || app.fonts_dirty()) rule.changed();
+    if (!rule.wants_frame()) continue;
 
     // After a change the layout settles unseen first, so the frame shown is the settled one.
-    const Commands commands = gui.frame_on_screen(app, state, settler.wants_frame());
+    const Commands commands = gui.frame_on_screen(app, state, rule.lay_out_first());
     if (first_frame_only) {
       glFinish();
       return 0;
     }
-    settler.drawn(*ImGui::GetDrawData(), slide_layout_digest(state.slide));
+    rule.drawn(*ImGui::GetDrawData(), slide_layout_digest(state.slide), !commands.empty());
     app.apply(commands);
-    if (!commands.empty()) {
-      input_frames = kFramesAfterInput;
-      settler.changed();
-    }
-    if (input_frames > 0) --input_frames;
   }
 
   Settings remembered = app.settings();

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "app/visibility.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
@@ -67,7 +68,10 @@ const LabSession& SlideCamera::run(Model model, const std::string& preset,
 
 RgbaImage SlideCamera::capture(int step) {
   m_app->apply(JumpTo{step});
-  return m_gui->capture(*m_app, m_state, m_width, m_height, m_scale);
+  RgbaImage image = m_gui->capture(*m_app, m_state, m_width, m_height, m_scale);
+  // The records of the frame just drawn: the next frame clears them.
+  m_clipped = image.pixels.empty() ? std::vector<std::string>{} : clipped_items();
+  return image;
 }
 
 }  // namespace reslab

@@ -29,6 +29,10 @@ class SlideCamera {
   const LabSession& run(Model model, const std::string& preset, const std::vector<std::string>& order = {});
   // The window after step `step` of the last run; no pixels when the offscreen framebuffer failed.
   RgbaImage capture(int step);
+  // What the last captured frame had to show and did not (app/visibility.hpp: "table holds",
+  // "row holds 2", "sql 3"...): a changed table, row, the current event, an SQL statement or the
+  // explanation outside its panel's visible area. Empty when the picture hides nothing that changed.
+  const std::vector<std::string>& clipped() const { return m_clipped; }
 
  private:
   class HiddenPlatform;
@@ -36,6 +40,7 @@ class SlideCamera {
   std::unique_ptr<HiddenPlatform> m_platform;
   std::unique_ptr<LabApp> m_app;
   WindowState m_state;
+  std::vector<std::string> m_clipped;
   int m_width, m_height, m_scale;
 };
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/cli/hidden_on_slide.hpp"
 #include "app/platform_paths.hpp"
 #include "app/png_writer.hpp"
 #include "app/slide_camera.hpp"
@@ -70,7 +71,7 @@ int run_export(const ExportOptions& options) {
 
   SlideCamera camera(file, lang, width, height, options.scale);
 
-  int written = 0;
+  int written = 0, hiding = 0;
   double total_ms = 0;
   for (const Model model : models) {
     const LabSession& session = camera.run(model, options.order.empty() ? plan.preset : "",
@@ -93,12 +94,22 @@ int run_export(const ExportOptions& options) {
       }
       total_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
       ++written;
+      // Written all the same (the exit status does not change): the warning says what to look at.
+      const SlideName slide{scenario.id, options.order.empty() ? plan.preset : "", model, step,
+                            width, height, options.scale, lang};
+      if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty()) {
+        std::cerr << (options.quiet ? "" : "\n") << "reslab export: warning: " << hidden << "\n";
+        ++hiding;
+      }
       if (!options.quiet)
         std::cerr << "\rexporting " << scenario.id << " " << model_name(model) << ": step " << step << "/" << steps
                   << "   " << std::flush;
     }
   }
   if (!options.quiet) std::cerr << "\n";
+  if (hiding > 0)
+    std::cerr << "reslab export: warning: " << hiding << " of " << written
+              << " pictures hide something a step changed (see above); a larger --size shows more\n";
   std::cout << "wrote " << written << " PNG files to " << options.out << " (" << width * options.scale << "x"
             << height * options.scale << ", " << static_cast<int>(written ? total_ms / written : 0)
             << " ms per image)\n";

@@ -17,6 +17,9 @@ struct ExportOptions {
 };
 
 // Returns the exit code: 0 done, 2 bad input (nothing written), 1 no display or a write failed.
+// A picture that hides something its step changed (a table, a row, the current event, an SQL
+// statement, the explanation) is written all the same, with a warning on stderr naming the slide and
+// what it hides; the exit status stays 0.
 int run_export(const ExportOptions& options);
 
 }  // namespace reslab

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/hidden_on_slide.hpp"
 #include "app/handout_page.hpp"
 #include "app/platform_paths.hpp"
 #include "app/png_writer.hpp"
@@ -107,6 +108,11 @@ class CaseRenderer {
       if (const std::string error = encode_png_to_memory(image, png); !error.empty())
         throw HandoutFailure(error);
       run.slides.push_back(std::move(png));
+      // As `reslab export`: the slide goes in all the same, with a warning naming what it hides.
+      const SlideName slide{m_source.scenario.id, plan.preset, model, step, kHandoutSlideWidth,
+                            kHandoutSlideHeight, 1, m_lang};
+      if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty())
+        std::cerr << (m_quiet ? "" : "\n") << "reslab handout: warning: " << hidden << "\n";
       if (!m_quiet)
         std::cerr << "\rhandout " << m_source.scenario.id << " " << model_name(model) << ": slide " << step
                   << "/" << steps << "   " << std::flush;

@@ -1,5 +1,6 @@
 #include "gui_driver.hpp"
 
+#include <algorithm>
 #include <cfloat>
 
 #include "app/font_atlas.hpp"
@@ -29,8 +30,11 @@ GuiDriver::~GuiDriver() {
 
 void GuiDriver::fonts_and_theme() {
   ImGuiIO& io = ImGui::GetIO();
-  if (m_app->fonts_dirty()) {
-    m_app->fonts_rebuilt(build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom, m_app->glyph_texts()));
+  if (m_app->fonts_dirty() || m_fonts_scale != m_render_scale) {
+    m_app->fonts_rebuilt(
+        build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom * m_render_scale, m_app->glyph_texts()));
+    io.FontGlobalScale = 1.0f / m_render_scale;
+    m_fonts_scale = m_render_scale;
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
@@ -48,27 +52,64 @@ void GuiDriver::frame() {
   m_app->apply(commands);
 }
 
-int GuiDriver::settle() {
-  // As the window's loop: unseen passes (no input, commands dropped), then frames shown until one
-  // equals the one before.
-  fonts_and_theme();
-  m_passes = lay_out([&] {
+int GuiDriver::run_loop(int key) {
+  RedrawRule& rule = m_rule;
+  // A loop that never sleeps stops here; the caller's count of frames shown then fails its check.
+  constexpr int kRunaway = 100;
+  ImGuiIO& io = ImGui::GetIO();
+  m_passes = 0;
+  m_shown.clear();
+  while (static_cast<int>(m_shown.size()) < kRunaway) {
+    m_platform.clock += 1.0 / 60.0;
+    const int revision = m_app->revision();
+    m_app->tick();
+    if (m_app->revision() != revision || m_app->fonts_dirty()) rule.changed();
+    if (!rule.wants_frame()) break;
+    fonts_and_theme();
+    if (rule.lay_out_first()) {
+      // As the window's unseen passes: no input (the key is not down yet), commands dropped.
+      m_passes = std::max(m_passes, lay_out([&] {
+        ImGui::NewFrame();
+        draw_lab_window(*m_app, m_state, false);
+        ImGui::Render();
+        return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide));
+      }));
+    }
+    if (key >= 0) io.KeysDown[key] = m_shown.empty();
     ImGui::NewFrame();
-    draw_lab_window(*m_app, m_state, false);
+    const Commands commands = draw_lab_window(*m_app, m_state);
     ImGui::Render();
-    return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide));
-  });
-  FrameSettler settler;
-  int frames = 0;
-  do {
-    frame();
-    ++frames;
-  } while (settler.drawn(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide)));
-  return frames;
+    m_shown.push_back(draw_data_digest(*ImGui::GetDrawData()));
+    rule.drawn(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide), !commands.empty());
+    m_app->apply(commands);
+  }
+  if (key >= 0) io.KeysDown[key] = false;
+  m_settled = rule.settled();
+  return static_cast<int>(m_shown.size());
+}
+
+int GuiDriver::settle() {
+  m_rule.changed();
+  return run_loop(-1);
+}
+
+int GuiDriver::press_key_and_settle(int key) {
+  m_rule.input();
+  return run_loop(key);
+}
+
+int GuiDriver::wait_and_settle(double seconds) {
+  m_platform.clock += seconds;
+  return run_loop(-1);
 }
 
 void GuiDriver::resize(float width, float height) {
   ImGui::GetIO().DisplaySize = ImVec2(width, height);
+}
+
+void GuiDriver::set_render_scale(float scale) {
+  m_render_scale = scale;
+  ImGui::GetIO().DisplayFramebufferScale = ImVec2(scale, scale);
 }
 
 const ItemRecord* GuiDriver::find(const std::string& label) {

@@ -5,11 +5,13 @@
 // ItemClick("Next").
 #include <imgui.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "app/lab_app.hpp"
 #include "app/lab_window.hpp"
+#include "app/redraw_rule.hpp"
 #include "app/settings.hpp"
 #include "app/widgets.hpp"
 
@@ -46,13 +48,28 @@ class GuiDriver {
 
   // One frame: draw, render, apply the commands it produced.
   void frame();
-  // Frames as the window's loop draws them after a change: unseen layout passes (at most
-  // kMaxLayoutPasses, counted by passes()), then frames shown until one equals the one before (at most
-  // FrameSettler::kMaxFrames). Returns how many frames were shown.
+  // Frames as the window's loop draws them (app/redraw_rule.hpp, one rule for the driver's life), until
+  // the loop would sleep: the
+  // frame's tick (play, toasts, reloads), unseen layout passes when the rule asks for them (the most in
+  // one go: passes()), then the frame shown and its commands applied. Each returns how many frames were
+  // shown; shown_frames() holds their draw_data_digest, settled() whether the last change ended on a
+  // frame equal to the one before rather than on the frame limit.
+  // After a change made by hand (a command applied, a resize):
   int settle();
+  // After a key (a GLFW key code) pressed and released as the window replays a tap: down for the first
+  // frame shown, up after it:
+  int press_key_and_settle(int key);
+  // After `seconds` with no input (a scenario file edited on disk reloads on a tick):
+  int wait_and_settle(double seconds);
   int passes() const { return m_passes; }
+  const std::vector<std::uint64_t>& shown_frames() const { return m_shown; }
+  bool settled() const { return m_settled; }
   // The window's size in logical pixels (1600x900 unless set).
   void resize(float width, float height);
+  // Pixels per logical pixel, as a 2x screenshot or `reslab export --scale 2` draws: the fonts are built
+  // at that many times their size and drawn scaled back (GuiContext::capture), so text is measured with
+  // the glyphs such a picture uses. 1 unless set.
+  void set_render_scale(float scale);
   // Clicks the item whose visible label is `label` (exact). False when no such enabled item was drawn.
   bool click(const std::string& label);
   // The first drawn item whose label contains `part`; empty when none.
@@ -64,12 +81,17 @@ class GuiDriver {
 
  private:
   void fonts_and_theme();
+  int run_loop(int key);
   const ItemRecord* find(const std::string& label);
   FakePlatform m_platform;
   ImGuiContext* m_context = nullptr;
   std::unique_ptr<LabApp> m_app;
   WindowState m_state;
+  float m_render_scale = 1, m_fonts_scale = 1;
+  RedrawRule m_rule;  // one for the driver's life, as the window has one for its loop
   int m_passes = 0;
+  std::vector<std::uint64_t> m_shown;
+  bool m_settled = false;
 };
 
 }  // namespace reslab::testing

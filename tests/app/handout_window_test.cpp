@@ -22,10 +22,14 @@ namespace {
 
 using test::ScratchDir;
 
-int run_reslab(const std::string& arguments) {
+// `errors`, when given, receives what the command said on stderr.
+int run_reslab(const std::string& arguments, std::string* errors = nullptr) {
+  const TempDir stderr_dir;
+  const std::string stderr_file = stderr_dir.file("stderr.txt");
   const std::string command = "xvfb-run -a -s '-screen 0 1920x1080x24' '" + std::string(RESLAB_BINARY) +
-                              "' " + arguments + " > /dev/null";
+                              "' " + arguments + " > /dev/null" + (errors ? " 2> '" + stderr_file + "'" : "");
   const int status = std::system(command.c_str());
+  if (errors) *errors = test::read_file(stderr_file);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -90,7 +94,9 @@ TEST_CASE("reslab handout in Chinese explains every step of its slides and asks 
 TEST_CASE("reslab handout --all writes a page per bundled case and an index linking each") {
   const ScratchDir dir;
   test::bundled_case("h1");  // points the scenario library, and the binary after it, at the source tree
-  REQUIRE(run_reslab("handout --all --out " + dir.path() + " --lang en --quiet") == 0);
+  std::string errors;
+  REQUIRE(run_reslab("handout --all --out " + dir.path() + " --lang en --quiet", &errors) == 0);
+  CHECK(errors == "");  // no slide of any case hides what its step changed
   const std::vector<std::string> files = bundled_scenario_files();
   REQUIRE(files.size() > 1);
   const std::string index = test::read_file(dir.file("index.html"));
