@@ -21,7 +21,7 @@
 namespace reslab {
 namespace {
 
-using test::TempDir;
+using test::ScratchDir;
 
 struct ExportRun {
   std::string scenario, model, size;
@@ -50,7 +50,7 @@ std::string run_name(const ExportRun& run) {
 
 // Every run in one Xvfb (starting one takes longer than most exports): a script runs them in turn and
 // keeps each run's exit status and stderr beside its pictures.
-std::vector<RunResult> export_all(const TempDir& dir, const std::vector<ExportRun>& runs) {
+std::vector<RunResult> export_all(const ScratchDir& dir, const std::vector<ExportRun>& runs) {
   test::bundled_case("h1");  // points the binary at the source tree's scenarios
   const std::string script = dir.file("exports.sh");
   {
@@ -89,13 +89,13 @@ std::pair<int, int> png_size(const std::string& path) {
   return {big_endian(16), big_endian(20)};
 }
 
-std::string picture(const TempDir& dir, const ExportRun& run, int step) {
+std::string picture(const ScratchDir& dir, const ExportRun& run, int step) {
   return dir.file(run_name(run) + "/" + run.scenario + "-" + run.model + "-step" + (step < 10 ? "0" : "") +
                   std::to_string(step) + ".png");
 }
 
 // Each run exits 0 without a warning, and writes every step at the size times the scale.
-void check_written_whole(const TempDir& dir, const std::vector<ExportRun>& runs) {
+void check_written_whole(const ScratchDir& dir, const std::vector<ExportRun>& runs) {
   const std::vector<RunResult> results = export_all(dir, runs);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const ExportRun& run = runs[i];
@@ -115,22 +115,22 @@ void check_written_whole(const TempDir& dir, const std::vector<ExportRun>& runs)
 }
 
 TEST_CASE("export at 1920x1080, 1x and 2x, in both languages: every slide whole, nothing hidden") {
-  const TempDir dir;
+  const ScratchDir dir;
   check_written_whole(dir, {{"t2", "naive", "1920x1080", 1, "en"}, {"h1", "naive", "1920x1080", 2, "zh"}});
 }
 
 TEST_CASE("export at 1600x900, 1x and 2x, in both languages: every slide whole, nothing hidden") {
-  const TempDir dir;
+  const ScratchDir dir;
   check_written_whole(dir, {{"t2", "atomic", "1600x900", 1, "zh"}, {"h2", "atomic", "1600x900", 2, "en"}});
 }
 
 TEST_CASE("export at 1366x768, 1x and 2x, in both languages: every slide whole, nothing hidden") {
-  const TempDir dir;
+  const ScratchDir dir;
   check_written_whole(dir, {{"h7", "atomic", "1366x768", 1, "en"}, {"h2", "atomic", "1366x768", 2, "zh"}});
 }
 
 TEST_CASE("export at 1024x600 warns which slide hides what, and still writes every picture") {
-  const TempDir dir;
+  const ScratchDir dir;
   const ExportRun run{"h2", "atomic", "1024x600", 1, "en"};
   const RunResult result = export_all(dir, {run}).front();
   CHECK(result.status == 0);

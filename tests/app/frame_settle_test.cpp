@@ -61,7 +61,7 @@ TEST_CASE("after a step with the keys, the last frame drawn is the settled one (
 }
 
 TEST_CASE("after a toggle, a resize, the language, zoom, theme or a reload, the frame settles") {
-  const test::TempDir dir;
+  const test::ScratchDir dir;
   const std::string file = dir.file("case.toml");
   std::filesystem::copy_file(std::string(RESLAB_SCENARIO_DIR) + "/h2_hold_expiry.toml", file);
   GuiDriver gui(file, english_settings());

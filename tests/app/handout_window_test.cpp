@@ -24,7 +24,7 @@ using test::ScratchDir;
 
 // `errors`, when given, receives what the command said on stderr.
 int run_reslab(const std::string& arguments, std::string* errors = nullptr) {
-  const TempDir stderr_dir;
+  const ScratchDir stderr_dir;
   const std::string stderr_file = stderr_dir.file("stderr.txt");
   const std::string command = "xvfb-run -a -s '-screen 0 1920x1080x24' '" + std::string(RESLAB_BINARY) +
                               "' " + arguments + " > /dev/null" + (errors ? " 2> '" + stderr_file + "'" : "");
