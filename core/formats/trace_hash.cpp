@@ -71,6 +71,8 @@ std::string trace_hash(const Trace& trace) {
   Fnv1a64 hash;
   hash.field(trace.scenario);
   hash.field(model_name(trace.model));
+  // SQLite's hashes stay as they were; another backend is part of what the trace is. Never its version.
+  if (trace.backend != Backend::sqlite) hash.field(backend_name(trace.backend));
   hash.number(trace.order.size());
   for (const auto& id : trace.order) hash.field(id);
   hash.number(digest(*trace.initial));

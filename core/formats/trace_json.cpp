@@ -37,12 +37,14 @@ Json sql_to_json(const std::vector<SqlRecord>& records) {
   for (const auto& record : records) {
     Json params = Json::array();
     for (const auto& value : record.params) params.push_back(value_to_json(value));
-    out.push_back({{"connection", record.connection},
-                   {"sql", record.sql},
-                   {"params", std::move(params)},
-                   {"result", record.result},
-                   {"changes", record.changes},
-                   {"rows", record.rows}});
+    Json item = {{"connection", record.connection},
+                 {"sql", record.sql},
+                 {"params", std::move(params)},
+                 {"result", record.result},
+                 {"changes", record.changes},
+                 {"rows", record.rows}};
+    if (!record.sqlstate.empty()) item["sqlstate"] = record.sqlstate;
+    out.push_back(std::move(item));
   }
   return out;
 }
@@ -115,8 +117,11 @@ Json trace_to_json(const Trace& trace, const Scenario& scenario, Lang lang) {
     item["tables"] = tables_to_json(step.committed->tables);
     item["committed_is_previous"] = step.committed_is_previous;
     Json open = Json::array();
-    for (const auto& view : step.open_transactions)
-      open.push_back({{"actor", view.actor}, {"tables", tables_to_json(view.tables)}});
+    for (const auto& view : step.open_transactions) {
+      Json item = {{"actor", view.actor}, {"tables", tables_to_json(view.tables)}};
+      if (!view.readable) item["readable"] = false;  // a statement of it is in flight: not readable while waiting
+      open.push_back(std::move(item));
+    }
     item["open_transactions"] = std::move(open);
     item["sql"] = sql_to_json(step.sql);
     steps.push_back(std::move(item));
@@ -124,6 +129,8 @@ Json trace_to_json(const Trace& trace, const Scenario& scenario, Lang lang) {
   Json out;
   out["scenario"] = scenario.id;
   out["model"] = std::string(model_name(trace.model));
+  out["backend"] = std::string(backend_name(trace.backend));
+  out["server_version"] = trace.server_version.empty() ? Json(nullptr) : Json(trace.server_version);
   out["lang"] = std::string(lang_code(lang));
   if (!trace.preset.empty()) out["preset"] = trace.preset;
   out["order"] = trace.order;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/scenario.hpp"
@@ -17,13 +18,15 @@
 
 namespace reslab {
 
-// Thrown by ActionContext::sql when a statement meets SQLITE_BUSY: the actor waits.
+// Thrown by ActionContext::sql when a statement meets SQLITE_BUSY (on PostgreSQL: is blocked by another
+// session of the lab and stays in flight): the actor waits.
 struct ActorBlocked {
   std::string statement;
 };
 
 // Thrown by ActionContext::must when a statement meets SQLITE_BUSY that waiting cannot end:
-// the lock holders are themselves waiting on this actor (a deadlock).
+// the lock holders are themselves waiting on this actor (a deadlock); on PostgreSQL, when the server
+// chose this statement as a deadlock's victim (40P01).
 struct ActorDeadlocked {
   std::string statement;
 };
@@ -42,6 +45,7 @@ class ActionContext {
  public:
   struct Setup {
     Model model = Model::atomic;
+    Backend backend = Backend::sqlite;
     std::int64_t now = 0;
     const Event* event = nullptr;
     const Actor* actor = nullptr;
@@ -58,9 +62,15 @@ class ActionContext {
     std::function<bool()> waiting_would_deadlock;
   };
 
-  explicit ActionContext(Setup setup) : m(setup) {}
+  explicit ActionContext(Setup setup) : m(setup), m_woken(setup.resuming) {}
 
   Model model() const { return m.model; }
+  // Where the statements run: the texts say what this backend does (PostgreSQL locks rows, SQLite the
+  // whole database), and an action may take the path its backend's behaviour asks for.
+  Backend backend() const { return m.backend; }
+  bool row_locks() const { return m.backend != Backend::sqlite; }
+  // A message whose text differs on a row-locking server: `key` on SQLite, `key` + ".pg" on PostgreSQL.
+  std::string locking_text(const std::string& key) const { return row_locks() ? key + ".pg" : key; }
   std::int64_t now() const { return m.now; }
   const Event& event() const { return *m.event; }
   const Actor& actor() const { return *m.actor; }
@@ -88,6 +98,8 @@ class ActionContext {
   // True while a woken event is re-running statements it ran before it waited (served from the
   // journal): what it says now was already said in the step where it began waiting.
   bool replaying() const { return m_replayed < m.journal->results.size(); }
+  // This run of the event was woken: it had waited for a lock another actor's commit or rollback released.
+  bool woken() const { return m_woken; }
   void summarize(Message message) { m_summary = std::move(message); }
   // The request's decision is made here; its later events are noop.
   void resolve(const std::string& decision) { m_resolution = decision; }
@@ -103,6 +115,7 @@ class ActionContext {
   StatementResult execute(Session& session, const std::string& statement, std::vector<Value> params);
 
   Setup m;
+  bool m_woken = false;
   std::size_t m_replayed = 0;
   std::vector<Message> m_explanation;
   Message m_summary;

@@ -41,4 +41,11 @@ class SqlError : public std::runtime_error {
   std::string m_result_code;
 };
 
+// A backend that cannot be used here (no PostgreSQL server could be started or reached, a connection
+// lost mid-step): the message says what to install or what failed, never a password.
+class BackendUnavailableError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace reslab

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/model.hpp"
 #include "core/sim/scenario.hpp"
@@ -27,6 +28,19 @@ class LabDatabase {
   virtual bool read_tables(Session& session, std::vector<TableData>& out) = 0;
   // A number that changes whenever any session commits; -1 when the backend cannot tell.
   virtual std::int64_t data_version() = 0;
+  virtual Backend backend() const { return Backend::sqlite; }
+  // The server's version ("15.18"); empty for an embedded database.
+  virtual std::string server_version() const { return {}; }
+  // Whether the server finds deadlocks itself (and fails one statement of the cycle); otherwise the
+  // engine decides from who waits for whom.
+  virtual bool detects_deadlocks() const { return false; }
+  // Whether the observer reads the committed state while another session holds write locks.
+  virtual bool committed_readable_while_writing() const { return false; }
+  // The sessions `session` waits for as the server reports them, in its order; empty when the backend
+  // cannot tell (the engine infers the holder from who holds the write lock).
+  virtual std::vector<std::string> waits_for(Session& session) { (void)session; return {}; }
+  // Whether `session` can be asked for its own view now (no statement of it is in flight).
+  virtual bool readable(Session& session) { (void)session; return true; }
   // Called instead of deleting: a backend may keep the database for the next lab of its kind.
   virtual void release() { delete this; }
 };
@@ -38,9 +52,11 @@ struct LabDatabaseRelease {
 };
 using LabDatabaseHandle = std::unique_ptr<LabDatabase, LabDatabaseRelease>;
 
-// A lab database for `scenario` at its initial rows. Throws ScenarioError (at the row's position)
-// when an initial row is rejected by the schema.
+// A lab database for `scenario` at its initial rows on `backend`. Throws ScenarioError (at the row's
+// position) when an initial row is rejected by the schema, BackendUnavailableError when the backend's server
+// cannot be reached. Defined in core/backends/.
 LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& family,
-                                    const std::vector<std::string>& session_names, Model model);
+                                    const std::vector<std::string>& session_names, Model model,
+                                    Backend backend);
 
 }  // namespace reslab

@@ -111,6 +111,24 @@ const MessageTemplate kCommon[] = {
      "“{statement}” 返回 SQLITE_BUSY，而且等待无法解开它：{actor} 的事务结束之前 {holder} 无法提交，"
      "{holder} 的事务结束之前 {actor} 也无法继续：这是死锁。所以 {actor} 在此停止；它的事务保持原样"
      "（SQLite 不会因 BUSY 自动回滚）。"},
+    // The same moments on PostgreSQL, which locks rows, finds deadlocks itself and never makes a
+    // reader or a COMMIT wait for readers.
+    {"engine.waiting.row",
+     "{actor} is waiting: \"{statement}\" needs a row that {holder} has locked by writing it in a transaction "
+     "that is still open. PostgreSQL locks rows, not the database: other statements and every reader go on. "
+     "{actor} can do nothing else until that transaction commits or rolls back; then {event} goes on in the "
+     "same step.",
+     "{actor} 正在等待：“{statement}” 需要的行已被 {holder} 在一个仍未结束的事务里写过并锁住。PostgreSQL "
+     "锁的是行，而不是整个数据库：其他语句和所有读操作照常进行。在该事务提交或回滚之前，{actor} "
+     "不能做任何其他事；之后 {event} 会在同一步内继续。"},
+    {"engine.deadlocked.victim",
+     "\"{statement}\" failed with deadlock_detected (SQLSTATE 40P01): {actor} waited for {holder}, which was "
+     "itself waiting for {actor}. PostgreSQL found the cycle and ended it by failing the statement that closed "
+     "it; {actor}'s whole transaction is rolled back and its locks are released, so the other transaction goes "
+     "on.",
+     "“{statement}” 以 deadlock_detected（SQLSTATE 40P01）失败：{actor} 在等 {holder}，而 {holder} 也在等 "
+     "{actor}。PostgreSQL 发现了这个环，并让闭合它的那条语句失败来解开死锁；{actor} "
+     "的整个事务被回滚、锁被释放，另一个事务得以继续。"},
     {"engine.memdb_readers",
      "Here even a reader waits while a writer is open: that is an artefact of the in-memory database used by "
      "this lab "
@@ -163,6 +181,7 @@ const MessageTemplate kCommon[] = {
     {"md.invariants", "invariants", "不变量"},
     {"md.model", "model", "模型"},
     {"md.preset", "preset", "预设"},
+    {"md.backend", "database", "数据库"},
     {"md.order", "order", "顺序"},
     {"md.trace_hash", "trace hash", "轨迹哈希"},
     {"md.seconds", "{t} s", "{t} 秒"},

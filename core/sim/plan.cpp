@@ -35,6 +35,7 @@ std::int64_t Plan::time_of(const std::string& event_id) const {
 Plan make_plan(const Scenario& scenario, const PlanRequest& request) {
   Plan plan;
   plan.model = request.model;
+  plan.backend = request.backend;
 
   const Preset* preset = nullptr;
   if (request.preset) {

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/trace.hpp"
 
@@ -16,6 +17,7 @@ namespace reslab {
 
 struct Plan {
   Model model = Model::atomic;
+  Backend backend = Backend::sqlite;
   std::string preset;  // empty when no preset applies
   std::vector<std::string> order;
   std::map<std::string, std::int64_t> times;
@@ -26,6 +28,7 @@ struct Plan {
 
 struct PlanRequest {
   Model model = Model::atomic;
+  Backend backend = Backend::sqlite;
   std::optional<std::string> preset;              // default: the first preset (unless an order is given)
   std::optional<std::vector<std::string>> order;  // kept as given
   std::vector<std::pair<std::string, std::int64_t>> at;  // --at ID=SECONDS

@@ -21,10 +21,17 @@ struct StatementResult {
   std::vector<std::string> columns;
   std::vector<Row> rows;
   Kind kind = Kind::ok;
-  std::string code;     // "SQLITE_DONE", "SQLITE_BUSY", "SQLITE_CONSTRAINT_UNIQUE"...
+  // SQLite: "SQLITE_DONE", "SQLITE_BUSY", "SQLITE_CONSTRAINT_UNIQUE"...; PostgreSQL: the condition name
+  // ("successful_completion", "unique_violation", "deadlock_detected"), or "waiting" for a statement
+  // still in flight because another session of the lab holds a lock it needs.
+  std::string code;
+  std::string sqlstate;  // PostgreSQL's five-character SQLSTATE; empty on SQLite
   int native_code = 0;  // SQLite's extended result code (0 on other backends)
   int changes = 0;      // rows changed by this statement (0 unless it wrote)
   std::string message;
+  // The server ended a deadlock by failing this statement: its transaction is rolled back (PostgreSQL's
+  // 40P01). The kind is busy, like SQLite's BUSY that waiting cannot end.
+  bool deadlock_victim = false;
 
   bool ok() const { return kind == Kind::ok; }
   bool busy() const { return kind == Kind::busy; }
@@ -40,6 +47,9 @@ class Session {
   virtual bool in_transaction() const = 0;        // any transaction, read or write
   virtual bool in_write_transaction() const = 0;  // holds the write lock
   virtual bool holds_lock() const = 0;            // has read or written since BEGIN: a shared lock at least
+  // The statement as this backend runs it, for the SQL log (PostgreSQL runs SQLite's BEGIN IMMEDIATE as
+  // a plain BEGIN); placeholders stay as written, the log shows the bound values beside them.
+  virtual std::string shown(const std::string& sql) const { return sql; }
 };
 
 }  // namespace reslab

@@ -84,7 +84,7 @@ struct Simulator::Impl {
       actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}});
     }
     names.push_back(kProviderConnection);
-    db = open_lab_database(scenario, family, names, plan.model);
+    db = open_lab_database(scenario, family, names, plan.model, plan.backend);
     table_state = initial_table_state = capture();
     if (!table_state) throw std::logic_error("the initial state could not be read");
     initial_actors = statuses();
@@ -94,6 +94,12 @@ struct Simulator::Impl {
 
   Session& connection_of(const ActorState& actor) { return db->session(actor.actor->id); }
   const Session& connection_of(const ActorState& actor) const { return db->session(actor.actor->id); }
+
+  const ActorState* find_actor(const std::string& actor_id) const {
+    for (const auto& actor : actors)
+      if (actor.actor->id == actor_id) return &actor;
+    return nullptr;
+  }
 
   ActorState& state_of(const std::string& actor_id) {
     return actors.at(static_cast<std::size_t>(scenario.actor_index(actor_id)));
@@ -124,6 +130,15 @@ struct Simulator::Impl {
 
   std::string lock_holders(const ActorState& except) const {
     std::string holders;
+    if (db->backend() != Backend::sqlite) {
+      // The server names the sessions the waiter is queued behind.
+      for (const auto& name : db->waits_for(db->session(except.actor->id))) {
+        holders += (holders.empty() ? "" : ", ") + name;
+        const ActorState* holder = find_actor(name);
+        if (holder && !holder->transaction_event.empty()) holders += " (" + holder->transaction_event + ")";
+      }
+      return holders.empty() ? "another connection" : holders;
+    }
     for (const auto& actor : actors) {
       if (&actor == &except || !connection_of(actor).in_write_transaction()) continue;
       holders += (holders.empty() ? "" : ", ") + actor.actor->id;
@@ -196,6 +211,22 @@ struct Simulator::Impl {
     return false;
   }
 
+  // Whether the observer can read the committed state now: SQLite's memdb makes readers wait while a
+  // write transaction is open; PostgreSQL's readers never wait.
+  bool committed_readable() const { return db->committed_readable_while_writing() || !any_write_transaction(); }
+
+  // Who `actor` waited for just before the server failed its statement: the actors whose transactions
+  // are still open (the victim's own has been rolled back by the server).
+  std::string last_blockers(const ActorState& actor) const {
+    std::string holders;
+    for (const auto& other : actors) {
+      if (&other == &actor || !connection_of(other).in_transaction()) continue;
+      holders += (holders.empty() ? "" : ", ") + other.actor->id;
+      if (!other.transaction_event.empty()) holders += " (" + other.transaction_event + ")";
+    }
+    return holders.empty() ? "another connection" : holders;
+  }
+
   bool any_write_transaction() const {
     return std::any_of(actors.begin(), actors.end(),
                        [&](const ActorState& a) { return connection_of(a).in_write_transaction(); });
@@ -210,9 +241,11 @@ struct Simulator::Impl {
     Session& own = connection_of(actor);
     const bool had_transaction = own.in_transaction();
     const auto index = static_cast<std::size_t>(&actor - actors.data());
-    ActionContext ctx({plan.model, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
+    std::function<bool()> would_deadlock;
+    if (!db->detects_deadlocks()) would_deadlock = [this, index] { return waiting_closes_cycle(index); };
+    ActionContext ctx({plan.model, plan.backend, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
                        committed.get(), &own, &db->session(kProviderConnection), &actor.journal, &log,
-                       resuming, bundled, [this, index] { return waiting_closes_cycle(index); }});
+                       resuming, bundled, std::move(would_deadlock)});
     EventResult result;
     try {
       result.outcome = code(ctx);
@@ -221,13 +254,24 @@ struct Simulator::Impl {
       result.blocked_statement = blocked.statement;
       result.waiting_outcome = ctx.waiting_outcome();
     } catch (const ActorDeadlocked& deadlocked) {
-      // SQLite does not roll back on BUSY: the transaction stays as it was, and so do its locks.
       result.outcome = "deadlocked";
       ctx.summarize({"engine.deadlocked.summary", {{"actor", actor.actor->id}}});
-      ctx.say({"engine.deadlocked",
-               {{"actor", actor.actor->id},
-                {"statement", deadlocked.statement},
-                {"holder", lock_holders(actor)}}});
+      if (db->detects_deadlocks()) {
+        // The server already rolled the victim's transaction back; ROLLBACK ends the failed block.
+        const std::string holder = last_blockers(actor);
+        ctx.say({"engine.deadlocked.victim",
+                 {{"actor", actor.actor->id}, {"statement", deadlocked.statement}, {"holder", holder}}});
+        if (own.in_transaction()) {
+          const StatementResult rollback = own.run("ROLLBACK");
+          log.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
+        }
+      } else {
+        // SQLite does not roll back on BUSY: the transaction stays as it was, and so do its locks.
+        ctx.say({"engine.deadlocked",
+                 {{"actor", actor.actor->id},
+                  {"statement", deadlocked.statement},
+                  {"holder", lock_holders(actor)}}});
+      }
       ctx.resolve("deadlocked");
     } catch (...) {
       // An unexpected failure must not leave the lock held for the rest of the class.
@@ -258,7 +302,7 @@ struct Simulator::Impl {
     Session& own = connection_of(actor);
     if (own.in_transaction()) {
       const StatementResult rollback = own.run("ROLLBACK");
-      step.sql.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes});
+      step.sql.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
       step.explanation.push_back({"recovery.crash.rolled_back", {{"event", actor.transaction_event}}});
       actor.transaction_event.clear();
     }
@@ -268,8 +312,12 @@ struct Simulator::Impl {
   }
 
   Message waiting_message(const ActorState& actor, const Event& event, const std::string& statement) const {
-    // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer.
-    return {connection_of(actor).in_write_transaction() ? "engine.waiting.readers" : "engine.waiting",
+    // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer;
+    // on a row-locking server readers never hold anyone up, and a waiter waits for a row.
+    const bool rows = db->backend() != Backend::sqlite;
+    return {rows ? "engine.waiting.row"
+            : connection_of(actor).in_write_transaction() ? "engine.waiting.readers"
+                                                           : "engine.waiting",
             {{"actor", actor.actor->id},
              {"event", event.id},
              {"statement", statement},
@@ -313,7 +361,7 @@ struct Simulator::Impl {
                            ? Message{"engine.waiting.summary", {{"actor", actor.actor->id}}}
                            : result.summary;
         step.explanation.push_back(waiting_message(actor, event, result.blocked_statement));
-        if (starts_with_select(result.blocked_statement))
+        if (starts_with_select(result.blocked_statement) && db->backend() == Backend::sqlite)
           step.explanation.push_back({"engine.memdb_readers"});
       } else {
         step.outcome = result.outcome;
@@ -323,7 +371,7 @@ struct Simulator::Impl {
         if (event.action == kRestartAction) actor.down_since = 0;
       }
     }
-    if (!any_write_transaction()) snapshot = capture();
+    if (committed_readable()) snapshot = capture();
     wake_waiters(step, snapshot);
 
     step.committed_is_previous = snapshot == nullptr;
@@ -374,7 +422,7 @@ struct Simulator::Impl {
         wake.explanation.push_back({"engine.wake", {{"actor", waiter.actor->id}, {"event", event.id}}});
         for (auto& message : result.explanation) wake.explanation.push_back(std::move(message));
         step.wakes.push_back(std::move(wake));
-        if (!any_write_transaction()) snapshot = capture();
+        if (committed_readable()) snapshot = capture();
         woke = true;
         break;
       }
@@ -455,9 +503,14 @@ struct Simulator::Impl {
     for (auto& actor : actors) {
       Session& own = connection_of(actor);
       if (!own.in_write_transaction()) continue;
+      if (!db->readable(own)) {
+        // A statement of it is in flight (waiting for a lock): it cannot be asked for its view.
+        views.push_back({actor.actor->id, {}, false});
+        continue;
+      }
       std::vector<TableData> tables;
       if (!db->read_tables(own, tables)) continue;
-      OpenTransaction view{actor.actor->id, {}};
+      OpenTransaction view{actor.actor->id, {}, true};
       for (auto& table : tables) {
         const TableData* before = committed->table(table.name);
         if (!before || !(*before == table)) view.tables.push_back(std::move(table));
@@ -528,6 +581,8 @@ Trace Simulator::trace() const {
   Trace trace;
   trace.scenario = m->scenario.id;
   trace.model = m->plan.model;
+  trace.backend = m->db->backend();
+  trace.server_version = m->db->server_version();
   trace.preset = m->plan.preset;
   for (const auto& step : m->steps) trace.order.push_back(step.event);
   trace.initial = m->initial;
@@ -542,6 +597,8 @@ Trace Simulator::take_trace() {
   Trace trace;
   trace.scenario = m->scenario.id;
   trace.model = m->plan.model;
+  trace.backend = m->db->backend();
+  trace.server_version = m->db->server_version();
   trace.preset = m->plan.preset;
   for (const auto& step : m->steps) trace.order.push_back(step.event);
   trace.initial = m->initial;

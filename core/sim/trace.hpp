@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/model.hpp"
 #include "core/sim/snapshot.hpp"
@@ -17,9 +18,10 @@ struct SqlRecord {
   std::string connection;
   std::string sql;
   std::vector<Value> params;
-  std::string result;  // SQLite result code name
+  std::string result;  // SQLite's result code name; PostgreSQL's condition name, or "waiting"
   int changes = 0;
   int rows = 0;  // rows the statement returned (a SELECT's answer, an UPDATE's RETURNING)
+  std::string sqlstate;  // PostgreSQL's SQLSTATE ("40P01"); empty on SQLite
 };
 
 // An actor that was waiting and finished its event because the lock holder committed or rolled back.
@@ -31,9 +33,12 @@ struct Wake {
 };
 
 // An open transaction's own view of the tables it changed, read through its connection.
+// On PostgreSQL a session with a statement in flight (waiting for a lock) cannot be asked anything:
+// its view is then not readable.
 struct OpenTransaction {
   std::string actor;
   std::vector<TableData> tables;
+  bool readable = true;
 };
 
 // Where an actor stands after a step, and what the controls need: its next event and whether it
@@ -80,6 +85,8 @@ struct Step {
 struct Trace {
   std::string scenario;
   Model model = Model::atomic;
+  Backend backend = Backend::sqlite;
+  std::string server_version;  // PostgreSQL's "15.18"; empty on SQLite
   std::string preset;  // empty when the order was given explicitly
   std::vector<std::string> order;
   std::shared_ptr<const CommittedState> initial;

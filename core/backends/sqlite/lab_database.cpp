@@ -111,8 +111,8 @@ std::string pool_key_of(const CaseFamily& family, Model model, const std::vector
 
 }  // namespace
 
-LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& family,
-                                    const std::vector<std::string>& session_names, Model model) {
+LabDatabaseHandle open_sqlite_lab_database(const Scenario& scenario, const CaseFamily& family,
+                                           const std::vector<std::string>& session_names, Model model) {
   if (auto reused = LabDatabasePool::instance().take(pool_key_of(family, model, session_names))) {
     LabDatabaseHandle handle(reused.release());
     static_cast<SqliteLabDatabase&>(*handle).reset(scenario);

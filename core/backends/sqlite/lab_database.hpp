@@ -42,4 +42,8 @@ class SqliteLabDatabase : public LabDatabase {
   std::vector<std::string> m_select_all;  // one SELECT per table, in the family's order
 };
 
+// open_lab_database() for Backend::sqlite.
+LabDatabaseHandle open_sqlite_lab_database(const Scenario& scenario, const CaseFamily& family,
+                                           const std::vector<std::string>& session_names, Model model);
+
 }  // namespace reslab
