@@ -21,6 +21,8 @@ struct ServerInfo {
   std::string server_version;  // "15.18"
   bool ours = false;           // the private server
   bool deterministic = false;  // deadlock_timeout = 20ms and log_lock_waits could be set
+  std::string server_dir;      // the private server's temp dir (socket, data, logs); empty if not ours
+  int postmaster_pid = 0;      // the private server's process; 0 if not ours
 };
 
 // No server binaries and no DSN, a DSN that does not connect, a server that would not start: the

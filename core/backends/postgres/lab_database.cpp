@@ -1,0 +1,250 @@
+// [SECTION] index: statements · the pool · PostgresLabDatabase
+#include "core/backends/postgres/lab_database.hpp"
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+
+#include "core/backends/postgres/sql_text.hpp"
+#include "core/sim/errors.hpp"
+
+namespace reslab {
+namespace {
+
+// [SECTION] statements
+std::string select_all(const TableInfo& table) {
+  std::string columns;
+  std::string order;
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    columns += (i ? ", " : "") + table.columns[i];
+    if (i < table.key_columns) order += (i ? ", " : "") + table.columns[i];
+  }
+  return "SELECT " + columns + " FROM " + table.name + " ORDER BY " + order;
+}
+
+void insert_initial_row(pg::PostgresSession& observer, const CaseFamily& family, const InitialRow& row) {
+  const TableInfo* table = family.find_table(row.table);
+  if (!table) throw ScenarioError(row.pos, "unknown table '" + row.table + "'");
+  std::string columns;
+  std::string placeholders;
+  std::vector<Value> values;
+  for (const auto& [column, value] : row.cells) {
+    // Column names cannot be bound, so only the schema's own names ever reach the SQL text.
+    auto known = std::find(table->columns.begin(), table->columns.end(), column);
+    if (known == table->columns.end())
+      throw ScenarioError(row.pos, "table " + row.table + " has no column '" + column + "'");
+    columns += (values.empty() ? "" : ", ") + *known;
+    placeholders += values.empty() ? "?" : ", ?";
+    values.push_back(value);
+  }
+  const std::string sql = "INSERT INTO " + table->name + "(" + columns + ") VALUES (" + placeholders + ")";
+  const auto result = observer.run(sql, values);
+  if (!result.ok()) {
+    throw ScenarioError(row.pos, "initial row of " + row.table + " rejected: " + result.message + " (" +
+                                     result.code_name() + ")");
+  }
+}
+
+std::string next_schema_name(const std::string& prefix) {
+  static std::atomic<unsigned long> counter{0};
+  return prefix + "_" + std::to_string(++counter);
+}
+
+// [SECTION] the pool
+class PostgresLabPool {
+ public:
+  static PostgresLabPool& instance() {
+    static PostgresLabPool pool;
+    return pool;
+  }
+  std::unique_ptr<PostgresLabDatabase> take(const std::string& key) {
+    std::lock_guard lock(m_mutex);
+    for (auto it = m_idle.begin(); it != m_idle.end(); ++it) {
+      if ((*it)->pool_key() != key) continue;
+      auto database = std::move(*it);
+      m_idle.erase(it);
+      return database;
+    }
+    return nullptr;
+  }
+  void give(std::unique_ptr<PostgresLabDatabase> database) {
+    std::lock_guard lock(m_mutex);
+    if (m_idle.size() == kMaxIdle) m_idle.erase(m_idle.begin());
+    m_idle.push_back(std::move(database));
+  }
+
+ private:
+  // Each idle lab keeps its connections open: a handful, well under a server's default 100.
+  static constexpr std::size_t kMaxIdle = 6;
+  std::mutex m_mutex;
+  std::vector<std::unique_ptr<PostgresLabDatabase>> m_idle;
+};
+
+std::string pool_key_of(const pg::ServerInfo& server, const CaseFamily& family, Model model,
+                        const std::vector<std::string>& names) {
+  std::string key = server.schema_prefix + "/" + family.name + "/" + std::string(model_name(model));
+  for (const auto& name : names) key += "/" + name;
+  return key;
+}
+
+std::string quoted_identifier(const std::string& name) {
+  std::string out = "\"";
+  for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+LabDatabaseHandle open_postgres_lab_database(const pg::ServerInfo& server, const Scenario& scenario,
+                                             const CaseFamily& family,
+                                             const std::vector<std::string>& session_names, Model model) {
+  if (auto reused = PostgresLabPool::instance().take(pool_key_of(server, family, model, session_names))) {
+    LabDatabaseHandle handle(reused.release());
+    static_cast<PostgresLabDatabase&>(*handle).reset(scenario);
+    return handle;
+  }
+  return LabDatabaseHandle(new PostgresLabDatabase(server, scenario, family, session_names, model));
+}
+
+LabDatabaseHandle open_postgres_lab_database(const Scenario& scenario, const CaseFamily& family,
+                                             const std::vector<std::string>& session_names, Model model) {
+  try {
+    return open_postgres_lab_database(pg::server(pg::server_options("", false)), scenario, family, session_names,
+                                      model);
+  } catch (const pg::BackendUnavailable& e) {
+    throw BackendUnavailableError(e.what());
+  }
+}
+
+// [SECTION] PostgresLabDatabase
+PostgresLabDatabase::PostgresLabDatabase(const pg::ServerInfo& server, const Scenario& scenario,
+                                         const CaseFamily& family, const std::vector<std::string>& session_names,
+                                         Model model)
+    : m_family(family),
+      m_pool_key(pool_key_of(server, family, model, session_names)),
+      m_schema(next_schema_name(server.schema_prefix)),
+      m_server_version(server.server_version) {
+  for (const auto& table : family.tables) m_select_all.push_back(select_all(table));
+  m_monitor = std::make_unique<pg::LockMonitor>(server.conninfo);
+  const std::string schema = quoted_identifier(m_schema);
+  m_monitor->control().must("CREATE SCHEMA " + schema);
+  const std::string search_path = "SET search_path TO " + schema;
+  m_monitor->control().must(search_path);
+  for (const auto& ddl : family.ddl(model)) {
+    const pg::TranslatedDdl translated = pg::translate_ddl(ddl);
+    m_monitor->control().must(translated.sql);
+    if (!translated.identity_column.empty()) m_identities.emplace_back(translated.table, translated.identity_column);
+  }
+
+  m_observer = std::make_unique<pg::PostgresSession>(server.conninfo, "observer", *m_monitor, server.deterministic);
+  m_observer->setup(search_path);
+  std::vector<int> pids;
+  for (const auto& name : session_names) {
+    auto session = std::make_unique<pg::PostgresSession>(server.conninfo, name, *m_monitor, server.deterministic);
+    session->setup(search_path);
+    pids.push_back(session->backend_pid());
+    m_sessions.emplace(name, std::move(session));
+  }
+  m_monitor->set_lab_pids(std::move(pids));
+  insert_initial_rows(scenario, false);
+}
+
+void PostgresLabDatabase::insert_initial_rows(const Scenario& scenario, bool empty_first) {
+  pg::PostgresSession& observer = *m_observer;
+  observer.run("BEGIN");
+  try {
+    if (empty_first)
+      for (const auto& table : m_family.tables) {
+        const std::string sql = "DELETE FROM " + table.name;
+        const auto result = observer.run(sql);
+        if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
+      }
+    // Identity values start at 1 for the initial rows and continue after them, as SQLite's rowids do
+    // (a reused lab's counters are where its last run left them).
+    const auto restart_identities = [&] {
+      for (const auto& [table, column] : m_identities) {
+        const std::string sql = "SELECT setval(pg_get_serial_sequence('" + table + "', '" + column +
+                                "'), COALESCE(MAX(" + column + "), 0) + 1, false) FROM " + table;
+        const auto result = observer.run(sql);
+        if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
+      }
+    };
+    if (empty_first) restart_identities();
+    for (const auto& row : scenario.initial) insert_initial_row(observer, m_family, row);
+    restart_identities();
+  } catch (...) {
+    observer.run("ROLLBACK");
+    throw;
+  }
+  const auto commit = observer.run("COMMIT");
+  if (!commit.ok()) throw SqlError("COMMIT", commit.code_name(), commit.message);
+}
+
+void PostgresLabDatabase::reset(const Scenario& scenario) {
+  insert_initial_rows(scenario, true);
+}
+
+bool PostgresLabDatabase::make_idle() {
+  bool all_idle = m_observer->make_idle();
+  for (auto& [name, session] : m_sessions) all_idle = session->make_idle() && all_idle;
+  return all_idle;
+}
+
+void PostgresLabDatabase::release() {
+  std::unique_ptr<PostgresLabDatabase> owned(this);
+  try {
+    if (owned->make_idle()) PostgresLabPool::instance().give(std::move(owned));
+  } catch (const BackendUnavailableError&) {
+    // A lost connection: the lab is simply dropped.
+  }
+}
+
+pg::PostgresSession& PostgresLabDatabase::session(const std::string& name) {
+  auto it = m_sessions.find(name);
+  if (it == m_sessions.end()) throw std::logic_error("no session named " + name);
+  return *it->second;
+}
+
+bool PostgresLabDatabase::read_tables(Session& session, std::vector<TableData>& out) {
+  out.clear();
+  if (!readable(session)) return false;
+  // Every table in one round trip: reads never wait on PostgreSQL.
+  auto results = static_cast<pg::PostgresSession&>(session).run_batch(m_select_all);
+  if (results.size() != m_family.tables.size())
+    throw BackendUnavailableError("PostgreSQL answered " + std::to_string(results.size()) + " of " +
+                                  std::to_string(m_family.tables.size()) + " table reads");
+  for (std::size_t i = 0; i < m_family.tables.size(); ++i)
+    out.push_back({m_family.tables[i].name, m_family.tables[i].columns, std::move(results[i].rows)});
+  return true;
+}
+
+std::int64_t PostgresLabDatabase::data_version() {
+  // The snapshot (xmin:xmax:in-progress xids) changes whenever a transaction that wrote commits or
+  // rolls back; an unchanged one means nothing committed since the last read.
+  const auto snapshot = m_observer->run("SELECT pg_current_snapshot()::text");
+  if (!snapshot.ok() || snapshot.rows.empty()) return -1;
+  const std::string text = to_display(snapshot.rows[0][0]);
+  if (text != m_last_snapshot) {
+    m_last_snapshot = text;
+    ++m_version;
+  }
+  return m_version;
+}
+
+std::vector<std::string> PostgresLabDatabase::waits_for(Session& session) {
+  auto& waiting = static_cast<pg::PostgresSession&>(session);
+  std::vector<std::string> names;
+  for (int pid : m_monitor->blocking_pids(waiting.backend_pid()))
+    for (const auto& [name, other] : m_sessions)
+      if (other->backend_pid() == pid) names.push_back(name);
+  return names;
+}
+
+bool PostgresLabDatabase::readable(Session& session) {
+  const auto& asked = static_cast<pg::PostgresSession&>(session);
+  return !asked.waiting() && !asked.transaction_failed();
+}
+
+}  // namespace reslab

@@ -1,0 +1,191 @@
+#include "core/backends/postgres/private_server.hpp"
+
+#include <fcntl.h>
+#include <libpq-fe.h>
+#include <pwd.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+#include <vector>
+
+#include "core/backends/postgres/child_keeper.hpp"
+#include "core/backends/postgres/conninfo.hpp"
+#include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/server_dirs.hpp"
+
+namespace reslab::pg {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr auto kReadyBudget = std::chrono::seconds(30);
+constexpr auto kShutdownBudget = std::chrono::seconds(5);
+
+// Waits for our child `pid` until `budget` runs out; true when it was reaped (status in *status).
+bool reap_within(pid_t pid, Clock::duration budget, int* status = nullptr) {
+  auto deadline = Clock::now() + budget;
+  for (;;) {
+    int child_status = 0;
+    pid_t got = waitpid(pid, &child_status, WNOHANG);
+    if (got == pid || (got < 0 && errno == ECHILD)) {
+      if (status) *status = child_status;
+      return true;
+    }
+    if (Clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+std::string describe_exit(int status) {
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) return std::string("was killed by ") + strsignal(WTERMSIG(status));
+  return "stopped";
+}
+
+}  // namespace
+
+std::unique_ptr<PrivateServer> PrivateServer::start(const std::string& bindir) {
+  sweep_stale_server_dirs();
+  bool as_postgres = geteuid() == 0;
+  passwd entry{};
+  passwd* found = nullptr;
+  std::vector<char> buffer(16384);
+  if (as_postgres && (getpwnam_r("postgres", &entry, buffer.data(), buffer.size(), &found) != 0 || !found)) {
+    throw BackendUnavailable(
+        "reslab runs as root, and PostgreSQL refuses root: it needs the postgres system user "
+        "(created by apt-get install postgresql-15)");
+  }
+  std::string dir;
+  try {
+    dir = make_server_dir();
+  } catch (const std::runtime_error& error) {
+    throw BackendUnavailable(std::string("cannot start PostgreSQL: ") + error.what());
+  }
+  std::unique_ptr<PrivateServer> server(new PrivateServer(dir));
+  if (as_postgres) {
+    server->m_change_user = true;
+    server->m_uid = found->pw_uid;
+    server->m_gid = found->pw_gid;
+    if (chown(dir.c_str(), found->pw_uid, found->pw_gid) != 0) {
+      std::string reason = std::strerror(errno);
+      server->stop();
+      throw BackendUnavailable("cannot give " + dir + " to the postgres user: " + reason);
+    }
+  }
+  try {
+    server->run_initdb(bindir);
+    server->run_postgres(bindir);
+    server->wait_until_ready();
+  } catch (...) {
+    server->stop();
+    throw;
+  }
+  return server;
+}
+
+PrivateServer::~PrivateServer() { stop(); }
+
+std::string PrivateServer::dsn() const {
+  return "host=" + conninfo_value(m_dir) + " port=5432 user=postgres dbname=postgres";
+}
+
+void PrivateServer::run_initdb(const std::string& bindir) {
+  int log = open((m_dir + "/initdb.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/initdb.log: " + std::strerror(errno));
+  ChildSpec spec{{bindir + "/initdb", "-D", m_dir + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                  "--locale=C", "-N"},
+                 m_dir, log, m_change_user, m_uid, m_gid, SIGTERM};
+  pid_t pid = -1;
+  try {
+    pid = spawn_child(spec);
+  } catch (const std::runtime_error& error) {
+    close(log);
+    throw BackendUnavailable(std::string("cannot run initdb: ") + error.what());
+  }
+  close(log);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::ifstream output(m_dir + "/initdb.log");
+    std::string text((std::istreambuf_iterator<char>(output)), std::istreambuf_iterator<char>());
+    throw BackendUnavailable("initdb " + describe_exit(status) + ": " + text);
+  }
+}
+
+void PrivateServer::run_postgres(const std::string& bindir) {
+  int log = open((m_dir + "/server.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+  if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/server.log: " + std::strerror(errno));
+  ChildSpec spec{{bindir + "/postgres", "-D", m_dir + "/data", "-k", m_dir, "-c", "listen_addresses=",
+                  "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
+                  "autovacuum=off", "-c", "deadlock_timeout=20ms", "-c", "log_lock_waits=on"},
+                 m_dir, log, m_change_user, m_uid, m_gid, SIGQUIT};
+  try {
+    m_pid = spawn_child(spec);
+  } catch (const std::runtime_error& error) {
+    close(log);
+    throw BackendUnavailable(std::string("cannot run postgres: ") + error.what());
+  }
+  close(log);
+}
+
+void PrivateServer::wait_until_ready() {
+  std::string conninfo = dsn() + " connect_timeout=2";
+  auto deadline = Clock::now() + kReadyBudget;
+  for (;;) {
+    if (PQping(conninfo.c_str()) == PQPING_OK) return;
+    int status = 0;
+    if (waitpid(m_pid, &status, WNOHANG) == m_pid) {
+      m_pid = -1;
+      throw BackendUnavailable("the PostgreSQL server " + describe_exit(status) + " while starting: " +
+                               log_tail());
+    }
+    if (Clock::now() > deadline) {
+      throw BackendUnavailable("the PostgreSQL server did not answer within 30 s: " + log_tail());
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+std::string PrivateServer::log_tail() const {
+  std::ifstream log(m_dir + "/server.log");
+  std::deque<std::string> lines;
+  for (std::string line; std::getline(log, line);) {
+    lines.push_back(line);
+    if (lines.size() > 5) lines.pop_front();
+  }
+  std::string tail;
+  for (const std::string& line : lines) tail += (tail.empty() ? "" : "\n") + line;
+  return tail.empty() ? "(the server wrote nothing)" : tail;
+}
+
+void PrivateServer::stop() {
+  if (m_pid > 0) {
+    kill(m_pid, SIGINT);
+    if (!reap_within(m_pid, kShutdownBudget)) {
+      kill(m_pid, SIGQUIT);
+      if (!reap_within(m_pid, std::chrono::seconds(2))) {
+        kill(-m_pid, SIGKILL);
+        kill(m_pid, SIGKILL);
+        reap_within(m_pid, std::chrono::seconds(2));
+      }
+    }
+    m_pid = -1;
+  }
+  if (!m_dir.empty()) {
+    std::error_code error;
+    std::filesystem::remove_all(m_dir, error);
+    m_dir.clear();
+  }
+}
+
+}  // namespace reslab::pg

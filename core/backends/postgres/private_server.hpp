@@ -1,0 +1,45 @@
+#pragma once
+// A PostgreSQL server reslab starts for itself: initdb into a fresh 0700 temp dir, postgres with its
+// unix socket in that dir and no TCP listener, tuned for stepping (fsync off, deadlock_timeout 20ms,
+// log_lock_waits on), run as the postgres user when reslab runs as root. Stopped and removed by
+// stop() or the destructor; if reslab dies instead, the parent-death signal stops the server and the
+// next start sweeps the dir.
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+
+namespace reslab::pg {
+
+class PrivateServer {
+ public:
+  // Sweeps stale dirs, then initdb and postgres from `bindir`, waiting until the server answers.
+  // Throws BackendUnavailable with what failed (the end of the server's log when it has one).
+  static std::unique_ptr<PrivateServer> start(const std::string& bindir);
+  ~PrivateServer();
+  PrivateServer(const PrivateServer&) = delete;
+  PrivateServer& operator=(const PrivateServer&) = delete;
+
+  // Fast shutdown (SIGINT; SIGQUIT, then SIGKILL if it hangs), then the dir is removed. Idempotent.
+  void stop();
+
+  // host=<dir> user=postgres dbname=postgres: the socket in the dir, trust authentication.
+  std::string dsn() const;
+  const std::string& dir() const { return m_dir; }
+  pid_t pid() const { return m_pid; }
+
+ private:
+  explicit PrivateServer(std::string dir) : m_dir(std::move(dir)) {}
+  void run_initdb(const std::string& bindir);
+  void run_postgres(const std::string& bindir);
+  void wait_until_ready();
+  std::string log_tail() const;
+
+  std::string m_dir;
+  pid_t m_pid = -1;
+  bool m_change_user = false;
+  uid_t m_uid = 0;
+  gid_t m_gid = 0;
+};
+
+}  // namespace reslab::pg

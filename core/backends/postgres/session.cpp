@@ -1,0 +1,218 @@
+#include "core/backends/postgres/session.hpp"
+
+#include <libpq-fe.h>
+#include <poll.h>
+
+#include "core/backends/postgres/condition.hpp"
+#include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/sql_text.hpp"
+#include "core/sim/errors.hpp"
+
+namespace reslab::pg {
+namespace {
+
+constexpr int kPollMilliseconds = 1;
+
+std::string trimmed(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+bool writes_rows(const char* command_status) {
+  const std::string status = command_status ? command_status : "";
+  return status.rfind("INSERT", 0) == 0 || status.rfind("UPDATE", 0) == 0 || status.rfind("DELETE", 0) == 0 ||
+         status.rfind("MERGE", 0) == 0;
+}
+
+}  // namespace
+
+PostgresSession::PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor,
+                                 bool deterministic)
+    : m_name(std::move(name)), m_connection(conninfo), m_monitor(monitor), m_deterministic(deterministic) {
+  PQsetNoticeReceiver(m_connection.handle(), &PostgresSession::on_notice, this);
+  // Wall-clock limits stay off: the stepper has its own budget. The LOG notices of lock waits reach
+  // this client, and are the signal that the deadlock check ran.
+  m_connection.must("SET lock_timeout = 0");
+  m_connection.must("SET statement_timeout = 0");
+  m_connection.must("SET idle_in_transaction_session_timeout = 0");
+  m_connection.must("SET client_min_messages = log");
+  // On a server that is not ours these are set per session (the private server starts with them).
+  if (m_deterministic) {
+    m_connection.must("SET deadlock_timeout = '20ms'");
+    m_connection.must("SET log_lock_waits = on");
+  }
+}
+
+PostgresSession::~PostgresSession() = default;
+
+void PostgresSession::on_notice(void* self, const PGresult* notice) {
+  auto* session = static_cast<PostgresSession*>(self);
+  const char* severity = PQresultErrorField(notice, PG_DIAG_SEVERITY_NONLOCALIZED);
+  const char* message = PQresultErrorField(notice, PG_DIAG_MESSAGE_PRIMARY);
+  if (!severity || !message || std::string(severity) != "LOG") return;
+  const std::string text = message;
+  const std::string own = "process " + std::to_string(session->backend_pid()) + " ";
+  if (text.rfind(own, 0) != 0) return;
+  if (text.find(" still waiting for ") != std::string::npos) ++session->m_waits_started;
+  if (text.find(" acquired ") != std::string::npos) ++session->m_waits_ended;
+}
+
+bool PostgresSession::transaction_failed() const {
+  return !m_flight && PQtransactionStatus(m_connection.handle()) == PQTRANS_INERROR;
+}
+
+std::string PostgresSession::shown(const std::string& sql) const {
+  return is_begin(sql) ? translate_statement(sql) : sql;
+}
+
+const std::string& PostgresSession::waiting_statement() const {
+  static const std::string none;
+  return m_flight ? m_flight->sql : none;
+}
+
+bool PostgresSession::in_transaction() const {
+  if (m_flight) return m_flight->in_transaction_before || is_begin(m_flight->sql);
+  return m_in_transaction;
+}
+
+bool PostgresSession::in_write_transaction() const {
+  if (!in_transaction()) return false;
+  return m_wrote || (m_flight && m_flight->takes_row_locks);
+}
+
+StatementResult PostgresSession::run(const std::string& sql, const std::vector<Value>& params) {
+  if (m_flight) {
+    if (m_flight->sql != sql || m_flight->params != params) {
+      StatementResult refused;
+      refused.kind = StatementResult::Kind::error;
+      refused.code = "statement_in_flight";
+      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql + "\" and cannot run \"" +
+                        sql + "\"";
+      return refused;
+    }
+    return await();
+  }
+  send(sql, params);
+  return await();
+}
+
+void PostgresSession::send(const std::string& sql, const std::vector<Value>& params) {
+  const std::string text = translate_statement(sql);
+  const BoundParams bound(params);
+  m_waits_started = m_waits_ended = 0;
+  if (!PQsendQueryParams(m_connection.handle(), text.c_str(), static_cast<int>(params.size()), bound.types.data(),
+                         bound.values.data(), nullptr, nullptr, 0))
+    throw BackendUnavailableError("PostgreSQL session " + m_name + " could not send \"" + sql +
+                                  "\": " + m_connection.error_message());
+  m_flight = Flight{sql, params, m_in_transaction, takes_row_locks(sql)};
+}
+
+bool PostgresSession::settled_waiting() {
+  // With the notices, a wait counts only once the server's deadlock check has run for it.
+  if (m_deterministic && m_waits_started <= m_waits_ended) return false;
+  return m_monitor.blocked_by_lab(backend_pid());
+}
+
+StatementResult PostgresSession::await() {
+  PGconn* conn = m_connection.handle();
+  const auto deadline = std::chrono::steady_clock::now() + m_budget;
+  while (true) {
+    if (!PQconsumeInput(conn))
+      throw BackendUnavailableError("PostgreSQL session " + m_name + " lost its connection at \"" + m_flight->sql +
+                                    "\": " + m_connection.error_message());
+    if (!PQisBusy(conn)) return collect();
+    if (settled_waiting()) {
+      // The result may have arrived while the question was asked.
+      if (PQconsumeInput(conn) && !PQisBusy(conn)) return collect();
+      StatementResult waiting;
+      waiting.kind = StatementResult::Kind::busy;
+      waiting.code = "waiting";
+      waiting.message = "waiting for a lock held by another session of the lab";
+      return waiting;
+    }
+    if (std::chrono::steady_clock::now() > deadline) return cancel();
+    pollfd descriptor{PQsocket(conn), POLLIN, 0};
+    ::poll(&descriptor, 1, kPollMilliseconds);
+  }
+}
+
+StatementResult PostgresSession::cancel() {
+  const std::string statement = m_flight->sql;
+  if (PGcancel* handle = PQgetCancel(m_connection.handle())) {
+    char error[256];
+    PQcancel(handle, error, sizeof error);
+    PQfreeCancel(handle);
+  }
+  StatementResult result = collect();
+  result.kind = StatementResult::Kind::error;
+  result.message = "\"" + statement + "\" neither finished nor waited for another session of this lab within " +
+                   std::to_string(m_budget.count()) + " ms, so reslab cancelled it (" + result.message + ")";
+  return result;
+}
+
+StatementResult PostgresSession::collect() {
+  StatementResult result;
+  ResultHandle last;
+  while (PGresult* next = PQgetResult(m_connection.handle())) last.reset(next);
+  const bool locks_rows = m_flight && m_flight->takes_row_locks;
+  m_flight.reset();
+  const auto status = last ? PQresultStatus(last.get()) : PGRES_FATAL_ERROR;
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+    result.kind = StatementResult::Kind::ok;
+    result.sqlstate = "00000";
+    result.columns = columns_of(last.get());
+    result.rows = rows_of(last.get());
+    if (writes_rows(PQcmdStatus(last.get()))) result.changes = std::atoi(PQcmdTuples(last.get()));
+    if (locks_rows) m_wrote = true;
+  } else {
+    const char* state = last ? PQresultErrorField(last.get(), PG_DIAG_SQLSTATE) : nullptr;
+    result.sqlstate = state ? state : "08006";
+    result.kind = kind_of(result.sqlstate);
+    if (result.kind == StatementResult::Kind::ok) result.kind = StatementResult::Kind::error;
+    result.deadlock_victim = result.sqlstate == "40P01";
+    result.message = trimmed(last ? PQresultErrorMessage(last.get()) : m_connection.error_message());
+    if (PQstatus(m_connection.handle()) != CONNECTION_OK)
+      throw BackendUnavailableError("PostgreSQL session " + m_name + " lost its connection: " + redact(result.message));
+  }
+  result.code = condition_name(result.sqlstate);
+  const auto transaction = PQtransactionStatus(m_connection.handle());
+  m_in_transaction = transaction == PQTRANS_INTRANS || transaction == PQTRANS_INERROR;
+  if (!m_in_transaction) m_wrote = false;
+  return result;
+}
+
+std::vector<StatementResult> PostgresSession::run_batch(const std::vector<std::string>& statements) {
+  std::string text;
+  for (const auto& statement : statements) text += translate_statement(statement) + ";\n";
+  PGconn* conn = m_connection.handle();
+  if (m_flight || !PQsendQuery(conn, text.c_str()))
+    throw BackendUnavailableError("PostgreSQL session " + m_name + " could not read the tables: " +
+                                  m_connection.error_message());
+  std::vector<StatementResult> results;
+  while (PGresult* next = PQgetResult(conn)) {
+    ResultHandle result(next);
+    if (PQresultStatus(result.get()) != PGRES_TUPLES_OK) {
+      std::string message = trimmed(PQresultErrorMessage(result.get()));
+      while (PGresult* rest = PQgetResult(conn)) PQclear(rest);
+      throw BackendUnavailableError("PostgreSQL session " + m_name + " could not read the tables: " + redact(message));
+    }
+    StatementResult item;
+    item.sqlstate = "00000";
+    item.code = condition_name(item.sqlstate);
+    item.columns = columns_of(result.get());
+    item.rows = rows_of(result.get());
+    results.push_back(std::move(item));
+  }
+  const auto transaction = PQtransactionStatus(conn);
+  m_in_transaction = transaction == PQTRANS_INTRANS || transaction == PQTRANS_INERROR;
+  return results;
+}
+
+bool PostgresSession::make_idle() {
+  if (m_flight) cancel();
+  if (PQstatus(m_connection.handle()) != CONNECTION_OK) return false;
+  if (m_in_transaction) run("ROLLBACK");
+  return !m_in_transaction && !m_flight;
+}
+
+}  // namespace reslab::pg

@@ -1,0 +1,78 @@
+#pragma once
+// A PostgreSQL session of a lab (an actor's, the provider's, the observer's). Each statement is sent
+// asynchronously with bound parameters and waited for, polling every millisecond, until it finishes
+// or is blocked by another session of the lab *and* past its deadlock check (the server's "still
+// waiting" notice, with log_lock_waits on). A blocked statement stays in flight and comes back as
+// kind busy, code "waiting"; when the engine runs the same statement again (a woken event re-running
+// from the top), the session waits for that statement's result instead of sending it twice.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/backends/postgres/connection.hpp"
+#include "core/backends/postgres/lock_monitor.hpp"
+#include "core/sim/session.hpp"
+
+namespace reslab::pg {
+
+class PostgresSession : public Session {
+ public:
+  // `deterministic`: the server sends the "still waiting" notice (deadlock_timeout and log_lock_waits
+  // could be set), so a wait is reported only after the deadlock check; otherwise as soon as the
+  // server says the session is blocked.
+  PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor, bool deterministic);
+  ~PostgresSession() override;
+
+  const std::string& name() const override { return m_name; }
+  StatementResult run(const std::string& sql, const std::vector<Value>& params = {}) override;
+  bool in_transaction() const override;
+  bool in_write_transaction() const override;
+  bool holds_lock() const override { return in_transaction(); }
+  std::string shown(const std::string& sql) const override;
+
+  int backend_pid() const { return m_connection.backend_pid(); }
+  bool waiting() const { return m_flight.has_value(); }
+  // An error aborted the open transaction: every statement fails (25P02) until ROLLBACK.
+  bool transaction_failed() const;
+  const std::string& waiting_statement() const;
+  // Several statements without parameters in one round trip (the lab's reads of every table), each
+  // result in order. Needs the session idle; throws BackendUnavailableError when one fails.
+  std::vector<StatementResult> run_batch(const std::vector<std::string>& statements);
+  // Runs `sql` at once (set-up, a schema's search path); throws BackendUnavailableError on failure.
+  void setup(const std::string& sql) { m_connection.must(sql); }
+  // Cancels a statement in flight and rolls back: the session is idle afterwards. False if it cannot be.
+  bool make_idle();
+
+  // A statement that neither finishes nor waits for a session of the lab is cancelled after this.
+  static constexpr std::chrono::milliseconds kStatementBudget{10'000};
+  void set_statement_budget(std::chrono::milliseconds budget) { m_budget = budget; }
+
+ private:
+  struct Flight {
+    std::string sql;
+    std::vector<Value> params;
+    bool in_transaction_before = false;
+    bool takes_row_locks = false;
+  };
+  static void on_notice(void* self, const struct pg_result* notice);
+
+  void send(const std::string& sql, const std::vector<Value>& params);
+  StatementResult await();
+  StatementResult collect();
+  StatementResult cancel();
+  bool settled_waiting();
+
+  std::string m_name;
+  PgConnection m_connection;
+  LockMonitor& m_monitor;
+  bool m_deterministic;
+  std::chrono::milliseconds m_budget = kStatementBudget;
+  std::optional<Flight> m_flight;
+  bool m_in_transaction = false;
+  bool m_wrote = false;      // took row locks since BEGIN
+  int m_waits_started = 0;   // "still waiting" notices for the statement in flight
+  int m_waits_ended = 0;     // "acquired" notices for it
+};
+
+}  // namespace reslab::pg

@@ -1,0 +1,78 @@
+// PostgreSQL's golden traces: H1 and H2, every preset, both models and languages, must stay byte for byte
+// what tests/golden/postgres_traces.txt recorded (the JSON's length and FNV-1a 64, with the server's version
+// left out so another minor release does not move them), and the trace hash with it. Each trace runs twice:
+// the second run must give the same hash. RESLAB_GOLDEN_UPDATE_POSTGRES=FILE writes the list afresh
+// (scripts/update-goldens does when a PostgreSQL server is at hand).
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <map>
+
+#include "core/formats/hash.hpp"
+#include "core/formats/trace_json.hpp"
+#include "tests/postgres/stepping_support.hpp"
+
+using namespace reslab;
+
+namespace {
+
+std::vector<std::pair<std::string, std::string>> current_traces() {
+  std::vector<std::pair<std::string, std::string>> lines;
+  for (const char* file : {"h1_last_room.toml", "h2_hold_expiry.toml"}) {
+    const Scenario scenario = pgtest::bundled(file);
+    for (const auto& preset : scenario.presets) {
+      for (Model model : {Model::naive, Model::atomic}) {
+        const Trace trace = pgtest::run_on_postgres(scenario, model, preset.name);
+        const Trace again = pgtest::run_on_postgres(scenario, model, preset.name);
+        INFO(scenario.id << " " << preset.name << " " << model_name(model));
+        CHECK(again.hash == trace.hash);
+        for (Lang lang : {Lang::en, Lang::zh}) {
+          auto json = trace_to_json(trace, scenario, lang);
+          json["server_version"] = nullptr;
+          const std::string text = json.dump(2);
+          Fnv1a64 hash;
+          hash.bytes(text);
+          lines.emplace_back(scenario.id + " " + preset.name + " " + std::string(model_name(model)) + " " +
+                                 std::string(lang_code(lang)),
+                             std::to_string(text.size()) + " " + hash.hex() + " trace " + trace.hash);
+        }
+      }
+    }
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("PostgreSQL's H1 and H2 traces are byte for byte the recorded ones, and the same run twice") {
+  const pg::ServerInfo* server = pgtest::stepping_server();
+  if (!server) return;
+  if (!server->deterministic) {
+    MESSAGE("the server would not take deadlock_timeout = 20ms and log_lock_waits: no trace hash is promised");
+    return;
+  }
+  const auto traces = current_traces();
+  if (const char* update = std::getenv("RESLAB_GOLDEN_UPDATE_POSTGRES"); update && *update) {
+    std::ofstream out(update);
+    out << "# scenario preset model lang: JSON bytes and FNV-1a 64 (server_version left out), trace hash"
+           " (reslab trace --backend postgres --format json)\n";
+    for (const auto& [key, digest] : traces) out << key << ": " << digest << "\n";
+    MESSAGE("wrote " << traces.size() << " lines to " << update);
+    return;
+  }
+  std::ifstream in(std::string(RESLAB_GOLDEN_DIR) + "/postgres_traces.txt");
+  REQUIRE(in);
+  std::map<std::string, std::string> recorded;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto colon = line.find(": ");
+    recorded[line.substr(0, colon)] = line.substr(colon + 2);
+  }
+  CHECK(recorded.size() == traces.size());
+  for (const auto& [key, digest] : traces) {
+    INFO(key);
+    auto it = recorded.find(key);
+    REQUIRE(it != recorded.end());
+    CHECK(it->second == digest);
+  }
+}
