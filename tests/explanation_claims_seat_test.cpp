@@ -404,9 +404,10 @@ void hold_rules(ClaimRules& rules) {
     return first({seat_names(v.after, arg(m, "seat"), arg(m, "order"), "held"),
                   expect("expires_at", arg(m, "expires"), at(seat_in(v.after, arg(m, "seat")), "expires_at")),
                   expect("order_id", id_of(arg(m, "order")), arg(m, "order_id")),
-                  m.key == "seat.hold.atomic.done" ? now_is(v, m) : std::string()});
+                  m.key.rfind("seat.hold.atomic.done", 0) == 0 ? now_is(v, m) : std::string()});
   };
   c["seat.hold.atomic.done"] = wrote;
+  c["seat.hold.atomic.done.pg"] = wrote;  // the same claims, said in PostgreSQL's terms
   c["seat.hold.blind.done"] = wrote;
   c["seat.hold.naive.done"] = [wrote](const StepView& v, const Message& m) {
     const RowText seat = seat_in(v.before, arg(m, "seat"));
@@ -442,6 +443,7 @@ void hold_rules(ClaimRules& rules) {
                        "the seat is sold to the order")});
   };
   rules.claim_free.insert("seat.hold.locks");
+  rules.claim_free.insert("seat.hold.locks.pg");
 }
 
 void pay_rules(ClaimRules& rules) {
@@ -1131,8 +1133,10 @@ TEST_CASE(
   // atomic action leaves behind.
   const std::set<std::string> elsewhere = {"seat.reconcile.refunded.order_kept",
                                            "seat.callback.expired_now.lost"};
+  // A ".pg" text is PostgreSQL's wording of one of these; these variants run on SQLite.
+  const auto on_postgres = [](const std::string& key) { return key.size() > 3 && key.ends_with(".pg"); };
   for (const auto& entry : seat::messages())
-    if (!kDetailKeys.count(entry.key) && !elsewhere.count(entry.key))
+    if (!kDetailKeys.count(entry.key) && !elsewhere.count(entry.key) && !on_postgres(entry.key))
       CHECK_MESSAGE(seen.count(entry.key), entry.key << " never appeared: the variants do not reach it");
 }
 

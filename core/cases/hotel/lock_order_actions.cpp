@@ -46,7 +46,8 @@ struct WritePass {
 StatementResult run_retrying(ActionContext& ctx, WritePass& pass, const std::string& statement,
                              std::vector<Value> params = {}) {
   StatementResult result = ctx.sql(statement, params);
-  while (result.busy() && pass.retried < pass.statement_retries) {
+  // A deadlock's victim on PostgreSQL has had its whole transaction rolled back: no statement retry helps.
+  while (result.busy() && !result.deadlock_victim && pass.retried < pass.statement_retries) {
     ++pass.retried;
     result = ctx.sql(statement, params);
   }
@@ -138,7 +139,10 @@ std::string txn_read(ActionContext& ctx) {
   ctx.memory()[kBegin] = begin;
   const MessageArgs args = {{"actor", actor}, {"available", std::to_string(available)}, {"begin", begin}};
   ctx.summarize({"h7.read.summary", args});
-  ctx.say({begin == kBeginImmediate ? "h7.read.immediate" : "h7.read.deferred", args});
+  if (ctx.row_locks())
+    ctx.say({"h7.read.pg", args});
+  else
+    ctx.say({begin == kBeginImmediate ? "h7.read.immediate" : "h7.read.deferred", args});
   return "read";
 }
 

@@ -81,7 +81,7 @@ std::string atomic_fail(ActionContext& ctx, const std::string& key, const Messag
   ctx.summarize({summary, args});
   ctx.say({key, args});
   ctx.say({"h3.atomic.rolled_back", args});
-  ctx.say({"h3.atomic.locks"});
+  ctx.say({ctx.locking_text("h3.atomic.locks")});
   ctx.resolve("rejected");
   return "rejected";
 }
@@ -195,7 +195,7 @@ std::string reserve_night_atomic(ActionContext& ctx) {
   remember_taken(ctx, night);
   args.emplace_back("available", to_display(update.rows[0][1]));
   ctx.summarize({"h3.night.atomic.summary", args});
-  ctx.say({first ? "h3.night.atomic.first" : "h3.night.atomic", args});
+  ctx.say({first ? ctx.locking_text("h3.night.atomic.first") : "h3.night.atomic", args});
   return "decremented";
 }
 

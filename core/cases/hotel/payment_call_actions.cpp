@@ -102,8 +102,8 @@ std::string book_and_pay_naive(ActionContext& ctx) {
   ctx.memory()[kHold] = hold_id;
   ctx.memory()[kSentAt] = ctx.now();
   ctx.summarize({"h6.pay.naive.summary", args});
-  ctx.say({"h6.pay.naive", args});
-  ctx.say({"h6.locks"});
+  ctx.say({ctx.locking_text("h6.pay.naive"), args});
+  ctx.say({ctx.locking_text("h6.locks")});
   return "decremented";
 }
 
@@ -125,7 +125,7 @@ std::string book_and_pay_atomic(ActionContext& ctx) {
   ctx.memory()[kSentAt] = ctx.now();
   ctx.summarize({"h6.pay.atomic.summary", args});
   ctx.say({"h6.pay.atomic", args});
-  ctx.say({"h6.locks"});
+  ctx.say({ctx.locking_text("h6.locks")});
   return "accepted";
 }
 
@@ -145,7 +145,7 @@ std::string provider_answer_naive(ActionContext& ctx) {
     provider_records_charge(ctx);
     ctx.memory().erase(kHold);
     ctx.summarize({"h6.answer.naive.charged.summary", args});
-    ctx.say({"h6.answer.naive.charged", args});
+    ctx.say({ctx.locking_text("h6.answer.naive.charged"), args});
     ctx.resolve("charged");
     return "charged";
   }
@@ -154,7 +154,7 @@ std::string provider_answer_naive(ActionContext& ctx) {
   provider_records_charge(ctx);
   ctx.memory().erase(kHold);
   ctx.summarize({"h6.answer.naive.timeout.summary", args});
-  ctx.say({"h6.answer.naive.timeout", args});
+  ctx.say({ctx.locking_text("h6.answer.naive.timeout"), args});
   ctx.say({"h6.answer.naive.money", args});
   ctx.resolve("charge_unknown");
   return "charge_unknown";

@@ -95,7 +95,7 @@ std::string create_booking_atomic(ActionContext& ctx) {
     args.emplace_back("state", first.rows.empty() ? "?" : to_display(first.rows[0][1]));
     ctx.summarize({"h4.create.atomic.again.summary", args});
     ctx.say({"h4.create.atomic.again", args});
-    ctx.say({"h4.create.atomic.locks", args});
+    ctx.say({ctx.locking_text("h4.create.atomic.locks"), args});
     ctx.resolve("accepted");
     return "accepted";
   }
@@ -116,7 +116,7 @@ std::string create_booking_atomic(ActionContext& ctx) {
   ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   ctx.must(kCommit);
   ctx.summarize({"h4.create.atomic.summary", args});
-  ctx.say({"h4.create.atomic", args});
+  ctx.say({ctx.locking_text("h4.create.atomic"), args});
   ctx.resolve("accepted");
   return "accepted";
 }

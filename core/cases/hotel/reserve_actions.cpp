@@ -111,7 +111,11 @@ std::string reserve_check_atomic(ActionContext& ctx) {
     ctx.summarize({"hotel.decrement.rejected.summary", {{"actor", actor}}});
     ctx.say({"hotel.decrement.rejected", {{"actor", actor}, {"night", night}}});
     ctx.say({"hotel.decrement.why_safe", {{"see", ctx.case_ref("see_h3")}}});
-    ctx.say({"hotel.decrement.locks"});
+    // On PostgreSQL a request woken here waited at this UPDATE, and the re-check is what rejected it.
+    if (ctx.row_locks() && ctx.woken())
+      ctx.say({"hotel.decrement.rechecked.pg", {{"actor", actor}}});
+    else
+      ctx.say({ctx.locking_text("hotel.decrement.locks")});
     ctx.resolve("rejected");
     return "rejected";
   }
@@ -119,9 +123,9 @@ std::string reserve_check_atomic(ActionContext& ctx) {
   ctx.memory()["decremented"] = std::int64_t{1};
   const MessageArgs args = {{"actor", actor}, {"night", night}, {"available", remaining}};
   ctx.summarize({"hotel.decrement.summary", args});
-  ctx.say({"hotel.decrement.done", args});
+  ctx.say({ctx.locking_text("hotel.decrement.done"), args});
   ctx.say({"hotel.decrement.why_safe", {{"see", ctx.case_ref("see_h3")}}});
-  ctx.say({"hotel.decrement.locks"});
+  ctx.say({ctx.locking_text("hotel.decrement.locks")});
   return "decremented";
 }
 

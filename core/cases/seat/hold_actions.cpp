@@ -182,7 +182,7 @@ std::string report_hold(ActionContext& ctx, const HoldAttempt& attempt, const st
     ctx.summarize({"seat.hold.rejected.summary", args});
     ctx.say({attempt.seat_state == "sold" ? "seat.hold.atomic.rejected.sold" : "seat.hold.atomic.rejected",
              args});
-    ctx.say({"seat.hold.locks"});
+    ctx.say({ctx.locking_text("seat.hold.locks")});
     ctx.resolve("rejected");
     return "rejected";
   }
@@ -200,12 +200,12 @@ std::string report_hold(ActionContext& ctx, const HoldAttempt& attempt, const st
   } else {
     ctx.summarize({"seat.hold.accepted.summary", args});
   }
-  const char* done = how == "atomic"  ? "seat.hold.atomic.done"
-                     : how == "naive" ? "seat.hold.naive.done"
-                                      : "seat.hold.blind.done";
+  const std::string done = how == "atomic"  ? ctx.locking_text("seat.hold.atomic.done")
+                           : how == "naive" ? "seat.hold.naive.done"
+                                            : "seat.hold.blind.done";
   ctx.say({done, args});
   if (attempt.stale_previous) ctx.say({"seat.hold.blind.stale", args});
-  if (how == "atomic") ctx.say({"seat.hold.locks"});
+  if (how == "atomic") ctx.say({ctx.locking_text("seat.hold.locks")});
   return "accepted";
 }
 
