@@ -23,6 +23,11 @@ struct RunActor {
 struct SetModel {
   Model model = Model::atomic;
 };
+struct SetBackend {
+  Backend backend = Backend::sqlite;
+};
+// The compare view: the other model on the same backend, or the same model on the other backend.
+struct ToggleCompareBackends {};
 struct ChoosePreset {
   std::string name;
 };
@@ -80,7 +85,7 @@ struct StartLoad {
 };
 struct CancelLoad {};
 
-using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, ChoosePreset,
+using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend, ToggleCompareBackends, ChoosePreset,
                              UseOrder, MoveEvent, OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
                              SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown, CopyOrder,
                              ToggleFullScreen, ShowHelp, ToggleRacePanel, StartRace, CancelRace,

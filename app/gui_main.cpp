@@ -71,10 +71,12 @@ void on_stop_signal(int) { g_stop = 1; }
 }  // namespace
 
 // [SECTION] run_gui
-int run_gui(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only) {
+int run_gui(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only,
+            const std::string& backend) {
   std::string settings_warning;
   Settings settings = load_settings(settings_path(), settings_warning);
   if (!lang_code.empty()) settings.lang = lang_code;
+  if (!backend.empty()) settings.backend = backend;
   WindowPlatform platform;
   LabApp app(platform, settings, scenario_name);
   // The fonts (FreeType over a 19 MB collection) build while the window opens:

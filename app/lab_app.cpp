@@ -7,6 +7,7 @@
 
 #include "app/platform_paths.hpp"
 #include "app/text_file.hpp"
+#include "core/backends/postgres/server.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/preset_check.hpp"
 #include "core/sim/message_catalog.hpp"
@@ -26,6 +27,7 @@ constexpr float kZoomMin = 0.6f, kZoomMax = 2.5f;
 // While a race runs its progress is redrawn this often, not at every round: on 2 cores with a
 // software GL renderer each frame takes CPU from the racing threads (10 Hz cost a third of their speed).
 constexpr double kRaceRefreshSeconds = 0.25;
+constexpr double kBackendPollSeconds = 0.1;  // while PostgreSQL's server starts
 
 template <class... Ts>
 struct Overloaded : Ts... {
@@ -61,9 +63,14 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
   m_view.dark = m_settings.theme == "dark";
   m_view.zoom = m_settings.zoom;
   m_view.compare = m_settings.compare;
+  m_view.compare_backends = m_settings.compare_backends;
+  parse_backend(m_settings.backend, m_view.backend);
   m_view.seconds_per_step = m_settings.seconds_per_step;
   m_view.screenshot_scale = m_settings.screenshot_scale;
   m_view.screenshot_dir = m_settings.screenshot_dir;
+  // PostgreSQL remembered from last time: its server starts in the background while SQLite shows the case.
+  const Backend remembered = m_view.backend;
+  m_view.backend = Backend::sqlite;
 
   for (const auto& file : bundled_scenario_files()) {
     try {
@@ -77,7 +84,10 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
 
   std::string wanted = scenario_name.empty() ? m_settings.last_scenario : scenario_name;
   if (wanted.empty()) wanted = "h1";
-  if (open_scenario(wanted).empty()) return;
+  if (open_scenario(wanted).empty()) {
+    if (remembered == Backend::postgres) choose_backend(remembered);
+    return;
+  }
   // The scenario used last time may be gone or broken: start on H1 and keep the error on screen.
   const std::string error = m_view.scenario_error;
   auto h1 = load_scenario("h1");  // throws when even the bundled H1 cannot be opened
@@ -86,6 +96,7 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
   m_file_time = modified_time(h1->file);
   after_session_change();
   m_view.scenario_error = error;
+  if (remembered == Backend::postgres) choose_backend(remembered);
 }
 
 const Settings& LabApp::settings() const {
@@ -93,6 +104,8 @@ const Settings& LabApp::settings() const {
   m_settings.theme = m_view.dark ? "dark" : "light";
   m_settings.zoom = m_view.zoom;
   m_settings.compare = m_view.compare;
+  m_settings.compare_backends = m_view.compare_backends;
+  m_settings.backend = std::string(backend_name(m_view.backend));
   m_settings.seconds_per_step = m_view.seconds_per_step;
   m_settings.screenshot_scale = m_view.screenshot_scale;
   m_settings.screenshot_dir = m_view.screenshot_dir;
@@ -104,7 +117,8 @@ const Settings& LabApp::settings() const {
 std::string LabApp::open_scenario(const std::string& name_or_path) {
   try {
     auto scenario = load_scenario(name_or_path);
-    auto session = std::make_unique<LabSession>(scenario, m_session ? m_session->model() : Model::atomic);
+    auto session = std::make_unique<LabSession>(scenario, m_session ? m_session->model() : Model::atomic,
+                                                m_session ? m_session->backend() : Backend::sqlite);
     m_session = std::move(session);
     m_view.scenario_name = name_or_path;
     m_view.scenario_error.clear();
@@ -149,7 +163,15 @@ void LabApp::check_reload() {
 }
 
 void LabApp::after_session_change() {
-  if (m_view.compare) {
+  if (m_view.compare && m_view.compare_backends) {
+    const Backend other = m_session->backend() == Backend::sqlite ? Backend::postgres : Backend::sqlite;
+    if (other == Backend::sqlite || pg::server_state() == pg::ServerState::ready) {
+      m_comparison = m_session->replay_under(m_session->model(), other);
+    } else {
+      m_comparison.reset();  // PostgreSQL is not there (yet): the banner or the status line says why
+      choose_backend_server();
+    }
+  } else if (m_view.compare) {
     const Model other = m_session->model() == Model::naive ? Model::atomic : Model::naive;
     m_comparison = m_session->replay_under(other);
   } else {
@@ -194,6 +216,60 @@ void LabApp::set_model(Model model) {
   after_session_change();
 }
 
+// PostgreSQL's server is started (or connected) once, in the background, so the window stays responsive.
+void LabApp::choose_backend_server() {
+  std::string message;
+  const pg::ServerState state = pg::server_state(&message);
+  if (state == pg::ServerState::idle) pg::start_server_async(pg::server_options("", false));
+  follow_backend();
+}
+
+void LabApp::choose_backend(Backend backend) {
+  m_view.backend = backend;
+  if (backend == Backend::postgres) {
+    choose_backend_server();
+    return;
+  }
+  m_view.backend_status.clear();
+  m_view.backend_unavailable = false;
+  m_session->set_backend(backend);
+  m_view.hidden_step = 0;
+  after_session_change();
+}
+
+void LabApp::follow_backend() {
+  const bool wanted = m_view.backend == Backend::postgres && m_session->backend() != Backend::postgres;
+  const bool compared = m_view.compare && m_view.compare_backends && !m_comparison;
+  if (!wanted && !compared) return;
+  std::string message;
+  switch (pg::server_state(&message)) {
+    case pg::ServerState::idle:
+    case pg::ServerState::starting:
+      m_view.backend_status = tr("backend.starting");
+      m_view.backend_unavailable = false;
+      return;
+    case pg::ServerState::failed:
+      m_view.backend_status = tr("backend.unavailable", {{"reason", message}});
+      m_view.backend_unavailable = true;
+      m_view.backend = Backend::sqlite;
+      return;
+    case pg::ServerState::ready:
+      break;
+  }
+  m_view.backend_status.clear();
+  m_view.backend_unavailable = false;
+  try {
+    if (wanted) m_session->set_backend(Backend::postgres);
+  } catch (const BackendUnavailableError& e) {
+    m_view.backend_status = tr("backend.unavailable", {{"reason", e.what()}});
+    m_view.backend_unavailable = true;
+    m_view.backend = Backend::sqlite;
+    return;
+  }
+  m_view.hidden_step = 0;
+  after_session_change();
+}
+
 void LabApp::apply(const Commands& commands) {
   m_view.help_open = false;  // a request to open the popup lasts one frame
   for (const auto& command : commands) apply(command);
@@ -219,6 +295,12 @@ void LabApp::apply(const Command& command) {
             },
             [&](const RunActor& run) { run_actor(run.actor); },
             [&](const SetModel& set) { set_model(set.model); },
+            [&](const SetBackend& set) { choose_backend(set.backend); },
+            [&](const ToggleCompareBackends&) {
+              m_view.compare_backends = !m_view.compare_backends;
+              m_view.compare = true;
+              after_session_change();
+            },
             [&](const ChoosePreset& choose) {
               if (auto error = m_session->choose_preset(choose.name); !error.empty()) toast(error, true);
               m_view.hidden_step = 0;
@@ -343,6 +425,13 @@ double LabApp::tick() {
     ++m_revision;
   }
   if (m_load.running()) wake_at(m_next_load_refresh);
+  // PostgreSQL starting in the background: look again soon, and switch when it is ready.
+  if (!m_view.backend_status.empty() && !m_view.backend_unavailable) {
+    const std::string status = m_view.backend_status;
+    follow_backend();
+    if (status != m_view.backend_status) ++m_revision;
+    if (!m_view.backend_status.empty() && !m_view.backend_unavailable) wake_at(now + kBackendPollSeconds);
+  }
   return wait;
 }
 

@@ -91,6 +91,11 @@ class LabApp {
   void step_forward();
   void run_actor(const std::string& actor);
   void set_model(Model model);
+  // Switches to `backend` now, or once PostgreSQL's server has started in the background.
+  void choose_backend(Backend backend);
+  // The session moves to the chosen backend when its server is ready; a banner says when it cannot.
+  void follow_backend();
+  void choose_backend_server();
   void take_screenshot();
   void save_trace_markdown();
   void check_reload();

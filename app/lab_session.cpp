@@ -7,8 +7,8 @@
 
 namespace reslab {
 
-LabSession::LabSession(std::shared_ptr<const Scenario> scenario, Model model)
-    : m_scenario(std::move(scenario)), m_model(model) {
+LabSession::LabSession(std::shared_ptr<const Scenario> scenario, Model model, Backend backend)
+    : m_scenario(std::move(scenario)), m_model(model), m_backend(backend) {
   if (!m_scenario->presets.empty()) {
     m_preset = m_scenario->presets.front().name;
     m_wanted = m_scenario->presets.front().order;
@@ -16,9 +16,10 @@ LabSession::LabSession(std::shared_ptr<const Scenario> scenario, Model model)
   rebuild();
 }
 
-Plan LabSession::plan_for(const std::vector<std::string>& order, Model model) const {
+Plan LabSession::plan_for(const std::vector<std::string>& order, Model model, Backend backend) const {
   PlanRequest request;
   request.model = model;
+  request.backend = backend;
   if (!m_preset.empty()) request.preset = m_preset;
   request.order = order;
   for (const auto& [event, seconds] : m_moved) request.at.emplace_back(event, seconds);
@@ -120,6 +121,7 @@ std::string LabSession::order_argument() const {
   std::string order;
   for (const auto& id : m_trace.order) order += (order.empty() ? "" : ",") + id;
   std::string argument = "--model " + std::string(model_name(m_model));
+  if (m_backend != Backend::sqlite) argument += " --backend " + std::string(backend_name(m_backend));
   if (!m_preset.empty()) argument += " --preset " + m_preset;
   argument += " --order " + (order.empty() ? std::string("\"\"") : order);
   for (const auto& [event, seconds] : m_moved) argument += " --at " + event + "=" + std::to_string(seconds);
@@ -177,6 +179,19 @@ void LabSession::set_model(Model model) {
   rebuild();
 }
 
+void LabSession::set_backend(Backend backend) {
+  if (backend == m_backend) return;
+  const Backend previous = m_backend;
+  m_backend = backend;
+  try {
+    rebuild();
+  } catch (...) {
+    // The simulator is built before anything else changes, so the old one is gone only on success.
+    m_backend = previous;
+    throw;
+  }
+}
+
 std::string LabSession::choose_preset(const std::string& name) {
   const Preset* preset = m_scenario->find_preset(name);
   if (!preset) return "unknown preset '" + name + "'";
@@ -215,7 +230,7 @@ std::string LabSession::move_event(const std::string& event_id, std::int64_t sec
 }
 
 void LabSession::replace_scenario(std::shared_ptr<const Scenario> scenario) {
-  LabSession next(scenario, m_model);  // throws before anything here changes
+  LabSession next(scenario, m_model, m_backend);  // throws before anything here changes
   if (scenario->find_preset(m_preset)) {
     next.m_preset = m_preset;
     next.m_wanted.clear();
@@ -231,8 +246,8 @@ void LabSession::replace_scenario(std::shared_ptr<const Scenario> scenario) {
   *this = std::move(next);
 }
 
-PartialReplay LabSession::replay_under(Model model) const {
-  return replay_as_far_as_possible(*m_scenario, plan_for(m_wanted, model));
+PartialReplay LabSession::replay_under(Model model, Backend backend) const {
+  return replay_as_far_as_possible(*m_scenario, plan_for(m_wanted, model, backend));
 }
 
 }  // namespace reslab

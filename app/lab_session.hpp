@@ -4,7 +4,7 @@
 // the order, and every step it recorded (tables, actors' next actions) stays:
 // stepping back or jumping shows a recorded step, a step at the end of the
 // order runs one more event, and only a change of the order, times or model
-// replays from the start. No GUI library here: panels read a session and
+// (or backend) replays from the start. No GUI library here: panels read a session and
 // return commands.
 #include <cstdint>
 #include <map>
@@ -32,11 +32,14 @@ struct ActorControl {
 
 class LabSession {
  public:
-  explicit LabSession(std::shared_ptr<const Scenario> scenario, Model model = Model::atomic);
+  // Throws BackendUnavailableError when `backend` cannot be used.
+  explicit LabSession(std::shared_ptr<const Scenario> scenario, Model model = Model::atomic,
+                      Backend backend = Backend::sqlite);
 
   const Scenario& scenario() const { return *m_scenario; }
   std::shared_ptr<const Scenario> scenario_ptr() const { return m_scenario; }
   Model model() const { return m_model; }
+  Backend backend() const { return m_backend; }
   const std::string& preset() const { return m_preset; }
   // The order the user asked for; under this model maybe only a prefix ran.
   const std::vector<std::string>& wanted_order() const { return m_wanted; }
@@ -71,6 +74,8 @@ class LabSession {
   void jump_to(int step);
   std::string run_actor(const std::string& actor_id);
   void set_model(Model model);
+  // Replays the order on `backend`; throws BackendUnavailableError (and changes nothing) when it cannot.
+  void set_backend(Backend backend);
   std::string choose_preset(const std::string& name);
   // An explicit order (as `--order`), under a preset's times and arguments when one is named.
   // Throws UsageError for an unknown preset or event.
@@ -79,11 +84,13 @@ class LabSession {
   // Replaces the scenario (after a reload), keeping the model and, where it still fits, the order.
   void replace_scenario(std::shared_ptr<const Scenario> scenario);
 
-  // The same wanted order under the other model, for the compare view.
-  PartialReplay replay_under(Model model) const;
+  // The same wanted order under another model or on another backend, for the compare view.
+  PartialReplay replay_under(Model model) const { return replay_under(model, m_backend); }
+  PartialReplay replay_under(Model model, Backend backend) const;
 
  private:
-  Plan plan_for(const std::vector<std::string>& order, Model model) const;
+  Plan plan_for(const std::vector<std::string>& order, Model model) const { return plan_for(order, model, m_backend); }
+  Plan plan_for(const std::vector<std::string>& order, Model model, Backend backend) const;
   void rebuild();  // replays the wanted order as far as it runs; clamps the cursor
   // Runs one more event at the end of the trace, without a replay.
   void append(const std::string& event_id);
@@ -92,6 +99,7 @@ class LabSession {
 
   std::shared_ptr<const Scenario> m_scenario;
   Model m_model;
+  Backend m_backend = Backend::sqlite;
   std::string m_preset;
   std::vector<std::string> m_wanted;
   std::map<std::string, std::int64_t> m_moved;

@@ -38,6 +38,7 @@ void draw_banners(const PanelContext& ctx) {
   };
   if (!ctx.view().scenario_error.empty())
     banner(ctx.tr("banner.scenario_error", {{"error", ctx.view().scenario_error}}), true);
+  if (ctx.view().backend_unavailable) banner(ctx.view().backend_status, false);
   if (!ctx.app.fonts().warning.empty()) banner(ctx.app.fonts().warning, false);
   if (!ctx.app.strings_error().empty()) banner(ctx.app.strings_error(), false);
 }

@@ -129,6 +129,8 @@ std::string settings_text(const Settings& settings) {
   line("last_scenario", toml_string(settings.last_scenario));
   line("seconds_per_step", decimal(settings.seconds_per_step));
   line("compare", settings.compare ? "true" : "false");
+  line("backend", toml_string(settings.backend));
+  line("compare_backends", settings.compare_backends ? "true" : "false");
   return text;
 }
 
@@ -175,6 +177,8 @@ Settings load_settings(const std::string& path, std::string& warning) {
     read_string(root, "last_scenario", settings.last_scenario);
     read_number(root, "seconds_per_step", kMinSecondsPerStep, kMaxSecondsPerStep, settings.seconds_per_step);
     read_boolean(root, "compare", settings.compare);
+    read_choice(root, "backend", {"sqlite", "postgres"}, settings.backend);
+    read_boolean(root, "compare_backends", settings.compare_backends);
   } catch (const toml::parse_error& error) {
     // A file we cannot read is a file we do not have; it is rewritten on exit.
     const auto& at = error.source().begin;

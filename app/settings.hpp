@@ -15,6 +15,8 @@ struct Settings {
   std::string last_scenario;      // bundled id or a path; "" on the first start
   double seconds_per_step = 1.5;  // play speed, 0.2 .. 10
   bool compare = false;
+  std::string backend = "sqlite";  // "sqlite" | "postgres"
+  bool compare_backends = false;
 };
 
 // Never throws and never refuses to start the app: a missing or unreadable file gives the defaults,

@@ -25,8 +25,10 @@ class SlideCamera {
   SlideCamera& operator=(const SlideCamera&) = delete;
 
   // Runs `order` (under `preset`'s times and arguments when one is named), or the preset's own order
-  // when `order` is empty, under `model`. The session says how far it got and why it stopped.
-  const LabSession& run(Model model, const std::string& preset, const std::vector<std::string>& order = {});
+  // when `order` is empty, under `model` on `backend`. The session says how far it got and why it stopped.
+  // Throws BackendUnavailableError when the backend cannot be used.
+  const LabSession& run(Model model, const std::string& preset, const std::vector<std::string>& order = {},
+                        Backend backend = Backend::sqlite);
   // The window after step `step` of the last run; no pixels when the offscreen framebuffer failed.
   RgbaImage capture(int step);
   // What the last captured frame had to show and did not (app/visibility.hpp: "table holds",

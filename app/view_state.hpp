@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/text.hpp"
 
 namespace reslab {
@@ -20,6 +21,12 @@ struct ViewState {
   bool dark = false;
   float zoom = 1.0f;
   bool compare = false;
+  bool compare_backends = false;  // side by side: one model on both backends instead of both models
+  // The backend chosen; the session switches to it once its server is ready (PostgreSQL starts in the
+  // background). backend_status: a status line while it starts, or why it cannot be used (a banner).
+  Backend backend = Backend::sqlite;
+  std::string backend_status;
+  bool backend_unavailable = false;
   bool predict = false;
   int hidden_step = 0;  // in predict mode, the step whose result is not revealed yet (0: none)
   bool playing = false;

@@ -35,6 +35,16 @@ check "the Chinese Markdown trace explains each step" has "### 逐步说明：�
 check "the Chinese Markdown trace carries the events' notes" has "> 同一笔支付以新的事件 ID 再次通知。" "$out"
 check "the Chinese Markdown trace has the questions" has "### 讨论" "$out"
 
+code=$(run trace h1 --backend oracle)
+check "an unknown backend exits 2" test "$code" = 2
+check "the error names the backends" has "--backend must be sqlite or postgres, not 'oracle'" "$err"
+code=$(run trace h1 --model atomic --format json)
+check "a SQLite trace says its backend" has '"backend": "sqlite"' "$out"
+check "a SQLite trace has no server version" has '"server_version": null' "$out"
+code=$(run trace h1 --backend postgres --pg "host=/nonexistent/reslab-no-server port=1 password=hunter2")
+check "a DSN that does not connect exits 1" test "$code" = 1
+check "its error hides the password" bash -c "! grep -q hunter2 '$err' && grep -q 'password=\*\*\*' '$err'"
+
 code=$(run trace h1 --model atomic --order A1,B1,B2,A2)
 check "an order with a waiting actor's event exits 2" test "$code" = 2
 check "the error names the step and the lock holder" has "step 3: B2 cannot run: B is waiting at B1 for the lock held by A (A1)" "$err"

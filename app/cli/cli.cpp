@@ -5,10 +5,12 @@
 #include <iostream>
 #include <optional>
 
+#include "app/cli/backend_options.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/handout_command.hpp"
 #include "app/gui_context.hpp"
 #include "app/gui_main.hpp"
+#include "core/backends/postgres/server.hpp"
 #include "app/cli/load_command.hpp"
 #include "app/cli/race_command.hpp"
 #include "core/sim/errors.hpp"
@@ -36,6 +38,7 @@ struct TraceOptions {
   std::vector<std::string> at;
   std::string format = "markdown";
   std::string lang;
+  BackendOptions backend;
 };
 
 Lang chosen_lang(const std::string& code) {
@@ -49,6 +52,7 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
   PlanRequest request;
   if (!parse_model(options.model, request.model))
     throw UsageError("--model must be naive or atomic, not '" + options.model + "'");
+  request.backend = chosen_backend(options.backend);
   if (!options.preset.empty()) request.preset = options.preset;
   if (options.order_given) request.order = options.order.empty() ? std::vector<std::string>{} : split_order(options.order);
   for (const auto& item : options.at) request.at.push_back(parse_at(item));
@@ -73,14 +77,15 @@ int trace_command(const TraceOptions& options) {
 // [SECTION] check
 // A file is good when it loads, its initial rows fit the schema, and every preset runs under at
 // least one model (a preset may stop in one model by design: a warning).
-int check_command(const std::vector<std::string>& files) {
+int check_command(const std::vector<std::string>& files, const BackendOptions& backend_options) {
+  const Backend backend = chosen_backend(backend_options);
   int exit_code = kExitOk;
   for (const auto& file : files) {
     try {
       const Scenario scenario = load_scenario_file(file);
       int warnings = 0;
       bool errors = false;
-      for (const auto& problem : check_presets(scenario)) {
+      for (const auto& problem : check_presets(scenario, std::string(backend_name(backend)))) {
         std::cerr << problem.text() << "\n";
         errors = errors || problem.error;
         warnings += problem.error ? 0 : 1;
@@ -103,11 +108,18 @@ int check_command(const std::vector<std::string>& files) {
 // [SECTION] default command
 // Opens the desktop app. A scenario named on the command line is checked first,
 // so a bad file is an error here (exit 2) rather than a window with a banner.
-int default_command(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only) {
+int default_command(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only,
+                    const BackendOptions& backend_options, bool backend_given) {
   if (!lang_code.empty()) chosen_lang(lang_code);
   if (!scenario_name.empty()) load_scenario_file(resolve_scenario(scenario_name));
+  Backend backend = Backend::sqlite;
+  if (!parse_backend(backend_options.backend, backend))
+    throw UsageError("--backend must be sqlite or postgres, not '" + backend_options.backend + "'");
+  // The window opens at once; a server named by --pg (or a private one) is reached in the background.
+  if (backend == Backend::postgres) pg::start_server_async(pg::server_options(backend_options.pg, backend_options.keep));
   try {
-    return run_gui(scenario_name, lang_code, first_frame_only);
+    return run_gui(scenario_name, lang_code, first_frame_only,
+                   backend_given ? std::string(backend_name(backend)) : std::string());
   } catch (const DisplayError& e) {
     std::cerr << "reslab: " << e.what() << "\n";
     return 1;
@@ -127,6 +139,8 @@ int run_cli(int argc, char** argv) {
   app.add_option("scenario", default_scenario, "Bundled scenario id (h1, h2, ...) or a .toml file to open (default: the last one used, H1 the first time)");
   app.add_option("--lang", default_lang, "zh or en (default: from the locale)");
   bool first_frame_only = false;
+  BackendOptions default_backend;
+  add_backend_options(app, default_backend);
   app.add_flag("--first-frame-only", first_frame_only, "Exit after the first frame (start-up benchmark)")
       ->group("");  // not in --help
 
@@ -139,10 +153,13 @@ int run_cli(int argc, char** argv) {
   trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
   trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
   trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
+  add_backend_options(*trace_cmd, trace.backend);
 
   std::vector<std::string> check_files;
   CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
   check_cmd->add_option("files", check_files, "Scenario files")->required();
+  BackendOptions check_backend;
+  add_backend_options(*check_cmd, check_backend);
 
   ExportOptions export_options;
   CLI::App* export_cmd = app.add_subcommand("export", "Write one PNG per step (needs a display; Xvfb works)");
@@ -155,6 +172,7 @@ int run_cli(int argc, char** argv) {
   export_cmd->add_option("--scale", export_options.scale, "1 or 2: pixels per logical pixel (default 1)");
   export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
   export_cmd->add_flag("--quiet", export_options.quiet, "No progress line");
+  add_backend_options(*export_cmd, export_options.backend);
 
   HandoutOptions handout_options;
   CLI::App* handout_cmd = app.add_subcommand(
@@ -224,7 +242,7 @@ int run_cli(int argc, char** argv) {
   try {
     trace.order_given = trace_cmd->count("--order") > 0;
     if (*trace_cmd) return trace_command(trace);
-    if (*check_cmd) return check_command(check_files);
+    if (*check_cmd) return check_command(check_files, check_backend);
     if (*race_cmd) return run_race_command(race_options);
     if (*load_cmd) return run_load_command(load_options);
     if (*export_cmd || *handout_cmd) {
@@ -235,13 +253,17 @@ int run_cli(int argc, char** argv) {
         return 1;
       }
     }
-    return default_command(default_scenario, default_lang, first_frame_only);
+    return default_command(default_scenario, default_lang, first_frame_only, default_backend,
+                           app.count("--backend") > 0);
   } catch (const ScenarioError& e) {
     std::cerr << e.what() << "\n";
     return kExitBadInput;
   } catch (const UsageError& e) {
     std::cerr << "reslab: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const BackendUnavailableError& e) {
+    std::cerr << "reslab: " << e.what() << "\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "reslab: internal error: " << e.what() << "\n";
     return 1;

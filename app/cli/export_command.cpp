@@ -66,6 +66,9 @@ int run_export(const ExportOptions& options) {
   if (!options.preset.empty()) request.preset = options.preset;
   if (!options.order.empty()) request.order = split_order(options.order);
   const Plan plan = make_plan(scenario, request);
+  const Backend backend = chosen_backend(options.backend);
+  // SQLite's files keep their names; another backend's say which.
+  const std::string on_backend = backend == Backend::sqlite ? "" : "-" + std::string(backend_name(backend));
   if (options.out.empty()) throw UsageError("--out DIR is required");
   if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
 
@@ -75,7 +78,7 @@ int run_export(const ExportOptions& options) {
   double total_ms = 0;
   for (const Model model : models) {
     const LabSession& session = camera.run(model, options.order.empty() ? plan.preset : "",
-                                           options.order.empty() ? std::vector<std::string>{} : plan.order);
+                                           options.order.empty() ? std::vector<std::string>{} : plan.order, backend);
     const int steps = session.step_count();
     if (!session.stopped().empty())
       std::cerr << "reslab export: " << model_name(model) << ": stops after step " << steps << ": "
@@ -84,7 +87,8 @@ int run_export(const ExportOptions& options) {
       const auto started = std::chrono::steady_clock::now();
       const RgbaImage image = camera.capture(step);
       const std::string path = (std::filesystem::path(options.out) /
-                                (scenario.id + "-" + std::string(model_name(model)) + "-step" + two_digits(step) + ".png"))
+                                (scenario.id + "-" + std::string(model_name(model)) + on_backend + "-step" + two_digits(step) +
+                                 ".png"))
                                    .string();
       const std::string error =
           image.pixels.empty() ? "the offscreen framebuffer could not be created" : write_png(path, image);

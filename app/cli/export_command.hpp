@@ -2,6 +2,8 @@
 // `reslab export`: one PNG per step, rendered offscreen in a hidden window.
 #include <string>
 
+#include "app/cli/backend_options.hpp"
+
 namespace reslab {
 
 struct ExportOptions {
@@ -14,6 +16,7 @@ struct ExportOptions {
   int scale = 1;
   std::string lang;
   bool quiet = false;
+  BackendOptions backend;
 };
 
 // Returns the exit code: 0 done, 2 bad input (nothing written), 1 no display or a write failed.

@@ -10,7 +10,8 @@
 namespace reslab {
 namespace {
 
-void draw_column(const PanelContext& ctx, Model model, const Trace& trace, const std::string& stopped) {
+void draw_column(const PanelContext& ctx, const Trace& trace, const std::string& stopped,
+                 const std::string& heading) {
   const int cursor = ctx.session().cursor();
   const int shown = std::min<int>(cursor, static_cast<int>(trace.steps.size()));
   const bool hidden = ctx.view().result_hidden(cursor);
@@ -18,8 +19,8 @@ void draw_column(const PanelContext& ctx, Model model, const Trace& trace, const
   const auto state = hidden ? (shown <= 1 ? trace.initial : trace.steps[static_cast<std::size_t>(shown - 2)].committed)
                      : step ? step->committed
                             : trace.initial;
-  ImGui::PushID(static_cast<int>(model));
-  ctx.heading(ctx.model_label(model));
+  ImGui::PushID(heading.c_str());
+  ctx.heading(heading);
   if (shown < cursor)
     colored_wrapped(ctx.colors.broken_text,
                     ctx.tr("compare.stopped", {{"step", std::to_string(shown + 1)}, {"reason", stopped}}));
@@ -29,7 +30,7 @@ void draw_column(const PanelContext& ctx, Model model, const Trace& trace, const
   static const std::vector<TableDiff> no_diff;
   draw_tables(ctx, state->tables, step && !hidden ? step->diff : no_diff);
   ImGui::Spacing();
-  if (shown > 0) draw_step_trace(ctx, trace, shown, model == Model::naive ? "naive_trace" : "atomic_trace");
+  if (shown > 0) draw_step_trace(ctx, trace, shown, (heading + "_trace").c_str());
   ImGui::PopID();
 }
 
@@ -38,18 +39,32 @@ void draw_column(const PanelContext& ctx, Model model, const Trace& trace, const
 void draw_compare_panel(const PanelContext& ctx) {
   const PartialReplay* other = ctx.app.comparison();
   const LabSession& session = ctx.session();
-  ctx.heading(ctx.tr("compare.title", {{"step", std::to_string(session.cursor())}}));
+  const bool backends = ctx.view().compare_backends;
+  if (backends)
+    ctx.heading(ctx.tr("compare.title_backends",
+                       {{"model", ctx.model_label(session.model())}, {"step", std::to_string(session.cursor())}}));
+  else
+    ctx.heading(ctx.tr("compare.title", {{"step", std::to_string(session.cursor())}}));
   if (!other) return;
   ImGui::BeginChild("compare_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (ImGui::BeginTable("compare", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextRow();
-    const bool naive_is_current = session.model() == Model::naive;
+    // Naive left of atomic, SQLite left of PostgreSQL, whichever the session shows.
+    const bool current_first = backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
+    const auto label = [&](const Trace& trace) {
+      return backends ? ctx.tr(trace.backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres")
+                      : ctx.model_label(trace.model);
+    };
+    const auto current = [&] {
+      draw_column(ctx, session.trace(), session.stopped(), label(session.trace()));
+    };
+    const auto compared = [&] { draw_column(ctx, other->trace, other->stopped, label(other->trace)); };
     ImGui::TableNextColumn();
-    if (naive_is_current) draw_column(ctx, Model::naive, session.trace(), session.stopped());
-    else draw_column(ctx, Model::naive, other->trace, other->stopped);
+    if (current_first) current();
+    else compared();
     ImGui::TableNextColumn();
-    if (naive_is_current) draw_column(ctx, Model::atomic, other->trace, other->stopped);
-    else draw_column(ctx, Model::atomic, session.trace(), session.stopped());
+    if (current_first) compared();
+    else current();
     ImGui::EndTable();
   }
   ImGui::EndChild();

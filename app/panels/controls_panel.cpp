@@ -34,7 +34,10 @@ void draw_actor_buttons(const PanelContext& ctx) {
       button(key + done, false, ImVec2(width, 0));
     } else if (control.waiting) {
       ImGui::PushStyleColor(ImGuiCol_Button, ctx.colors.waiting_button);
-      button(key + ctx.tr("controls.actor_waiting", {{"actor", ctx.actor_name(control.actor)},
+      // PostgreSQL makes it wait for a row another transaction wrote; SQLite for the database's write lock.
+      const bool row = ctx.session().backend() != Backend::sqlite;
+      button(key + ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
+                          {{"actor", ctx.actor_name(control.actor)},
                                                      {"holder", ctx.actor_name(control.waiting_for)}}),
              false, ImVec2(width, 0));
       ImGui::PopStyleColor();
@@ -143,11 +146,19 @@ void draw_controls_panel(const PanelContext& ctx) {
   } else if (const PartialReplay* other = ctx.app.comparison()) {
     const int other_step = std::min<int>(session.cursor(), static_cast<int>(other->trace.steps.size()));
     const auto other_state = other_step == 0 ? other->trace.initial : other->trace.steps[other_step - 1].committed;
-    const bool naive_first = session.model() == Model::naive;
-    draw_invariant_badge(ctx, naive_first ? state.get() : other_state.get(),
-                         "(" + ctx.model_label(Model::naive) + ") ", hidden);
-    draw_invariant_badge(ctx, naive_first ? other_state.get() : state.get(),
-                         "(" + ctx.model_label(Model::atomic) + ") ", hidden);
+    // Naive before atomic, or SQLite before PostgreSQL when one model is compared on both backends.
+    const bool backends = ctx.view().compare_backends;
+    const bool current_first = backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
+    const auto label = [&](const Trace& trace) {
+      return "(" +
+             (backends ? ctx.tr(trace.backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres")
+                       : ctx.model_label(trace.model)) +
+             ") ";
+    };
+    const Trace& first = current_first ? session.trace() : other->trace;
+    const Trace& second = current_first ? other->trace : session.trace();
+    draw_invariant_badge(ctx, current_first ? state.get() : other_state.get(), label(first), hidden);
+    draw_invariant_badge(ctx, current_first ? other_state.get() : state.get(), label(second), hidden);
   }
 }
 

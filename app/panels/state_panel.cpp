@@ -120,6 +120,8 @@ void draw_state_panel(const PanelContext& ctx) {
         ImGui::TableNextColumn();
         ImGui::PushID(transaction.actor.c_str());
         text_wrapped(ctx.tr("tables.transaction_view", {{"actor", ctx.actor_name(transaction.actor)}}));
+        // On PostgreSQL a session whose statement waits for a lock cannot be asked for its view.
+        if (!transaction.readable) colored_wrapped(ctx.colors.axis_text, ctx.tr("tables.not_readable"));
         // Highlight where the transaction's own view differs from what is committed.
         CommittedState own;
         own.tables = transaction.tables;

@@ -47,7 +47,21 @@ void draw_modes(const PanelContext& ctx) {
   ImGui::SameLine(0, 0);
   if (toggle_button(ctx.model_label(Model::atomic), model == Model::atomic)) ctx.send(SetModel{Model::atomic});
   ImGui::SameLine();
+  // The backend: the session's, or the one chosen while PostgreSQL's server starts.
+  const Backend backend = ctx.view().backend;
+  if (toggle_button(ctx.tr("backend.sqlite"), backend == Backend::sqlite)) ctx.send(SetBackend{Backend::sqlite});
+  ImGui::SameLine(0, 0);
+  if (toggle_button(ctx.tr("backend.postgres"), backend == Backend::postgres)) ctx.send(SetBackend{Backend::postgres});
+  if (!ctx.view().backend_status.empty() && !ctx.view().backend_unavailable) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", ctx.view().backend_status.c_str());
+  }
+  ImGui::SameLine();
   if (toggle_button(ctx.tr("top.compare"), ctx.view().compare)) ctx.send(ToggleCompare{});
+  if (ctx.view().compare) {
+    ImGui::SameLine(0, 0);
+    if (toggle_button(ctx.tr("top.compare_backends"), ctx.view().compare_backends)) ctx.send(ToggleCompareBackends{});
+  }
   ImGui::SameLine();
   if (toggle_button(ctx.tr("top.predict"), ctx.view().predict)) ctx.send(TogglePredict{});
   ImGui::SameLine();

@@ -43,6 +43,8 @@ void check_defaults(const Settings& settings) {
   CHECK(settings.last_scenario == defaults.last_scenario);
   CHECK(settings.seconds_per_step == defaults.seconds_per_step);
   CHECK(settings.compare == defaults.compare);
+  CHECK(settings.backend == "sqlite");
+  CHECK(settings.compare_backends == defaults.compare_backends);
 }
 
 }  // namespace
@@ -61,6 +63,8 @@ TEST_CASE("settings saved and loaded again come back unchanged") {
   saved.last_scenario = "h2_hold_expiry";
   saved.seconds_per_step = 0.7;
   saved.compare = true;
+  saved.backend = "postgres";
+  saved.compare_backends = true;
   const std::string path = dir.file("settings.toml");
   REQUIRE(save_settings(path, saved) == "");
 
@@ -76,6 +80,8 @@ TEST_CASE("settings saved and loaded again come back unchanged") {
   CHECK(loaded.last_scenario == "h2_hold_expiry");
   CHECK(loaded.seconds_per_step == 0.7);
   CHECK(loaded.compare);
+  CHECK(loaded.backend == "postgres");
+  CHECK(loaded.compare_backends);
 }
 
 TEST_CASE("a settings file is plain key = value lines a person can read") {
@@ -143,6 +149,8 @@ screenshot_dir = 42
 last_scenario = ["h1"]
 seconds_per_step = nan
 compare = "yes"
+backend = "oracle"
+compare_backends = 2
 )");
   const Settings settings = load_settings(path);
   const Settings defaults;
@@ -157,6 +165,8 @@ compare = "yes"
   CHECK(settings.last_scenario == "");
   CHECK(settings.seconds_per_step == defaults.seconds_per_step);
   CHECK(settings.compare == defaults.compare);
+  CHECK(settings.backend == "sqlite");
+  CHECK_FALSE(settings.compare_backends);
 }
 
 TEST_CASE("numbers out of range are clamped to the nearest allowed value") {

@@ -1,0 +1,26 @@
+#pragma once
+// --backend sqlite|postgres, --pg DSN and --keep, shared by the default command, trace, export and check.
+#include <string>
+
+#include "core/sim/backend.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace reslab {
+
+struct BackendOptions {
+  std::string backend = "sqlite";
+  std::string pg;     // --pg DSN (else RESLAB_PG_DSN)
+  bool keep = false;  // --keep: leave the lab schemas on a server that is not ours
+};
+
+void add_backend_options(CLI::App& command, BackendOptions& options);
+
+// The backend asked for. For PostgreSQL, the server is started or connected now, so that a missing server
+// is one clear error before anything runs. Throws UsageError for an unknown name and
+// BackendUnavailableError when PostgreSQL cannot be used (the message says what to install or what failed).
+Backend chosen_backend(const BackendOptions& options);
+
+}  // namespace reslab
