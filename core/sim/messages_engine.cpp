@@ -70,6 +70,16 @@ const MessageTemplate kCommon[] = {
      "{actor} has no event left that could end its open transaction: its locks stay until someone kills the "
      "connection",
      "{actor} 已没有可以结束其事务的事件：它持有的锁会一直保留，直到有人杀掉这个连接"},
+    {"invariant.left_open.after_decision.aborted",
+     "{actor}'s request ended at step {step} ({outcome}), but its transaction is still open: an error aborted "
+     "it, so it holds no locks, yet every statement on that connection fails until ROLLBACK",
+     "{actor} 的请求已在第 {step} 步结束（{outcome}），但它的事务仍未结束：事务已因错误中止，不再持有锁，"
+     "但在 ROLLBACK 之前这个连接上的每条语句都会失败"},
+    {"invariant.left_open.no_event.aborted",
+     "{actor} has no event left that could end its aborted transaction: every statement on that connection "
+     "fails until someone runs ROLLBACK or closes it",
+     "{actor} 已没有可以结束其已中止事务的事件：在有人执行 ROLLBACK 或关闭连接之前，这个连接上的每条语句"
+     "都会失败"},
     {"invariant.sold_matches.ok", "sold {sold} = confirmed {confirmed}", "已售 {sold} = 已确认 {confirmed}"},
     {"invariant.sold_matches.broken", "sold {sold} != confirmed {confirmed}",
      "已售 {sold} != 已确认 {confirmed}"},

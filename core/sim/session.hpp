@@ -47,6 +47,9 @@ class Session {
   virtual bool in_transaction() const = 0;        // any transaction, read or write
   virtual bool in_write_transaction() const = 0;  // holds the write lock
   virtual bool holds_lock() const = 0;            // has read or written since BEGIN: a shared lock at least
+  // An error aborted the open transaction (PostgreSQL): it holds no locks any more, but every statement
+  // on the connection fails until ROLLBACK. SQLite carries a transaction on after an error.
+  virtual bool transaction_failed() const { return false; }
   // The statement as this backend runs it, for the SQL log (PostgreSQL runs SQLite's BEGIN IMMEDIATE as
   // a plain BEGIN); placeholders stay as written, the log shows the bound values beside them.
   virtual std::string shown(const std::string& sql) const { return sql; }

@@ -532,6 +532,7 @@ struct Simulator::Impl {
       }
       status.in_transaction = own.in_transaction();
       status.holds_write_lock = own.in_write_transaction();
+      status.transaction_failed = own.transaction_failed();
       status.waiting_event = actor.waiting_event;
       if (!actor.waiting_event.empty()) status.waiting_for = lock_holders(actor);
       status.resolved = actor.resolved;

@@ -49,6 +49,7 @@ struct ActorStatus {
   std::string blocked_reason;  // why next_event cannot run now (English, from the engine); empty when it can
   bool in_transaction = false;
   bool holds_write_lock = false;
+  bool transaction_failed = false;  // its open transaction was aborted by an error (PostgreSQL)
   std::string waiting_event;  // empty unless waiting
   std::string waiting_for;    // the actor holding the lock it waits for
   std::string resolved;       // the request's decision, e.g. "accepted"; empty while undecided

@@ -1,4 +1,4 @@
-// PostgreSQL's golden traces: H1 and H2, every preset, both models and languages, must stay byte for byte
+// PostgreSQL's golden traces: H1, H2 and H8, every preset, both models and languages, must stay byte for byte
 // what tests/golden/postgres_traces.txt recorded (the JSON's length and FNV-1a 64, with the server's version
 // left out so another minor release does not move them), and the trace hash with it. Each trace runs twice:
 // the second run must give the same hash. RESLAB_GOLDEN_UPDATE_POSTGRES=FILE writes the list afresh
@@ -18,7 +18,7 @@ namespace {
 
 std::vector<std::pair<std::string, std::string>> current_traces() {
   std::vector<std::pair<std::string, std::string>> lines;
-  for (const char* file : {"h1_last_room.toml", "h2_hold_expiry.toml"}) {
+  for (const char* file : {"h1_last_room.toml", "h2_hold_expiry.toml", "h8_night_order.toml"}) {
     const Scenario scenario = pgtest::bundled(file);
     for (const auto& preset : scenario.presets) {
       for (Model model : {Model::naive, Model::atomic}) {
@@ -44,7 +44,7 @@ std::vector<std::pair<std::string, std::string>> current_traces() {
 
 }  // namespace
 
-TEST_CASE("PostgreSQL's H1 and H2 traces are byte for byte the recorded ones, and the same run twice") {
+TEST_CASE("PostgreSQL's golden traces (H1 H2 and H8) are byte for byte the recorded ones, and the same run twice") {
   const pg::ServerInfo* server = pgtest::stepping_server();
   if (!server) return;
   if (!server->deterministic) {

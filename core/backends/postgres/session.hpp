@@ -34,7 +34,7 @@ class PostgresSession : public Session {
   int backend_pid() const { return m_connection.backend_pid(); }
   bool waiting() const { return m_flight.has_value(); }
   // An error aborted the open transaction: every statement fails (25P02) until ROLLBACK.
-  bool transaction_failed() const;
+  bool transaction_failed() const override;
   const std::string& waiting_statement() const;
   // Several statements without parameters in one round trip (the lab's reads of every table), each
   // result in order. Needs the session idle; throws BackendUnavailableError when one fails.

@@ -1,6 +1,7 @@
-// Messages of H8 (nights taken in opposite orders). Keys h8.sqlite.* say what SQLite does, keys
-// h8.postgres.* what PostgreSQL would do; the others hold on any backend. Glossary terms follow SPEC
-// section 10.
+// Messages of H8 (nights taken in opposite orders). Keys h8.sqlite.* say what SQLite does (said on
+// SQLite only), keys h8.postgres.* what PostgreSQL does (on SQLite: what it would do), a key ending in
+// .pg is PostgreSQL's wording of the key without it; the others hold on any backend. Glossary terms
+// follow SPEC section 10.
 #include "core/cases/hotel/family.hpp"
 
 namespace reslab::hotel {
@@ -18,6 +19,11 @@ const MessageTemplate kNightOrder[] = {
      "{actor} opens its transaction with BEGIN IMMEDIATE and reads available for each night of its stay: "
      "{reads}.",
      "{actor} 用 BEGIN IMMEDIATE 开启事务，读取住宿每一晚的可售库存：{reads}。"},
+    {"h8.read.immediate.pg",
+     "{actor} opens its transaction with BEGIN IMMEDIATE, which PostgreSQL runs as a plain BEGIN, and reads "
+     "available for each night of its stay: {reads}.",
+     "{actor} 用 BEGIN IMMEDIATE 开启事务（PostgreSQL 把它当作普通的 BEGIN 执行），读取住宿每一晚的可售库存："
+     "{reads}。"},
     {"h8.read.open.summary", "{actor}: transaction already open, nothing read", "{actor}：事务已开启，不再读取"},
     {"h8.read.open", "{actor} already has its stay's transaction open, so this read does nothing.",
      "{actor} 的住宿事务已经开启，所以这次读取什么也不做。"},
@@ -31,6 +37,19 @@ const MessageTemplate kNightOrder[] = {
      "nights taken in any order cannot deadlock.",
      "在 SQLite 中，BEGIN IMMEDIATE 一开始就取得整个数据库的写锁：在这个事务结束之前，其他事务都无法开始"
      "写入，所以它永远不需要把读锁升级为写锁，无论按什么顺序扣减各晚都不会死锁。",
+     true},
+    {"h8.postgres.read",
+     "On PostgreSQL a plain read takes no row lock: the other request can read and update these nights "
+     "meanwhile. Rows are locked only by the UPDATEs that follow, one night at a time.",
+     "在 PostgreSQL 中，普通读取不加行锁：另一个请求此时仍可读取和更新这些晚上。只有随后的 UPDATE 才会逐晚"
+     "锁住行。",
+     true},
+    {"h8.postgres.immediate",
+     "PostgreSQL has no lock on the whole database to take up front: BEGIN locks nothing, and each UPDATE "
+     "locks only its own night. Whether two stays can deadlock depends on the order they lock nights in, "
+     "not on how the transaction began.",
+     "PostgreSQL 没有可以预先取得的整库锁：BEGIN 什么也不锁，每条 UPDATE 只锁它自己的那一晚。两笔住宿会不会"
+     "死锁，取决于它们给各晚加锁的顺序，而不是事务如何开始。",
      true},
     // stay_take
     {"h8.no_read.summary", "{actor}: no transaction, nothing to do", "{actor}：没有事务，无事可做"},
@@ -79,6 +98,15 @@ const MessageTemplate kNightOrder[] = {
      "{night} 的 UPDATE 返回 SQLITE_BUSY，而且等待无法结束它：{actor} 从读取起就持有读锁，另一个事务持有"
      "写锁。SQLite 只在没有其他事务读取时才允许那个写者提交，所以在 {actor} 的事务结束之前它无法提交，"
      "而在它结束之前 {actor} 也无法写入：这是死锁。SQLite 在这里立即返回 BUSY，不会调用忙等处理器。"},
+    {"h8.postgres.deadlock",
+     "The UPDATE of {night} failed with deadlock_detected (SQLSTATE 40P01): {night} is locked by another "
+     "open transaction, which is itself waiting for a night {actor} has locked ({taken}). PostgreSQL found "
+     "the cycle once the wait had lasted deadlock_timeout, and failed the statement that closed it. "
+     "{actor}'s transaction is aborted and its row locks are released at once, so the other transaction "
+     "goes on.",
+     "{night} 的 UPDATE 以 deadlock_detected（SQLSTATE 40P01）失败：{night} 被另一个未结束的事务锁住，而那个"
+     "事务正在等 {actor} 已锁住的一晚（{taken}）。等待达到 deadlock_timeout 后，PostgreSQL 发现了这个环，"
+     "并让闭合它的那条语句失败。{actor} 的事务被中止，它的行锁立即释放，所以另一个事务得以继续。"},
     {"h8.naive.gives_up.summary", "{actor} tries {tries} times, gives up, keeps its transaction open",
      "{actor} 尝试 {tries} 次后放弃，事务仍未结束"},
     {"h8.naive.gives_up",
@@ -86,11 +114,25 @@ const MessageTemplate kNightOrder[] = {
      "answered {code}. Then it reports an error and gives up without ROLLBACK: its transaction stays open.",
      "朴素代码在同一事务里重试同一条 UPDATE，一共尝试 {tries} 次，每次都得到 {code}。然后它报错放弃，"
      "却不执行 ROLLBACK：它的事务一直没有结束。"},
+    {"h8.naive.gives_up.pg",
+     "The naive code retries the same UPDATE inside the same transaction, {tries} tries in all: the first "
+     "was answered deadlock_detected, every later one {code}, because the transaction is already aborted. "
+     "Then it reports an error and gives up without ROLLBACK: its transaction stays open.",
+     "朴素代码在同一事务里重试同一条 UPDATE，一共尝试 {tries} 次：第一次得到 deadlock_detected，之后每次都"
+     "得到 {code}，因为事务已经被中止。然后它报错放弃，却不执行 ROLLBACK：它的事务一直没有结束。"},
     {"h8.sqlite.gives_up",
      "On SQLite nothing can change while the transactions wait on each other, and the open transaction "
      "keeps its read lock: the transaction holding the write lock cannot commit while it stands.",
      "在 SQLite 中，这些事务在互相等待，什么都不会改变；而没有结束的事务一直持有读锁：只要它还在，持有写锁"
      "的事务就无法提交。"},
+    {"h8.postgres.gives_up",
+     "On PostgreSQL the aborted transaction holds no locks any more, so the other request went on. But "
+     "{actor}'s connection is left inside a failed transaction: every statement on it fails with "
+     "in_failed_sql_transaction (25P02) until someone runs ROLLBACK, and a connection pool would hand this "
+     "broken connection to the next request. The booking itself got no answer but an error.",
+     "在 PostgreSQL 中，被中止的事务已不再持有任何锁，所以另一个请求得以继续。但 {actor} 的连接停留在一个失败"
+     "的事务里：在有人执行 ROLLBACK 之前，它上面的每条语句都以 in_failed_sql_transaction（25P02）失败；连接池"
+     "还会把这个坏掉的连接交给下一个请求。这笔预订本身只得到了一个错误。"},
     {"h8.atomic.retry.summary", "{actor}: deadlock, rolls back, retries ({n} of {max})",
      "{actor}：死锁，回滚，重试（第 {n} 次，最多 {max} 次）"},
     {"h8.atomic.retry",
@@ -99,6 +141,12 @@ const MessageTemplate kNightOrder[] = {
      "Retry {n} of at most {max}.",
      "原子代码回滚整个事务，释放它的锁，让等这些锁的事务得以继续，然后从 BEGIN 开始重新执行这笔住宿：重新"
      "读取，再按晚次顺序扣减。第 {n} 次重试，最多 {max} 次。"},
+    {"h8.atomic.retry.pg",
+     "The atomic code runs ROLLBACK, which ends the aborted transaction (PostgreSQL released its locks when "
+     "it aborted it), and runs the stay again from BEGIN: fresh reads, then its nights in night order. "
+     "Retry {n} of at most {max}.",
+     "原子代码执行 ROLLBACK，结束这个已中止的事务（PostgreSQL 中止它时已释放了它的锁），然后从 BEGIN 开始"
+     "重新执行这笔住宿：重新读取，再按晚次顺序扣减。第 {n} 次重试，最多 {max} 次。"},
     {"h8.atomic.after_retry",
      "The retried transaction reads afresh: {reads}.", "重试的事务重新读取：{reads}。"},
     {"h8.atomic.exhausted.summary", "{actor}: deadlock {n} times, gives up, nothing held",

@@ -170,7 +170,7 @@ std::string took(ActionContext& ctx, const std::string& night, const std::string
   ctx.summarize({"h8.take.summary", args});
   if (say) {
     ctx.say({night_order ? "h8.take.atomic" : "h8.take.naive", args});
-    if (first_write) ctx.say({"h8.sqlite.write_lock", args});
+    if (first_write && !ctx.row_locks()) ctx.say({"h8.sqlite.write_lock", args});
     if (taken.size() == 1) ctx.say({"h8.postgres.row_lock"});
   }
   if (taken.size() >= stay.size()) return book(ctx, stay, args, say);
@@ -204,10 +204,18 @@ std::optional<Next> next_night(ActionContext& ctx, bool night_order) {
   return std::nullopt;
 }
 
-// The background said with a deadlock, once per request: what SQLite does and what PostgreSQL would.
+// The background said with a deadlock, once per request: on SQLite what SQLite does and what PostgreSQL
+// would; on PostgreSQL what it does.
 void say_locks(ActionContext& ctx) {
-  ctx.say({"h8.sqlite.locks"});
+  if (!ctx.row_locks()) ctx.say({"h8.sqlite.locks"});
   ctx.say({"h8.postgres.locks"});
+}
+
+// The deadlock in the backend's terms: SQLite's BUSY at the lock upgrade, PostgreSQL's 40P01.
+Message deadlock_text(ActionContext& ctx, MessageArgs args, const std::vector<std::string>& taken) {
+  if (!ctx.row_locks()) return {"h8.sqlite.deadlock", std::move(args)};
+  args.emplace_back("taken", list_nights(taken));
+  return {"h8.postgres.deadlock", std::move(args)};
 }
 
 enum class Pass { done, rejected, deadlock };
@@ -273,8 +281,13 @@ std::string stay_read(ActionContext& ctx) {
   const MessageArgs args = {{"actor", actor}, {"begin", begin}, {"reads", reads}, {"nights", list_nights(stay)}};
   ctx.summarize({"h8.read.summary", args});
   const bool immediate = begin == kBeginImmediate;
-  ctx.say({immediate ? "h8.read.immediate" : "h8.read.deferred", args});
-  ctx.say({immediate ? "h8.sqlite.immediate" : "h8.sqlite.read_lock"});
+  if (ctx.row_locks()) {
+    ctx.say({immediate ? "h8.read.immediate.pg" : "h8.read.deferred", args});
+    ctx.say({immediate ? "h8.postgres.immediate" : "h8.postgres.read"});
+  } else {
+    ctx.say({immediate ? "h8.read.immediate" : "h8.read.deferred", args});
+    ctx.say({immediate ? "h8.sqlite.immediate" : "h8.sqlite.read_lock"});
+  }
   return "read";
 }
 
@@ -298,9 +311,9 @@ std::string stay_take_naive(ActionContext& ctx) {
                                 {"tries", std::to_string(tries)},
                                 {"code", update.code_name()}};
       ctx.summarize({"h8.naive.gives_up.summary", args});
-      ctx.say({"h8.sqlite.deadlock", args});
-      ctx.say({"h8.naive.gives_up", args});
-      ctx.say({"h8.sqlite.gives_up", args});
+      ctx.say(deadlock_text(ctx, args, next->taken));
+      ctx.say({ctx.locking_text("h8.naive.gives_up"), args});
+      ctx.say({ctx.row_locks() ? "h8.postgres.gives_up" : "h8.sqlite.gives_up", args});
       say_locks(ctx);
       ctx.resolve("deadlocked");
       return "deadlocked";
@@ -333,15 +346,15 @@ std::string stay_take_atomic(ActionContext& ctx) {
     if (attempt > retries) {
       forget_stay(ctx);
       ctx.summarize({"h8.atomic.exhausted.summary", args});
-      ctx.say({"h8.sqlite.deadlock", args});
+      ctx.say(deadlock_text(ctx, args, next->taken));
       ctx.say({"h8.atomic.exhausted", args});
       ctx.resolve("deadlocked");
       return "deadlocked";
     }
     // A woken replay passes here again; the step where it began waiting already said this.
     if (!ctx.replaying()) {
-      if (attempt == 1) ctx.say({"h8.sqlite.deadlock", args});
-      ctx.say({"h8.atomic.retry", args});
+      if (attempt == 1) ctx.say(deadlock_text(ctx, args, next->taken));
+      ctx.say({ctx.locking_text("h8.atomic.retry"), args});
       if (attempt == 1) say_locks(ctx);
     }
     ctx.summarize({"h8.atomic.retry.summary", args});

@@ -24,15 +24,20 @@ std::vector<std::string> column_values(const CommittedState& state, std::string_
 InvariantResult no_transaction_left_open(const StateInputs& inputs) {
   for (const auto& actor : inputs.actors) {
     if (!actor.in_transaction) continue;
+    // An aborted transaction (PostgreSQL) holds no locks, but its connection is no use until ROLLBACK.
     if (!actor.resolved.empty())
       return {"no_transaction_left_open",
               false,
-              {"invariant.left_open.after_decision",
+              {actor.transaction_failed ? "invariant.left_open.after_decision.aborted"
+                                        : "invariant.left_open.after_decision",
                {{"actor", actor.actor},
                 {"step", std::to_string(actor.resolved_step)},
                 {"outcome", "@outcome." + actor.resolved}}}};
     if (actor.next_event.empty())
-      return {"no_transaction_left_open", false, {"invariant.left_open.no_event", {{"actor", actor.actor}}}};
+      return {"no_transaction_left_open",
+              false,
+              {actor.transaction_failed ? "invariant.left_open.no_event.aborted" : "invariant.left_open.no_event",
+               {{"actor", actor.actor}}}};
   }
   return {"no_transaction_left_open", true, {"invariant.left_open.ok"}};
 }
