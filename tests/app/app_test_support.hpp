@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -37,6 +38,16 @@ inline RgbaImage load_png(const std::string& path) {
   INFO(error);
   REQUIRE(error.empty());
   return image;
+}
+
+// Runs `command` (a shell command line) under a fresh Xvfb and returns std::system's status. The X
+// authority file lives in a scratch folder of ours: xvfb-run's own temporary folder sometimes failed to
+// be removed while other tests ran, and xvfb-run then exits 5 whatever the command did.
+inline int system_under_xvfb(const std::string& command) {
+  const ScratchDir auth;
+  const std::string line =
+      "xvfb-run -a -f '" + auth.file("Xauthority") + "' -s '-screen 0 1920x1080x24' " + command;
+  return std::system(line.c_str());
 }
 
 // Settings in English, so tests can click by the English labels.

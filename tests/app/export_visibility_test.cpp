@@ -62,8 +62,7 @@ std::vector<RunResult> export_all(const ScratchDir& dir, const std::vector<Expor
           << "' > /dev/null 2> '" << name << ".err'; echo $? > '" << name << ".status'\n";
     }
   }
-  const std::string command = "xvfb-run -a -s '-screen 0 1920x1080x24' bash '" + script + "'";
-  REQUIRE(std::system(command.c_str()) == 0);
+  REQUIRE(test::system_under_xvfb("bash '" + script + "'") == 0);
   std::vector<RunResult> results;
   for (const ExportRun& run : runs) {
     const std::string name = dir.file(run_name(run));

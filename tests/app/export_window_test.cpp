@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,16 +15,8 @@
 namespace reslab {
 namespace {
 
-std::string fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("reslab-export-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  return dir.string();
-}
-
 int run_export(const std::string& arguments) {
-  const std::string command = "xvfb-run -a -s '-screen 0 1920x1080x24' '" + std::string(RESLAB_BINARY) +
-                              "' export " + arguments + " --quiet > /dev/null";
-  return std::system(command.c_str());
+  return test::system_under_xvfb("'" + std::string(RESLAB_BINARY) + "' export " + arguments + " --quiet > /dev/null");
 }
 
 int count_files(const std::string& dir) {
@@ -48,7 +39,8 @@ int pixels_of(const RgbaImage& image, ImU32 colour) {
 using test::load_png;
 
 TEST_CASE("export writes one 1920x1080 PNG per step for both models of H1") {
-  const std::string dir = fresh_dir("h1");
+  const test::ScratchDir scratch;
+  const std::string dir = scratch.file("h1");
   REQUIRE(run_export("h1 --out " + dir + " --model both --lang en") == 0);
   CHECK(count_files(dir) == 8);
   for (const char* model : {"naive", "atomic"})
@@ -60,7 +52,8 @@ TEST_CASE("export writes one 1920x1080 PNG per step for both models of H1") {
 }
 
 TEST_CASE("the exported badge shows the naive oversell and the atomic model holding") {
-  const std::string dir = fresh_dir("badge");
+  const test::ScratchDir scratch;
+  const std::string dir = scratch.file("badge");
   REQUIRE(run_export("h1 --out " + dir + " --lang en") == 0);
   const Palette& light = palette(false);
   const RgbaImage naive = load_png(dir + "/h1-naive-step04.png");
@@ -72,7 +65,8 @@ TEST_CASE("the exported badge shows the naive oversell and the atomic model hold
 }
 
 TEST_CASE("export at scale 2 doubles the pixels, not the layout") {
-  const std::string dir = fresh_dir("scale");
+  const test::ScratchDir scratch;
+  const std::string dir = scratch.file("scale");
   REQUIRE(run_export("h1 --out " + dir + " --model naive --order A1,B1 --size 960x540 --scale 2") == 0);
   CHECK(count_files(dir) == 2);
   const RgbaImage image = load_png(dir + "/h1-naive-step02.png");
@@ -81,7 +75,8 @@ TEST_CASE("export at scale 2 doubles the pixels, not the layout") {
 }
 
 TEST_CASE("export into a folder that cannot be created fails cleanly and writes nothing") {
-  const std::string dir = fresh_dir("blocked");
+  const test::ScratchDir scratch;
+  const std::string dir = scratch.file("blocked");
   std::filesystem::create_directories(dir);
   const std::string file = dir + "/plain";
   FILE* handle = std::fopen(file.c_str(), "w");

@@ -26,9 +26,8 @@ using test::ScratchDir;
 int run_reslab(const std::string& arguments, std::string* errors = nullptr) {
   const ScratchDir stderr_dir;
   const std::string stderr_file = stderr_dir.file("stderr.txt");
-  const std::string command = "xvfb-run -a -s '-screen 0 1920x1080x24' '" + std::string(RESLAB_BINARY) +
-                              "' " + arguments + " > /dev/null" + (errors ? " 2> '" + stderr_file + "'" : "");
-  const int status = std::system(command.c_str());
+  const int status = test::system_under_xvfb("'" + std::string(RESLAB_BINARY) + "' " + arguments + " > /dev/null" +
+                                             (errors ? " 2> '" + stderr_file + "'" : ""));
   if (errors) *errors = test::read_file(stderr_file);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
