@@ -5,6 +5,7 @@
 // core/backends/ and define open_lab_database().
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -58,5 +59,44 @@ using LabDatabaseHandle = std::unique_ptr<LabDatabase, LabDatabaseRelease>;
 LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& family,
                                     const std::vector<std::string>& session_names, Model model,
                                     Backend backend);
+
+// [SECTION] what every backend's lab database shares
+// "SELECT every column FROM table ORDER BY its key": how a backend reads one table of a lab.
+std::string select_all_rows(const TableInfo& table);
+// Inserts one of the scenario's initial rows through `session`, the values bound; throws ScenarioError
+// at the row's position for an unknown table or column, or when the schema rejects the row.
+void insert_initial_row(Session& session, const CaseFamily& family, const InitialRow& row);
+// Which idle labs can serve a new one: the same family, model and session names (and `prefix`, where
+// the backend has more than one place to keep them).
+std::string lab_reuse_key(const std::string& prefix, const CaseFamily& family, Model model,
+                          const std::vector<std::string>& session_names);
+
+// Idle lab databases of one backend kept for the next lab with the same key (Database::reuse_key());
+// the longest idle goes first when more than `capacity` wait.
+template <class Database>
+class IdleLabs {
+ public:
+  explicit IdleLabs(std::size_t capacity) : m_capacity(capacity) {}
+  std::unique_ptr<Database> take(const std::string& key) {
+    std::lock_guard lock(m_mutex);
+    for (auto it = m_idle.begin(); it != m_idle.end(); ++it) {
+      if ((*it)->reuse_key() != key) continue;
+      auto database = std::move(*it);
+      m_idle.erase(it);
+      return database;
+    }
+    return nullptr;
+  }
+  void give(std::unique_ptr<Database> database) {
+    std::lock_guard lock(m_mutex);
+    if (m_idle.size() == m_capacity) m_idle.erase(m_idle.begin());
+    m_idle.push_back(std::move(database));
+  }
+
+ private:
+  std::size_t m_capacity;
+  std::mutex m_mutex;
+  std::vector<std::unique_ptr<Database>> m_idle;
+};
 
 }  // namespace reslab

@@ -14,79 +14,21 @@ namespace reslab {
 namespace {
 
 // [SECTION] statements
-std::string select_all(const TableInfo& table) {
-  std::string columns;
-  std::string order;
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    columns += (i ? ", " : "") + table.columns[i];
-    if (i < table.key_columns) order += (i ? ", " : "") + table.columns[i];
-  }
-  return "SELECT " + columns + " FROM " + table.name + " ORDER BY " + order;
-}
-
-void insert_initial_row(pg::PostgresSession& observer, const CaseFamily& family, const InitialRow& row) {
-  const TableInfo* table = family.find_table(row.table);
-  if (!table) throw ScenarioError(row.pos, "unknown table '" + row.table + "'");
-  std::string columns;
-  std::string placeholders;
-  std::vector<Value> values;
-  for (const auto& [column, value] : row.cells) {
-    // Column names cannot be bound, so only the schema's own names ever reach the SQL text.
-    auto known = std::find(table->columns.begin(), table->columns.end(), column);
-    if (known == table->columns.end())
-      throw ScenarioError(row.pos, "table " + row.table + " has no column '" + column + "'");
-    columns += (values.empty() ? "" : ", ") + *known;
-    placeholders += values.empty() ? "?" : ", ?";
-    values.push_back(value);
-  }
-  const std::string sql = "INSERT INTO " + table->name + "(" + columns + ") VALUES (" + placeholders + ")";
-  const auto result = observer.run(sql, values);
-  if (!result.ok()) {
-    throw ScenarioError(row.pos, "initial row of " + row.table + " rejected: " + result.message + " (" +
-                                     result.code_name() + ")");
-  }
-}
-
 std::string next_schema_name(const std::string& prefix) {
   static std::atomic<unsigned long> counter{0};
   return prefix + "_" + std::to_string(++counter);
 }
 
 // [SECTION] the pool
-class PostgresLabPool {
- public:
-  static PostgresLabPool& instance() {
-    static PostgresLabPool pool;
-    return pool;
-  }
-  std::unique_ptr<PostgresLabDatabase> take(const std::string& key) {
-    std::lock_guard lock(m_mutex);
-    for (auto it = m_idle.begin(); it != m_idle.end(); ++it) {
-      if ((*it)->pool_key() != key) continue;
-      auto database = std::move(*it);
-      m_idle.erase(it);
-      return database;
-    }
-    return nullptr;
-  }
-  void give(std::unique_ptr<PostgresLabDatabase> database) {
-    std::lock_guard lock(m_mutex);
-    if (m_idle.size() == kMaxIdle) m_idle.erase(m_idle.begin());
-    m_idle.push_back(std::move(database));
-  }
+// Each idle lab keeps its connections open: a handful, well under a server's default 100.
+IdleLabs<PostgresLabDatabase>& idle_labs() {
+  static IdleLabs<PostgresLabDatabase> labs(6);
+  return labs;
+}
 
- private:
-  // Each idle lab keeps its connections open: a handful, well under a server's default 100.
-  static constexpr std::size_t kMaxIdle = 6;
-  std::mutex m_mutex;
-  std::vector<std::unique_ptr<PostgresLabDatabase>> m_idle;
-};
-
-std::string pool_key_of(const pg::ServerInfo& server, const CaseFamily& family, Model model,
-                        const std::vector<std::string>& names) {
-  std::string key = server.schema_prefix + "/" + family.name + "/" + std::string(model_name(model));
-  for (const auto& name : names) key += "/" + name;
-  return key;
+std::string reuse_key_of(const pg::ServerInfo& server, const CaseFamily& family, Model model,
+                         const std::vector<std::string>& names) {
+  return lab_reuse_key(server.schema_prefix, family, model, names);
 }
 
 std::string quoted_identifier(const std::string& name) {
@@ -100,7 +42,7 @@ std::string quoted_identifier(const std::string& name) {
 LabDatabaseHandle open_postgres_lab_database(const pg::ServerInfo& server, const Scenario& scenario,
                                              const CaseFamily& family,
                                              const std::vector<std::string>& session_names, Model model) {
-  if (auto reused = PostgresLabPool::instance().take(pool_key_of(server, family, model, session_names))) {
+  if (auto reused = idle_labs().take(reuse_key_of(server, family, model, session_names))) {
     LabDatabaseHandle handle(reused.release());
     static_cast<PostgresLabDatabase&>(*handle).reset(scenario);
     return handle;
@@ -123,10 +65,10 @@ PostgresLabDatabase::PostgresLabDatabase(const pg::ServerInfo& server, const Sce
                                          const CaseFamily& family, const std::vector<std::string>& session_names,
                                          Model model)
     : m_family(family),
-      m_pool_key(pool_key_of(server, family, model, session_names)),
+      m_reuse_key(reuse_key_of(server, family, model, session_names)),
       m_schema(next_schema_name(server.schema_prefix)),
       m_server_version(server.server_version) {
-  for (const auto& table : family.tables) m_select_all.push_back(select_all(table));
+  for (const auto& table : family.tables) m_select_all.push_back(select_all_rows(table));
   m_monitor = std::make_unique<pg::LockMonitor>(server.conninfo);
   const std::string schema = quoted_identifier(m_schema);
   m_monitor->control().must("CREATE SCHEMA " + schema);
@@ -195,7 +137,7 @@ bool PostgresLabDatabase::make_idle() {
 void PostgresLabDatabase::release() {
   std::unique_ptr<PostgresLabDatabase> owned(this);
   try {
-    if (owned->make_idle()) PostgresLabPool::instance().give(std::move(owned));
+    if (owned->make_idle()) idle_labs().give(std::move(owned));
   } catch (const BackendUnavailableError&) {
     // A lost connection: the lab is simply dropped.
   }

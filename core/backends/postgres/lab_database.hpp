@@ -42,14 +42,14 @@ class PostgresLabDatabase : public LabDatabase {
   // Back to the scenario's initial rows. Needs every session idle. Throws like the constructor.
   void reset(const Scenario& scenario);
   bool make_idle();
-  const std::string& pool_key() const { return m_pool_key; }
+  const std::string& reuse_key() const { return m_reuse_key; }
   const std::string& schema() const { return m_schema; }
 
  private:
   void insert_initial_rows(const Scenario& scenario, bool empty_first);
 
   const CaseFamily& m_family;
-  std::string m_pool_key;
+  std::string m_reuse_key;
   std::string m_schema;
   std::string m_server_version;
   std::unique_ptr<pg::LockMonitor> m_monitor;

@@ -19,40 +19,7 @@ std::string fresh_memdb_uri() {
   return "file:/reslab-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "?vfs=memdb";
 }
 
-std::string select_all(const TableInfo& table) {
-  std::string columns;
-  std::string order;
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    columns += (i ? ", " : "") + table.columns[i];
-    if (i < table.key_columns) order += (i ? ", " : "") + table.columns[i];
-  }
-  return "SELECT " + columns + " FROM " + table.name + " ORDER BY " + order;
-}
-
 // [SECTION] initial rows
-void insert_initial_row(Connection& connection, const CaseFamily& family, const InitialRow& row) {
-  const TableInfo* table = family.find_table(row.table);
-  if (!table) throw ScenarioError(row.pos, "unknown table '" + row.table + "'");
-  std::string columns;
-  std::string placeholders;
-  std::vector<Value> values;
-  for (const auto& [column, value] : row.cells) {
-    // Column names cannot be bound, so only the schema's own names ever reach the SQL text.
-    auto known = std::find(table->columns.begin(), table->columns.end(), column);
-    if (known == table->columns.end())
-      throw ScenarioError(row.pos, "table " + row.table + " has no column '" + column + "'");
-    columns += (values.empty() ? "" : ", ") + *known;
-    placeholders += values.empty() ? "?" : ", ?";
-    values.push_back(value);
-  }
-  const std::string sql = "INSERT INTO " + table->name + "(" + columns + ") VALUES (" + placeholders + ")";
-  const auto result = connection.run(sql, values);
-  if (!result.ok()) {
-    throw ScenarioError(row.pos, "initial row of " + row.table + " rejected: " + result.message + " (" +
-                                     result.code_name() + ")");
-  }
-}
-
 void insert_initial_rows(Connection& observer, const CaseFamily& family, const Scenario& scenario,
                          bool empty_first) {
   observer.run("BEGIN");
@@ -73,47 +40,22 @@ void insert_initial_rows(Connection& observer, const CaseFamily& family, const S
 }
 
 // [SECTION] the pool
-// Idle databases by schema, model and connection names. A handful is enough: a session replays one
-// scenario at a time (two with the compare view), tests and benchmarks a few more.
-class LabDatabasePool {
- public:
-  static LabDatabasePool& instance() {
-    static LabDatabasePool pool;
-    return pool;
-  }
-  std::unique_ptr<SqliteLabDatabase> take(const std::string& key) {
-    std::lock_guard lock(m_mutex);
-    for (auto it = m_idle.begin(); it != m_idle.end(); ++it) {
-      if ((*it)->pool_key() != key) continue;
-      auto database = std::move(*it);
-      m_idle.erase(it);
-      return database;
-    }
-    return nullptr;
-  }
-  void give(std::unique_ptr<SqliteLabDatabase> database) {
-    std::lock_guard lock(m_mutex);
-    if (m_idle.size() == kMaxIdle) m_idle.erase(m_idle.begin());  // the longest idle goes
-    m_idle.push_back(std::move(database));
-  }
+// A handful is enough: a session replays one scenario at a time (two with the compare view), tests and
+// benchmarks a few more.
+IdleLabs<SqliteLabDatabase>& idle_labs() {
+  static IdleLabs<SqliteLabDatabase> labs(8);
+  return labs;
+}
 
- private:
-  static constexpr std::size_t kMaxIdle = 8;
-  std::mutex m_mutex;
-  std::vector<std::unique_ptr<SqliteLabDatabase>> m_idle;
-};
-
-std::string pool_key_of(const CaseFamily& family, Model model, const std::vector<std::string>& names) {
-  std::string key = family.name + "/" + std::string(model_name(model));
-  for (const auto& name : names) key += "/" + name;
-  return key;
+std::string reuse_key_of(const CaseFamily& family, Model model, const std::vector<std::string>& names) {
+  return lab_reuse_key("sqlite", family, model, names);
 }
 
 }  // namespace
 
 LabDatabaseHandle open_sqlite_lab_database(const Scenario& scenario, const CaseFamily& family,
                                            const std::vector<std::string>& session_names, Model model) {
-  if (auto reused = LabDatabasePool::instance().take(pool_key_of(family, model, session_names))) {
+  if (auto reused = idle_labs().take(reuse_key_of(family, model, session_names))) {
     LabDatabaseHandle handle(reused.release());
     static_cast<SqliteLabDatabase&>(*handle).reset(scenario);
     return handle;
@@ -124,8 +66,8 @@ LabDatabaseHandle open_sqlite_lab_database(const Scenario& scenario, const CaseF
 // [SECTION] SqliteLabDatabase
 SqliteLabDatabase::SqliteLabDatabase(const Scenario& scenario, const CaseFamily& family,
                                      const std::vector<std::string>& connection_names, Model model)
-    : m_family(family), m_pool_key(pool_key_of(family, model, connection_names)) {
-  for (const auto& table : family.tables) m_select_all.push_back(select_all(table));
+    : m_family(family), m_reuse_key(reuse_key_of(family, model, connection_names)) {
+  for (const auto& table : family.tables) m_select_all.push_back(select_all_rows(table));
   const std::string uri = fresh_memdb_uri();
   m_observer = std::make_unique<Connection>(uri, "observer");
 
@@ -159,7 +101,7 @@ bool SqliteLabDatabase::make_idle() {
 
 void SqliteLabDatabase::release() {
   std::unique_ptr<SqliteLabDatabase> owned(this);
-  if (owned->make_idle()) LabDatabasePool::instance().give(std::move(owned));
+  if (owned->make_idle()) idle_labs().give(std::move(owned));
 }
 
 Connection& SqliteLabDatabase::session(const std::string& name) {

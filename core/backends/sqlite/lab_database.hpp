@@ -32,11 +32,11 @@ class SqliteLabDatabase : public LabDatabase {
   void reset(const Scenario& scenario);
   // Rolls back what any connection left open; false when a connection cannot be made idle.
   bool make_idle();
-  const std::string& pool_key() const { return m_pool_key; }
+  const std::string& reuse_key() const { return m_reuse_key; }
 
  private:
   const CaseFamily& m_family;
-  std::string m_pool_key;
+  std::string m_reuse_key;
   std::unique_ptr<Connection> m_observer;  // also keeps the memdb alive
   std::map<std::string, std::unique_ptr<Connection>> m_connections;
   std::vector<std::string> m_select_all;  // one SELECT per table, in the family's order

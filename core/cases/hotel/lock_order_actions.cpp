@@ -18,9 +18,6 @@ const char* const kReadAvailable = "lock_order_read";  // what txn_read saw
 const char* const kBegin = "lock_order_begin";         // the BEGIN txn_read used, for a retry
 
 const std::string kSelectAvailable = "SELECT available FROM room_inventory WHERE room_night_id = ?";
-const std::string kDecrement =
-    "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
-    " RETURNING available";
 constexpr std::int64_t kDefaultRetries = 3;
 
 std::string begin_statement(const std::string& mode) {

@@ -10,6 +10,7 @@
 #include "core/cases/hotel/actions.hpp"
 #include "core/cases/hotel/night_list.hpp"
 #include "core/cases/hotel/night_state.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -43,11 +44,6 @@ void remember_taken(ActionContext& ctx, const std::string& night) {
 
 void forget_booking(ActionContext& ctx) {
   for (const char* key : {kLastChanges, kLastNight, kTaken, kOpen, kLastDate}) ctx.memory().erase(key);
-}
-
-Value hold_deadline(ActionContext& ctx) {
-  if (!ctx.has("hold_seconds")) return std::monostate{};
-  return ctx.now() + ctx.integer("hold_seconds");
 }
 
 // Inserts the hold and one hold_nights row per night; returns its id, or null on a duplicate key.

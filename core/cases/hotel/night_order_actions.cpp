@@ -30,9 +30,6 @@ const char* const kBegin = "night_order_begin";  // the BEGIN stay_read used, fo
 const char* const kTaken = "night_order_taken";  // nights decremented in the open transaction, in order
 const char* const kKey = "night_order_key";      // the request key the stay is booked under
 
-const std::string kDecrement =
-    "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
-    " RETURNING available";
 constexpr std::int64_t kDefaultRetries = 3;
 
 // "N1,N2", as an argument lists nights and memory keeps them.

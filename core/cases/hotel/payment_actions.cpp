@@ -4,6 +4,7 @@
 //   atomic — one transaction: dedup by event id, then decide on the hold's state and the database
 //            clock (confirm only while now < deadline), queue at most one refund per payment.
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/callbacks.hpp"
 #include "core/cases/hotel/refunds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
@@ -20,6 +21,10 @@ struct CallbackInput {
   Value currency;
   std::string result;
 };
+
+CallbackRow callback_row(const CallbackInput& input) {
+  return {input.event_id, input.hold_id, input.provider_payment_id, input.result};
+}
 
 CallbackInput read_input(const ActionContext& ctx) {
   CallbackInput input;
@@ -157,13 +162,7 @@ std::string payment_callback_naive(ActionContext& ctx) {
       outcome = "confirmed";
     }
   }
-  // The callback log records what the handler did. It has a primary key; the naive handler ignores the
-  // error and carries on.
-  const auto logged = ctx.sql(
-      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
-      " VALUES (?, ?, ?, ?, ?, ?)",
-      {input.event_id, input.hold_id, input.provider_payment_id, input.result, ctx.now(), outcome});
-  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  log_callback_naive(ctx, callback_row(input), outcome);
   return outcome;
 }
 
@@ -171,18 +170,9 @@ std::string payment_callback_atomic(ActionContext& ctx) {
   const CallbackInput input = read_input(ctx);
   MessageArgs args = base_args(ctx, input);
   ctx.must(kBeginImmediate);
-  const auto logged = ctx.must(
-      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at) VALUES (?, ?, ?, ?, ?)"
-      " ON CONFLICT(event_id) DO NOTHING",
-      {input.event_id, input.hold_id, input.provider_payment_id, input.result, ctx.now()});
-  if (logged.changes == 0) {
-    ctx.must(kCommit);
-    ctx.summarize({"hotel.callback.duplicate.summary", args});
-    ctx.say({"hotel.callback.duplicate", args});
-    return "duplicate";
-  }
+  if (!claim_callback_event(ctx, callback_row(input), args)) return "duplicate";
   const std::string outcome = atomic_decide(ctx, input, args);
-  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
+  record_callback_outcome(ctx, input.event_id, outcome);
   ctx.must(kCommit);
   return outcome;
 }

@@ -7,6 +7,7 @@
 // The provider's books (provider_ledger) record the charge when its answer is due. They share the
 // lab's database, so in the naive model they are written only once the request's lock is gone.
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -18,14 +19,6 @@ const char* const kHold = "payment_call_hold";        // the hold this request m
 const char* const kPayment = "payment_call_payment";  // atomic: its payments row
 const char* const kSentAt = "payment_call_sent_at";   // when the call went out
 
-const std::string kDecrement =
-    "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
-    " RETURNING available";
-
-Value hold_deadline(ActionContext& ctx) {
-  if (!ctx.has("hold_seconds")) return std::monostate{};
-  return ctx.now() + ctx.integer("hold_seconds");
-}
 
 Value optional_integer(const ActionContext& ctx, const std::string& name) {
   return ctx.has(name) ? Value(ctx.integer(name)) : Value(std::monostate{});

@@ -9,6 +9,8 @@
 // [SECTION] index: shared steps · charge_payment · refund_call · payment_event · the actions
 #include "core/cases/hotel/actions.hpp"
 
+#include "core/cases/hotel/callbacks.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/refunds.hpp"
 #include "core/cases/hotel/sql.hpp"
 #include "core/cases/shared/payment_provider.hpp"
@@ -40,17 +42,6 @@ bool confirm_in_time(ActionContext& ctx, const Value& hold_id) {
   return true;
 }
 
-// A RESERVED hold past its deadline: expired and its room released, once, with the same outbox
-// message the expiry job writes, so consumers hear of it whoever expired the hold.
-void expire_and_release(ActionContext& ctx, const Value& hold_id) {
-  const auto mark =
-      ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {hold_id});
-  if (mark.changes == 0) return;
-  ctx.must(kReleaseHoldNights, {hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), hold_id});
-  ctx.must(kInsertOutbox,
-           {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
-}
 struct HoldState {
   bool found = false;
   std::string state;
@@ -156,6 +147,10 @@ struct EventInput {
   Value amount;
   Value currency;
 };
+
+CallbackRow callback_row(const EventInput& input) {
+  return {input.event_id, input.hold_id, input.payment, input.result};
+}
 
 EventInput read_event(const ActionContext& ctx) {
   return {ctx.text("event_id"),
@@ -404,13 +399,7 @@ std::string payment_event_naive(ActionContext& ctx) {
       outcome = "released";
     }
   }
-  // The callback log records what the handler did. It has a primary key; the naive handler ignores the
-  // error and carries on.
-  const auto logged =
-      ctx.sql("INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
-              " VALUES (?, ?, ?, ?, ?, ?)",
-              {input.event_id, input.hold_id, input.payment, input.result, ctx.now(), outcome});
-  if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+  log_callback_naive(ctx, callback_row(input), outcome);
   return outcome;
 }
 
@@ -418,16 +407,7 @@ std::string payment_event_atomic(ActionContext& ctx) {
   const EventInput input = read_event(ctx);
   MessageArgs args = event_args(ctx, input);
   ctx.must(kBeginImmediate);
-  const auto logged = ctx.must(
-      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at) VALUES (?, ?, ?, ?, ?)"
-      " ON CONFLICT(event_id) DO NOTHING",
-      {input.event_id, input.hold_id, input.payment, input.result, ctx.now()});
-  if (logged.changes == 0) {
-    ctx.must(kCommit);
-    ctx.summarize({"hotel.callback.duplicate.summary", args});
-    ctx.say({"hotel.callback.duplicate", args});
-    return "duplicate";
-  }
+  if (!claim_callback_event(ctx, callback_row(input), args)) return "duplicate";
   const HoldState hold = read_hold(ctx, input.hold_id);
   args.emplace_back("state", hold.state);
   args.emplace_back("deadline", to_display(hold.deadline));
@@ -449,7 +429,7 @@ std::string payment_event_atomic(ActionContext& ctx) {
   } else {
     outcome = atomic_success(ctx, input, hold, args);
   }
-  ctx.must("UPDATE callbacks SET outcome = ? WHERE event_id = ?", {outcome, input.event_id});
+  record_callback_outcome(ctx, input.event_id, outcome);
   ctx.must(kCommit);
   return outcome;
 }

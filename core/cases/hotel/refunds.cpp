@@ -41,4 +41,25 @@ void say_refund_result(ActionContext& ctx, const std::string& task_state) {
   if (task_state == "FAILED") ctx.say({"refund.customer.failed"});
 }
 
+std::string refund_pending_tasks(ActionContext& ctx,
+                                 const std::function<std::string(const PendingRefund&)>& refund_one) {
+  const std::string& actor = ctx.actor().id;
+  const auto tasks = pending_refunds(ctx);
+  if (tasks.empty()) {
+    ctx.summarize({"hotel.refund.none.summary", {{"actor", actor}}});
+    ctx.say({"hotel.refund.none"});
+    return "noop";
+  }
+  bool any_failed = false;
+  for (const auto& task : tasks) {
+    const std::string state = refund_one(task);
+    record_refund_state(ctx, task, state);
+    say_refund_result(ctx, state);
+    any_failed = any_failed || state == "FAILED";
+  }
+  ctx.summarize(
+      {any_failed ? "hotel.refund.failed.summary" : "hotel.refund.done.summary", {{"actor", actor}}});
+  return any_failed ? "refund_failed" : "refunded";
+}
+
 }  // namespace reslab::hotel

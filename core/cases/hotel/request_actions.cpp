@@ -5,6 +5,7 @@
 //                    then decrement; a key that exists means "this request was already booked":
 //                    roll back and answer with the first booking, decrementing nothing
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -12,14 +13,6 @@ namespace {
 
 using namespace hotel_sql;
 
-const std::string kDecrement =
-    "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
-    " RETURNING available";
-
-Value hold_deadline(ActionContext& ctx) {
-  if (!ctx.has("hold_seconds")) return std::monostate{};
-  return ctx.now() + ctx.integer("hold_seconds");
-}
 
 // Holds already committed under this request key, for the explanation ("#1, #2"), and how many of
 // them are live (a hold or booking still counting against a night).

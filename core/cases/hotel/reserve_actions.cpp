@@ -6,17 +6,13 @@
 
 #include "core/cases/hotel/actions.hpp"
 #include "core/cases/hotel/night_state.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
 namespace {
 
 using namespace hotel_sql;
-
-Value hold_deadline(ActionContext& ctx) {
-  if (!ctx.has("hold_seconds")) return std::monostate{};
-  return ctx.now() + ctx.integer("hold_seconds");
-}
 
 // Inserts the hold, links it to its night and logs the reservation. Returns no id
 // when the request key already exists (the caller decides what that means).

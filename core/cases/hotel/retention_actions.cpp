@@ -17,25 +17,6 @@ provider::Script refund_script(const ActionContext& ctx) {
   return ctx.text("provider_refund") == "fail" ? provider::Script::failure : provider::Script::success;
 }
 
-std::string retry_each(ActionContext& ctx, const std::function<std::string(const PendingRefund&)>& retry_one) {
-  const std::string& actor = ctx.actor().id;
-  const auto tasks = pending_refunds(ctx);
-  if (tasks.empty()) {
-    ctx.summarize({"hotel.refund.none.summary", {{"actor", actor}}});
-    ctx.say({"hotel.refund.none"});
-    return "noop";
-  }
-  bool any_failed = false;
-  for (const auto& task : tasks) {
-    const std::string state = retry_one(task);
-    record_refund_state(ctx, task, state);
-    say_refund_result(ctx, state);
-    any_failed = any_failed || state == "FAILED";
-  }
-  ctx.summarize({any_failed ? "hotel.refund.failed.summary" : "hotel.refund.done.summary", {{"actor", actor}}});
-  return any_failed ? "refund_failed" : "refunded";
-}
-
 MessageArgs task_args(const PendingRefund& task) {
   return {{"task", to_display(task.task_id)}, {"key", task.op_key}, {"payment", task.provider_payment_id}};
 }
@@ -61,7 +42,7 @@ std::string prune_callbacks(ActionContext& ctx) {
 
 std::string refund_retry_naive(ActionContext& ctx) {
   const bool forgotten = ctx.integer("provider_key_expired", 0) != 0;
-  return retry_each(ctx, [&](const PendingRefund& task) {
+  return refund_pending_tasks(ctx, [&](const PendingRefund& task) {
     MessageArgs args = task_args(task);
     const auto reply =
         provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
@@ -92,7 +73,7 @@ std::string refund_retry_naive(ActionContext& ctx) {
 
 std::string refund_retry_atomic(ActionContext& ctx) {
   const bool forgotten = ctx.integer("provider_key_expired", 0) != 0;
-  return retry_each(ctx, [&](const PendingRefund& task) {
+  return refund_pending_tasks(ctx, [&](const PendingRefund& task) {
     MessageArgs args = task_args(task);
     // A key is kept for a while, a payment id for good: look the payment up before any retry.
     for (const auto& refund : provider::by_payment(ctx, "refund", task.provider_payment_id)) {

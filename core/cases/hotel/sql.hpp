@@ -8,6 +8,10 @@ inline const std::string kBeginImmediate = "BEGIN IMMEDIATE";
 inline const std::string kCommit = "COMMIT";
 inline const std::string kRollback = "ROLLBACK";
 
+// The conditional decrement of one night: 0 rows when it is sold out (or has no row).
+inline const std::string kDecrement =
+    "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0"
+    " RETURNING available";
 inline const std::string kInsertHold =
     "INSERT INTO holds(request_key, state, deadline) VALUES (?, 'RESERVED', ?) RETURNING id";
 inline const std::string kInsertHoldNight = "INSERT INTO hold_nights(hold_id, room_night_id) VALUES (?, ?)";

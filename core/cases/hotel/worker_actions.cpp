@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/refunds.hpp"
 #include "core/cases/shared/payment_provider.hpp"
 #include "core/cases/hotel/sql.hpp"
@@ -53,28 +54,6 @@ std::string provider_refund(ActionContext& ctx, const std::string& op_key, const
   const auto reply = payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount, script);
   already_done = reply.answer == payment_provider::Answer::already_done;
   return reply.state;
-}
-
-// Works through every PENDING task with `refund_one`, which returns the task's new state.
-std::string refund_pending_tasks(ActionContext& ctx,
-                                 const std::function<std::string(const PendingRefund&)>& refund_one) {
-  const std::string& actor = ctx.actor().id;
-  const auto tasks = pending_refunds(ctx);
-  if (tasks.empty()) {
-    ctx.summarize({"hotel.refund.none.summary", {{"actor", actor}}});
-    ctx.say({"hotel.refund.none"});
-    return "noop";
-  }
-  bool any_failed = false;
-  for (const auto& task : tasks) {
-    const std::string state = refund_one(task);
-    record_refund_state(ctx, task, state);
-    say_refund_result(ctx, state);
-    any_failed = any_failed || state == "FAILED";
-  }
-  ctx.summarize(
-      {any_failed ? "hotel.refund.failed.summary" : "hotel.refund.done.summary", {{"actor", actor}}});
-  return any_failed ? "refund_failed" : "refunded";
 }
 
 }  // namespace
@@ -125,14 +104,7 @@ std::string expire_holds_atomic(ActionContext& ctx) {
   std::string released;
   for (const auto& row : due.rows) {
     const Value hold_id = row[0];
-    // The state check in the WHERE clause is what makes a duplicate run harmless.
-    const auto mark =
-        ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {hold_id});
-    if (mark.changes == 0) continue;
-    ctx.must(kReleaseHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), hold_id});
-    ctx.must(kInsertOutbox,
-             {std::string("hold.expired"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
+    if (!expire_and_release(ctx, hold_id)) continue;
     released += (released.empty() ? "#" : ", #") + to_display(hold_id);
   }
   ctx.must(kCommit);
