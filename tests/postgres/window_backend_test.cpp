@@ -1,0 +1,92 @@
+// The window on PostgreSQL, headless: the SQLite | PostgreSQL toggle moves the session to the server,
+// is remembered in the settings, and the compare view puts one model on both backends side by side;
+// `reslab export --backend postgres` writes the slides of a case run on the server.
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/app/gui_driver.hpp"
+#include "tests/app/app_test_support.hpp"
+#include "tests/postgres/stepping_support.hpp"
+
+using namespace reslab;
+
+namespace {
+
+// Frames until the session runs on `backend` (the server may still be starting), at most ~10 s.
+bool frames_until_backend(testing::GuiDriver& gui, Backend backend) {
+  for (int frame = 0; frame < 1000 && gui.session().backend() != backend; ++frame) {
+    gui.frame();
+    if (gui.session().backend() != backend) usleep(10'000);
+  }
+  return gui.session().backend() == backend;
+}
+
+}  // namespace
+
+TEST_CASE("the window's PostgreSQL toggle runs the case on the server and is remembered") {
+  if (!pgtest::stepping_server()) return;
+  testing::GuiDriver gui("h1", test::english_settings());
+  REQUIRE(gui.click("atomic (conditional update)"));
+  gui.settle();
+  REQUIRE(gui.click("PostgreSQL"));
+  REQUIRE(frames_until_backend(gui, Backend::postgres));
+  gui.settle();
+  CHECK(gui.app().settings().backend == "postgres");
+
+  REQUIRE(gui.click("Next ▶"));
+  REQUIRE(gui.click("Next ▶"));
+  gui.settle();
+  const Trace& trace = gui.session().trace();
+  REQUIRE(trace.steps.size() >= 2);
+  CHECK(trace.backend == Backend::postgres);
+  CHECK(trace.steps[1].outcome == "waiting");
+  CHECK(trace.steps[1].sql.back().result == "waiting");  // B waits at its UPDATE, not at BEGIN
+  CHECK(gui.find_label("waits for a row") != "");        // the actor's button says what it waits for
+
+  REQUIRE(gui.click("SQLite"));
+  REQUIRE(frames_until_backend(gui, Backend::sqlite));
+  gui.settle();
+  CHECK(gui.session().trace().steps[1].sql.back().result == "SQLITE_BUSY");  // at BEGIN IMMEDIATE
+  CHECK(gui.app().settings().backend == "sqlite");
+}
+
+TEST_CASE("side by side on both backends shows one model on SQLite and on PostgreSQL") {
+  if (!pgtest::stepping_server()) return;
+  testing::GuiDriver gui("h1", test::english_settings());
+  REQUIRE(gui.click("Side by side"));
+  gui.settle();
+  REQUIRE(gui.click("SQLite | PostgreSQL"));
+  for (int frame = 0; frame < 1000 && !gui.app().comparison(); ++frame) {
+    gui.frame();
+    if (!gui.app().comparison()) usleep(10'000);
+  }
+  gui.settle();
+  const PartialReplay* other = gui.app().comparison();
+  REQUIRE(other);
+  CHECK(gui.session().backend() == Backend::sqlite);
+  CHECK(other->trace.backend == Backend::postgres);
+  CHECK(other->trace.model == gui.session().model());
+  CHECK(other->trace.steps.size() == gui.session().trace().steps.size());
+  CHECK(gui.app().settings().compare_backends);
+}
+
+TEST_CASE("reslab export --backend postgres writes each step of a case run on the server") {
+  const pg::ServerInfo* server = pgtest::stepping_server();
+  if (!server) return;
+  const test::ScratchDir dir;
+  // The test's own server, as a server that is not reslab's: the binary works in a schema of its own.
+  const std::string command = "'" + std::string(RESLAB_BINARY) + "' export h1 --backend postgres --pg '" +
+                              server->conninfo + "' --model atomic --size 1366x768 --lang en --quiet --out '" +
+                              dir.file("slides") + "' > /dev/null";
+  const int status = test::system_under_xvfb(command);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  for (int step = 1; step <= 4; ++step) {
+    const RgbaImage image = test::load_png(dir.file("slides/h1-atomic-postgres-step0" + std::to_string(step) + ".png"));
+    CHECK(image.width == 1366);
+    CHECK(image.height == 768);
+  }
+}
