@@ -85,11 +85,12 @@ struct StartLoad {
 };
 struct CancelLoad {};
 
-using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend, ToggleCompareBackends, ChoosePreset,
-                             UseOrder, MoveEvent, OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
-                             SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown, CopyOrder,
-                             ToggleFullScreen, ShowHelp, ToggleRacePanel, StartRace, CancelRace,
-                             ToggleLoadPanel, StartLoad, CancelLoad>;
+using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
+                             ToggleCompareBackends, ChoosePreset, UseOrder, MoveEvent, OpenScenario,
+                             DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare, SetLanguage,
+                             SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir,
+                             TakeScreenshot, SaveTraceMarkdown, CopyOrder, ToggleFullScreen, ShowHelp,
+                             ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel, StartLoad, CancelLoad>;
 using Commands = std::vector<Command>;
 
 }  // namespace reslab

@@ -33,7 +33,7 @@ ImFont* add_font(ImFontAtlas& atlas, const std::optional<FontFile>& file, float 
   ImFontConfig config;
   config.FontNo = file->index;
   config.FontDataOwnedByAtlas = false;  // the cache above keeps the bytes
-  config.OversampleH = 1;  // FreeType hints; oversampling only costs atlas space
+  config.OversampleH = 1;               // FreeType hints; oversampling only costs atlas space
   config.OversampleV = 1;
   return atlas.AddFontFromMemoryTTF(bytes->data(), static_cast<int>(bytes->size()), size, &config, ranges);
 }

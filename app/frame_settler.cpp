@@ -11,8 +11,10 @@ std::uint64_t draw_data_digest(const ImDrawData& data) {
   hash.number(static_cast<std::uint64_t>(data.CmdListsCount));
   for (int i = 0; i < data.CmdListsCount; ++i) {
     const ImDrawList& list = *data.CmdLists[i];
-    hash.bytes({reinterpret_cast<const char*>(list.VtxBuffer.Data), static_cast<std::size_t>(list.VtxBuffer.size_in_bytes())});
-    hash.bytes({reinterpret_cast<const char*>(list.IdxBuffer.Data), static_cast<std::size_t>(list.IdxBuffer.size_in_bytes())});
+    hash.bytes({reinterpret_cast<const char*>(list.VtxBuffer.Data),
+                static_cast<std::size_t>(list.VtxBuffer.size_in_bytes())});
+    hash.bytes({reinterpret_cast<const char*>(list.IdxBuffer.Data),
+                static_cast<std::size_t>(list.IdxBuffer.size_in_bytes())});
     for (const ImDrawCmd& command : list.CmdBuffer) {
       hash.number(command.ElemCount);
       hash.number(command.IdxOffset);

@@ -31,7 +31,10 @@ class FrameSettler {
   static constexpr int kMaxFrames = 10;  // a layout that still moves after this many frames is left as it is
 
   // Something changed: draw again, and keep drawing until the frames agree.
-  void changed() { m_frames_left = kMaxFrames; m_has_last = false; }
+  void changed() {
+    m_frames_left = kMaxFrames;
+    m_has_last = false;
+  }
   bool wants_frame() const { return m_frames_left > 0; }
   // After each frame drawn: its draw data and decisions (see frame_digest). Returns whether another
   // frame is wanted.

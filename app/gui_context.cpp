@@ -13,8 +13,8 @@
 #include <deque>
 
 #include "app/frame_settler.hpp"
-#include "app/slide_layout.hpp"
 #include "app/lab_app.hpp"
+#include "app/slide_layout.hpp"
 #include "app/theme.hpp"
 
 namespace reslab {
@@ -87,15 +87,33 @@ void replay_key_taps(GLFWwindow* window) {
   g_held_for_a_frame = tap.key;
 }
 
-void on_char(GLFWwindow*, unsigned) { g_input = true; }
-void on_mouse_button(GLFWwindow*, int, int, int) { g_input = true; }
-void on_cursor(GLFWwindow*, double, double) { g_input = true; }
-void on_cursor_enter(GLFWwindow*, int) { g_input = true; }
-void on_scroll(GLFWwindow*, double, double) { g_input = true; }
-void on_focus(GLFWwindow*, int) { g_input = true; }
-void on_refresh(GLFWwindow*) { g_input = true; }
-void on_size(GLFWwindow*, int, int) { g_input = true; }
-void on_content_scale(GLFWwindow*, float, float) { g_input = true; }
+void on_char(GLFWwindow*, unsigned) {
+  g_input = true;
+}
+void on_mouse_button(GLFWwindow*, int, int, int) {
+  g_input = true;
+}
+void on_cursor(GLFWwindow*, double, double) {
+  g_input = true;
+}
+void on_cursor_enter(GLFWwindow*, int) {
+  g_input = true;
+}
+void on_scroll(GLFWwindow*, double, double) {
+  g_input = true;
+}
+void on_focus(GLFWwindow*, int) {
+  g_input = true;
+}
+void on_refresh(GLFWwindow*) {
+  g_input = true;
+}
+void on_size(GLFWwindow*, int, int) {
+  g_input = true;
+}
+void on_content_scale(GLFWwindow*, float, float) {
+  g_input = true;
+}
 
 void watch_input(GLFWwindow* window) {
   glfwSetKeyCallback(window, on_key);
@@ -221,7 +239,8 @@ void GuiContext::begin_frame(LabApp& app) {
 
 Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state, bool lay_out_first) {
   // A move to a monitor with another scale rebuilds the fonts at that size rather than stretching them.
-  if (app.fonts_dirty() || m_font_scale != 1.0f || m_monitor_scale != content_scale()) rebuild_fonts(app, 1.0f);
+  if (app.fonts_dirty() || m_font_scale != 1.0f || m_monitor_scale != content_scale())
+    rebuild_fonts(app, 1.0f);
   if (lay_out_first) {
     // Unseen passes read no input: the mouse and keys stay as the last frame left them, so nothing is
     // clicked or typed twice; only the window's size is brought up to date.
@@ -270,7 +289,8 @@ std::uint64_t GuiContext::unseen_pass(LabApp& app, WindowState& state) {
 
 // [SECTION] offscreen capture
 RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int height, int scale) {
-  if (app.fonts_dirty() || m_font_scale != static_cast<float>(scale)) rebuild_fonts(app, static_cast<float>(scale));
+  if (app.fonts_dirty() || m_font_scale != static_cast<float>(scale))
+    rebuild_fonts(app, static_cast<float>(scale));
   const int pixel_width = width * scale, pixel_height = height * scale;
   // Kept between captures: an export renders many frames of one size.
   if (!m_target || m_target->width != pixel_width || m_target->height != pixel_height) {

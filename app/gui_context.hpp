@@ -59,7 +59,8 @@ class GuiContext {
   float m_monitor_scale = 1;  // the monitor scale it was built for
   GLFWwindow* m_window = nullptr;
   std::unique_ptr<Framebuffer> m_target;
-  std::unique_ptr<ImFontAtlas> m_atlas;  // outlives the ImGui context that shares it  // the offscreen target of the last capture
+  std::unique_ptr<ImFontAtlas>
+      m_atlas;  // outlives the ImGui context that shares it  // the offscreen target of the last capture
 };
 
 }  // namespace reslab

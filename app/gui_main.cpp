@@ -4,22 +4,21 @@
 #include <epoxy/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include <algorithm>
 #include <csignal>
 #include <future>
-#include <optional>
 #include <iostream>
-
-#include <imgui.h>
+#include <optional>
 
 #include "app/font_atlas.hpp"
-#include "app/slide_layout.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/png_writer.hpp"
 #include "app/redraw_rule.hpp"
 #include "app/settings.hpp"
+#include "app/slide_layout.hpp"
 
 namespace reslab {
 namespace {
@@ -34,7 +33,9 @@ class WindowPlatform : public Platform {
     m_state = state;
   }
   double now() const override { return glfwGetTime(); }
-  void set_clipboard(const std::string& text) override { glfwSetClipboardString(m_gui->window(), text.c_str()); }
+  void set_clipboard(const std::string& text) override {
+    glfwSetClipboardString(m_gui->window(), text.c_str());
+  }
   void toggle_full_screen() override {
     GLFWwindow* window = m_gui->window();
     if (glfwGetWindowMonitor(window)) {
@@ -66,7 +67,9 @@ class WindowPlatform : public Platform {
 // SIGTERM or Ctrl+C in the terminal: leave the loop (it wakes at least once a
 // second) and save the settings as a normal close would.
 volatile std::sig_atomic_t g_stop = 0;
-void on_stop_signal(int) { g_stop = 1; }
+void on_stop_signal(int) {
+  g_stop = 1;
+}
 
 }  // namespace
 

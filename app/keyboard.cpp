@@ -8,11 +8,20 @@ namespace reslab {
 
 const std::vector<Shortcut>& shortcuts() {
   static const std::vector<Shortcut> table{
-      {"Right, Space", "keys.next"},   {"Left", "keys.back"},         {"Home", "keys.reset"},
-      {"1 - 9", "keys.actor"},         {"M", "keys.model"},           {"P", "keys.predict"},
-      {"C", "keys.compare"},           {"Enter", "keys.play"},        {"Ctrl+S", "keys.screenshot"},
-      {"Ctrl+=, Ctrl+-", "keys.zoom"}, {"Ctrl+0", "keys.zoom_reset"}, {"F11", "keys.full_screen"},
-      {"?", "keys.help"},              {"Esc", "keys.close"},
+      {"Right, Space", "keys.next"},
+      {"Left", "keys.back"},
+      {"Home", "keys.reset"},
+      {"1 - 9", "keys.actor"},
+      {"M", "keys.model"},
+      {"P", "keys.predict"},
+      {"C", "keys.compare"},
+      {"Enter", "keys.play"},
+      {"Ctrl+S", "keys.screenshot"},
+      {"Ctrl+=, Ctrl+-", "keys.zoom"},
+      {"Ctrl+0", "keys.zoom_reset"},
+      {"F11", "keys.full_screen"},
+      {"?", "keys.help"},
+      {"Esc", "keys.close"},
   };
   return table;
 }

@@ -8,14 +8,13 @@
 #include "app/platform_paths.hpp"
 #include "app/text_file.hpp"
 #include "core/backends/postgres/server.hpp"
+#include "core/formats/trace_markdown.hpp"
 #include "core/sim/case_family.hpp"
-#include "core/sim/preset_check.hpp"
-#include "core/sim/message_catalog.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/message_catalog.hpp"
+#include "core/sim/preset_check.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
-#include "core/formats/trace_markdown.hpp"
 
 namespace reslab {
 namespace {
@@ -178,12 +177,13 @@ void LabApp::after_session_change() {
     m_comparison.reset();
   }
   const std::string& stopped = m_session->stopped();
-  m_view.notice = stopped.empty() ? std::string()
-                                  : tr("notice.stopped", {{"model", tr(m_session->model() == Model::naive
-                                                                           ? "model.naive"
-                                                                           : "model.atomic")},
-                                                          {"step", std::to_string(m_session->step_count() + 1)},
-                                                          {"reason", stopped}});
+  m_view.notice =
+      stopped.empty()
+          ? std::string()
+          : tr("notice.stopped",
+               {{"model", tr(m_session->model() == Model::naive ? "model.naive" : "model.atomic")},
+                {"step", std::to_string(m_session->step_count() + 1)},
+                {"reason", stopped}});
 }
 
 // [SECTION] commands
@@ -277,102 +277,106 @@ void LabApp::apply(const Commands& commands) {
 
 void LabApp::apply(const Command& command) {
   try {
-    std::visit(
-        Overloaded{
-            [&](const StepForward&) { step_forward(); },
-            [&](const StepBack&) {
-              m_view.hidden_step = 0;
-              m_session->step_back();
-            },
-            [&](const ResetSteps&) {
-              m_view.hidden_step = 0;
-              m_view.playing = false;
-              m_session->reset();
-            },
-            [&](const JumpTo& jump) {
-              m_view.hidden_step = 0;
-              m_session->jump_to(jump.step);
-            },
-            [&](const RunActor& run) { run_actor(run.actor); },
-            [&](const SetModel& set) { set_model(set.model); },
-            [&](const SetBackend& set) { choose_backend(set.backend); },
-            [&](const ToggleCompareBackends&) {
-              m_view.compare_backends = !m_view.compare_backends;
-              m_view.compare = true;
-              after_session_change();
-            },
-            [&](const ChoosePreset& choose) {
-              if (auto error = m_session->choose_preset(choose.name); !error.empty()) toast(error, true);
-              m_view.hidden_step = 0;
-              after_session_change();
-            },
-            [&](const UseOrder& use) {
-              m_session->use_order(use.preset, use.order);
-              m_view.hidden_step = 0;
-              after_session_change();
-            },
-            [&](const MoveEvent& move) {
-              if (auto error = m_session->move_event(move.event, move.seconds); !error.empty()) toast(error, true);
-              m_view.hidden_step = 0;
-              after_session_change();
-            },
-            [&](const OpenScenario& open) { open_scenario(open.name_or_path); },
-            [&](const DismissError&) { m_view.scenario_error.clear(); },
-            [&](const TogglePlay&) {
-              m_view.playing = !m_view.playing;
-              m_view.next_play_at = m_platform.now() + m_view.seconds_per_step;
-            },
-            [&](const TogglePredict&) {
-              if (!m_view.predict) {
-                m_view.predict = true;
-              } else if (m_view.hidden_step != 0) {
-                m_view.hidden_step = 0;
-              } else {
-                m_view.predict = false;
-              }
-            },
-            [&](const RevealStep&) { m_view.hidden_step = 0; },
-            [&](const ToggleCompare&) {
-              m_view.compare = !m_view.compare;
-              after_session_change();
-            },
-            [&](const SetLanguage& set) {
-              m_view.lang = set.lang;
-              after_session_change();  // the notice is text
-            },
-            [&](const SetDarkTheme& set) { m_view.dark = set.dark; },
-            [&](const ZoomBy& zoom) {
-              const float next = zoom.steps == 0  ? 1.0f
-                                 : zoom.steps > 0 ? m_view.zoom * kZoomStep
-                                                  : m_view.zoom / kZoomStep;
-              m_view.zoom = std::clamp(next, kZoomMin, kZoomMax);
-              m_fonts_dirty = true;
-            },
-            [&](const SetPlaySpeed& set) { m_view.seconds_per_step = std::clamp(set.seconds_per_step, 0.2, 10.0); },
-            [&](const SetScreenshotScale& set) { m_view.screenshot_scale = set.scale >= 2 ? 2 : 1; },
-            [&](const SetScreenshotDir& set) { m_view.screenshot_dir = set.dir; },
-            [&](const TakeScreenshot&) { take_screenshot(); },
-            [&](const SaveTraceMarkdown&) { save_trace_markdown(); },
-            [&](const CopyOrder&) {
-              const std::string order = m_session->order_argument();
-              m_platform.set_clipboard(order);
-              toast(tr("toast.order_copied", {{"order", order}}));
-            },
-            [&](const ToggleFullScreen&) { m_platform.toggle_full_screen(); },
-            [&](const ShowHelp&) { m_view.help_open = true; },
-            [&](const ToggleRacePanel&) { m_view.race_open = !m_view.race_open; },
-            [&](const StartRace& start) {
-              const RaceOptions options{start.threads, start.rounds, start.model, {}};
-              if (const std::string error = m_race.start(options); !error.empty()) toast(error, true);
-            },
-            [&](const CancelRace&) { m_race.cancel(); },
-            [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
-            [&](const StartLoad& start) {
-              if (const std::string error = m_load.start(start.options); !error.empty()) toast(error, true);
-            },
-            [&](const CancelLoad&) { m_load.cancel(); },
-        },
-        command);
+    std::visit(Overloaded{
+                   [&](const StepForward&) { step_forward(); },
+                   [&](const StepBack&) {
+                     m_view.hidden_step = 0;
+                     m_session->step_back();
+                   },
+                   [&](const ResetSteps&) {
+                     m_view.hidden_step = 0;
+                     m_view.playing = false;
+                     m_session->reset();
+                   },
+                   [&](const JumpTo& jump) {
+                     m_view.hidden_step = 0;
+                     m_session->jump_to(jump.step);
+                   },
+                   [&](const RunActor& run) { run_actor(run.actor); },
+                   [&](const SetModel& set) { set_model(set.model); },
+                   [&](const SetBackend& set) { choose_backend(set.backend); },
+                   [&](const ToggleCompareBackends&) {
+                     m_view.compare_backends = !m_view.compare_backends;
+                     m_view.compare = true;
+                     after_session_change();
+                   },
+                   [&](const ChoosePreset& choose) {
+                     if (auto error = m_session->choose_preset(choose.name); !error.empty())
+                       toast(error, true);
+                     m_view.hidden_step = 0;
+                     after_session_change();
+                   },
+                   [&](const UseOrder& use) {
+                     m_session->use_order(use.preset, use.order);
+                     m_view.hidden_step = 0;
+                     after_session_change();
+                   },
+                   [&](const MoveEvent& move) {
+                     if (auto error = m_session->move_event(move.event, move.seconds); !error.empty())
+                       toast(error, true);
+                     m_view.hidden_step = 0;
+                     after_session_change();
+                   },
+                   [&](const OpenScenario& open) { open_scenario(open.name_or_path); },
+                   [&](const DismissError&) { m_view.scenario_error.clear(); },
+                   [&](const TogglePlay&) {
+                     m_view.playing = !m_view.playing;
+                     m_view.next_play_at = m_platform.now() + m_view.seconds_per_step;
+                   },
+                   [&](const TogglePredict&) {
+                     if (!m_view.predict) {
+                       m_view.predict = true;
+                     } else if (m_view.hidden_step != 0) {
+                       m_view.hidden_step = 0;
+                     } else {
+                       m_view.predict = false;
+                     }
+                   },
+                   [&](const RevealStep&) { m_view.hidden_step = 0; },
+                   [&](const ToggleCompare&) {
+                     m_view.compare = !m_view.compare;
+                     after_session_change();
+                   },
+                   [&](const SetLanguage& set) {
+                     m_view.lang = set.lang;
+                     after_session_change();  // the notice is text
+                   },
+                   [&](const SetDarkTheme& set) { m_view.dark = set.dark; },
+                   [&](const ZoomBy& zoom) {
+                     const float next = zoom.steps == 0  ? 1.0f
+                                        : zoom.steps > 0 ? m_view.zoom * kZoomStep
+                                                         : m_view.zoom / kZoomStep;
+                     m_view.zoom = std::clamp(next, kZoomMin, kZoomMax);
+                     m_fonts_dirty = true;
+                   },
+                   [&](const SetPlaySpeed& set) {
+                     m_view.seconds_per_step = std::clamp(set.seconds_per_step, 0.2, 10.0);
+                   },
+                   [&](const SetScreenshotScale& set) { m_view.screenshot_scale = set.scale >= 2 ? 2 : 1; },
+                   [&](const SetScreenshotDir& set) { m_view.screenshot_dir = set.dir; },
+                   [&](const TakeScreenshot&) { take_screenshot(); },
+                   [&](const SaveTraceMarkdown&) { save_trace_markdown(); },
+                   [&](const CopyOrder&) {
+                     const std::string order = m_session->order_argument();
+                     m_platform.set_clipboard(order);
+                     toast(tr("toast.order_copied", {{"order", order}}));
+                   },
+                   [&](const ToggleFullScreen&) { m_platform.toggle_full_screen(); },
+                   [&](const ShowHelp&) { m_view.help_open = true; },
+                   [&](const ToggleRacePanel&) { m_view.race_open = !m_view.race_open; },
+                   [&](const StartRace& start) {
+                     const RaceOptions options{start.threads, start.rounds, start.model, {}};
+                     if (const std::string error = m_race.start(options); !error.empty()) toast(error, true);
+                   },
+                   [&](const CancelRace&) { m_race.cancel(); },
+                   [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
+                   [&](const StartLoad& start) {
+                     if (const std::string error = m_load.start(start.options); !error.empty())
+                       toast(error, true);
+                   },
+                   [&](const CancelLoad&) { m_load.cancel(); },
+               },
+               command);
   } catch (const std::exception& e) {
     // An engine error must never take the class down: show it and keep the last good state.
     toast(e.what(), true);
@@ -465,7 +469,8 @@ void LabApp::save_trace_markdown() {
   if (error.empty()) {
     const Trace& trace = m_session->trace();
     const std::string path =
-        (std::filesystem::path(dir) / (trace.scenario + "-" + std::string(model_name(trace.model)) + ".md")).string();
+        (std::filesystem::path(dir) / (trace.scenario + "-" + std::string(model_name(trace.model)) + ".md"))
+            .string();
     error = write_text_file(path, trace_to_markdown(trace, m_session->scenario(), m_view.lang));
     if (error.empty()) {
       toast(tr("toast.trace_saved", {{"path", path}}));
@@ -484,15 +489,18 @@ std::vector<std::string> LabApp::glyph_texts() const {
       texts.emplace_back(message.zh);
     }
   const Scenario& scenario = m_session->scenario();
-  for (const LocalizedText* text : {&scenario.title, &scenario.summary, &scenario.naive_model, &scenario.atomic_model})
+  for (const LocalizedText* text :
+       {&scenario.title, &scenario.summary, &scenario.naive_model, &scenario.atomic_model})
     texts.push_back(text->zh);
   for (const auto& actor : scenario.actors) texts.push_back(actor.name.zh);
   for (const auto& event : scenario.events) texts.push_back(event.note.zh);
   for (const auto& preset : scenario.presets) texts.push_back(preset.title.zh);
   for (const auto& question : scenario.questions) texts.push_back(question.zh);
   for (const CaseFamily* family : case_families())
-    for (const auto& action : family->actions) texts.push_back(action.naive_label.zh + action.atomic_label.zh);
-  for (const auto& action : lifecycle_actions()) texts.push_back(action.naive_label.zh + action.atomic_label.zh);
+    for (const auto& action : family->actions)
+      texts.push_back(action.naive_label.zh + action.atomic_label.zh);
+  for (const auto& action : lifecycle_actions())
+    texts.push_back(action.naive_label.zh + action.atomic_label.zh);
   texts.push_back(m_view.scenario_error);
   return texts;
 }

@@ -22,12 +22,12 @@ namespace reslab {
 // One actor's next pending action, as a control button shows it.
 struct ActorControl {
   std::string actor;
-  std::string event;         // empty when the actor's lane is finished
-  std::string action;        // the action's name, for its label
-  bool waiting = false;      // blocked on a lock
-  std::string waiting_for;   // the actor holding the lock
+  std::string event;           // empty when the actor's lane is finished
+  std::string action;          // the action's name, for its label
+  bool waiting = false;        // blocked on a lock
+  std::string waiting_for;     // the actor holding the lock
   std::string blocked_reason;  // why the event cannot run now (English, from the engine); empty when it can
-  std::string resolved;      // the request's decision, when it has one
+  std::string resolved;        // the request's decision, when it has one
 };
 
 class LabSession {
@@ -89,7 +89,9 @@ class LabSession {
   PartialReplay replay_under(Model model, Backend backend) const;
 
  private:
-  Plan plan_for(const std::vector<std::string>& order, Model model) const { return plan_for(order, model, m_backend); }
+  Plan plan_for(const std::vector<std::string>& order, Model model) const {
+    return plan_for(order, model, m_backend);
+  }
   Plan plan_for(const std::vector<std::string>& order, Model model, Backend backend) const;
   void rebuild();  // replays the wanted order as far as it runs; clamps the cursor
   // Runs one more event at the end of the trace, without a replay.

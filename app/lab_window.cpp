@@ -55,8 +55,9 @@ void draw_toasts(const PanelContext& ctx) {
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     draw->AddRectFilled(min, max, it->error ? ctx.colors.broken_fill : ctx.colors.holds_fill, pad * 0.5f);
     draw->AddRect(min, max, it->error ? ctx.colors.broken_border : ctx.colors.holds_border, pad * 0.5f);
-    draw->AddText(nullptr, 0.0f, ImVec2(min.x + pad, min.y + pad), it->error ? ctx.colors.broken_text : ctx.colors.holds_text,
-                  it->text.c_str(), nullptr, display.x * 0.45f);
+    draw->AddText(nullptr, 0.0f, ImVec2(min.x + pad, min.y + pad),
+                  it->error ? ctx.colors.broken_text : ctx.colors.holds_text, it->text.c_str(), nullptr,
+                  display.x * 0.45f);
     y = min.y - pad;
   }
 }
@@ -67,9 +68,9 @@ std::string layout_key(const LabApp& app) {
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   return app.session().scenario().id + "|" + std::string(model_name(app.session().model())) + "|" +
          std::to_string(app.session().cursor()) + "|" + std::to_string(app.session().step_count()) + "|" +
-         std::string(lang_code(view.lang)) + "|" + std::to_string(view.zoom) + "|" + std::to_string(view.compare) +
-         "|" + std::to_string(view.hidden_step) + "|" + std::to_string(static_cast<int>(size.x)) + "x" +
-         std::to_string(static_cast<int>(size.y));
+         std::string(lang_code(view.lang)) + "|" + std::to_string(view.zoom) + "|" +
+         std::to_string(view.compare) + "|" + std::to_string(view.hidden_step) + "|" +
+         std::to_string(static_cast<int>(size.x)) + "x" + std::to_string(static_cast<int>(size.y));
 }
 
 }  // namespace
@@ -101,11 +102,13 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   const float left = state.slide.narrow_controls ? em * 13 : std::clamp(available.x * 0.2f, em * 13, em * 22);
   // The explanation's column widens on a crowded slide, but not into the room the changed tables need
   // (their width as measured last frame, with the middle column's padding and scrollbar).
-  const float default_right = std::max(available.x * SlideLayout::kRightShare, std::min(em * 14, available.x * 0.3f));
-  const float tables_room = state.slide.measured.tables_width * (state.slide.squeeze_tables ? 0.75f : 1.0f) + (style.WindowPadding.x + style.ItemSpacing.x) * 2 +
-                            style.ScrollbarSize;
-  const float right = std::max(default_right, std::min(available.x * state.slide.right_share,
-                                                       available.x - left - tables_room - style.ItemSpacing.x * 2));
+  const float default_right =
+      std::max(available.x * SlideLayout::kRightShare, std::min(em * 14, available.x * 0.3f));
+  const float tables_room = state.slide.measured.tables_width * (state.slide.squeeze_tables ? 0.75f : 1.0f) +
+                            (style.WindowPadding.x + style.ItemSpacing.x) * 2 + style.ScrollbarSize;
+  const float right =
+      std::max(default_right, std::min(available.x * state.slide.right_share,
+                                       available.x - left - tables_room - style.ItemSpacing.x * 2));
   const float middle = std::max(em * 10, available.x - left - right - style.ItemSpacing.x * 2);
 
   ImGui::BeginChild("left", ImVec2(left, available.y), true);
@@ -117,7 +120,7 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   const float lanes = static_cast<float>(app.session().scenario().actors.size());
   const float timeline = std::min(available.y * 0.45f, state.slide.measured.timeline_height > 0
                                                            ? state.slide.measured.timeline_height
-                                                                                        : em * (7.0f + 2.1f * lanes));
+                                                           : em * (7.0f + 2.1f * lanes));
   ImGui::BeginChild("timeline", ImVec2(0, timeline), true);
   const float timeline_needed = draw_timeline_panel(ctx, state.drag);
   ImGui::EndChild();
@@ -135,8 +138,10 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
     ImGui::EndChild();
   } else {
     ImGui::BeginChild("state", ImVec2(0, 0), true);
-    if (app.view().compare) draw_compare_panel(ctx);
-    else draw_state_panel(ctx);
+    if (app.view().compare)
+      draw_compare_panel(ctx);
+    else
+      draw_state_panel(ctx);
     ImGui::EndChild();
   }
   ImGui::EndChild();
@@ -145,10 +150,11 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   ImGui::BeginChild("right", ImVec2(0, available.y), false);
   // The explanation gets what it measured it needs, the SQL the rest (each scrolls if it must).
   const float min_sql = sql_in_middle ? 0 : em * 6;
-  const float why_height = sql_in_middle ? available.y
-                           : state.slide.measured.why_height > 0
-                               ? std::clamp(state.slide.measured.why_height, em * 6, std::max(em * 6, available.y - min_sql))
-                               : available.y * 0.55f;
+  const float why_height =
+      sql_in_middle ? available.y
+      : state.slide.measured.why_height > 0
+          ? std::clamp(state.slide.measured.why_height, em * 6, std::max(em * 6, available.y - min_sql))
+          : available.y * 0.55f;
   ImGui::BeginChild("why", ImVec2(0, why_height), true);
   draw_explanation_panel(ctx);
   const float why_needed = ImGui::GetCursorPosY() + style.WindowPadding.y;
@@ -172,7 +178,8 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   state.slide.measuring.timeline_height = timeline_needed;
   state.slide.measuring.sql_height = sql_needed;
   // What the middle column would leave under its tables if the SQL moved there.
-  state.slide.measuring.middle_room = available.y - timeline - state.slide.measuring.tables_height - style.ItemSpacing.y;
+  state.slide.measuring.middle_room =
+      available.y - timeline - state.slide.measuring.tables_height - style.ItemSpacing.y;
   if (!app.view().compare) adapt_slide_layout(state.slide, must_show());
   return commands;
 }

@@ -4,11 +4,11 @@
 // Returns what the user asked for; the caller applies it after the frame.
 #include "app/commands.hpp"
 #include "app/lab_app.hpp"
-#include "app/panels/panel_context.hpp"
-#include "app/slide_layout.hpp"
 #include "app/panels/load_panel.hpp"
+#include "app/panels/panel_context.hpp"
 #include "app/panels/race_panel.hpp"
 #include "app/panels/timeline_panel.hpp"
+#include "app/slide_layout.hpp"
 
 namespace reslab {
 

@@ -37,7 +37,7 @@ constexpr std::size_t kChannels = 4;
 struct PngStatus {
   std::FILE* file = nullptr;
   std::vector<std::uint8_t>* memory = nullptr;  // when set, the encoder writes here instead of the file
-  int error_number = 0;  // errno from the OS when a read or write failed, else 0
+  int error_number = 0;                         // errno from the OS when a read or write failed, else 0
   bool ended_early = false;
   char message[200] = {};  // libpng's own text when it gave up
 };

@@ -55,8 +55,8 @@ SlideCamera::SlideCamera(const std::string& scenario_file, Lang lang, int width,
 
 SlideCamera::~SlideCamera() = default;
 
-const LabSession& SlideCamera::run(Model model, const std::string& preset, const std::vector<std::string>& order,
-                                   Backend backend) {
+const LabSession& SlideCamera::run(Model model, const std::string& preset,
+                                   const std::vector<std::string>& order, Backend backend) {
   m_app->apply(SetBackend{backend});
   if (m_app->session().backend() != backend) throw BackendUnavailableError(m_app->view().backend_status);
   m_app->apply(SetModel{model});

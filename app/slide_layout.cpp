@@ -77,11 +77,10 @@ std::uint64_t slide_layout_digest(const SlideLayout& layout) {
                       layout.measured.tables_width, layout.measured.tables_height, layout.measured.sql_height,
                       layout.measured.middle_room})
     mix(hash, value);
-  for (bool flag : {layout.fold_unchanged_tables, layout.fold_unchanged_rows, layout.compact_timeline,
-                    layout.fold_background, layout.fold_questions, layout.sql_in_middle, layout.narrow_controls,
-                    layout.squeeze_tables,
-                    layout.measured.has_background,
-                    layout.measured.questions_foldable})
+  for (bool flag :
+       {layout.fold_unchanged_tables, layout.fold_unchanged_rows, layout.compact_timeline,
+        layout.fold_background, layout.fold_questions, layout.sql_in_middle, layout.narrow_controls,
+        layout.squeeze_tables, layout.measured.has_background, layout.measured.questions_foldable})
     hash.number(flag ? 1 : 0);
   return hash.value();
 }

@@ -7,8 +7,8 @@
 // the column of the explanation and the SQL widens (never into the room the changed tables need, but
 // the controls' column narrows for it), then
 // an explanation's general background (the same in every run) folds to one line, then the
-// discussion questions do (never before the first step), and where the tables leave room the SQL moves under them. The frame settler draws until this stops changing. Text never shrinks to
-// make things fit.
+// discussion questions do (never before the first step), and where the tables leave room the SQL moves under
+// them. The frame settler draws until this stops changing. Text never shrinks to make things fit.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,15 +19,15 @@ namespace reslab {
 
 // What a frame measured while drawing, for the next frame's layout.
 struct SlideMeasures {
-  float why_height = 0;       // the explanation panel's height, to show it whole
-  float timeline_height = 0;  // the timeline panel's height, to show every lane and the axis
-  float tables_width = 0;     // the widest changed table's natural width (unwrapped); with open
-                              // transactions, the sum over the side-by-side views
-  std::vector<float> view_widths;  // with open transactions, each view's widest table
-  float tables_height = 0;    // the tables panel down to its last table (the trace below may scroll)
-  float sql_height = 0;       // the SQL panel's height, to show every statement
-  float middle_room = 0;      // what the middle column leaves under its tables
-  bool has_background = false;     // the explanation has background that could fold
+  float why_height = 0;             // the explanation panel's height, to show it whole
+  float timeline_height = 0;        // the timeline panel's height, to show every lane and the axis
+  float tables_width = 0;           // the widest changed table's natural width (unwrapped); with open
+                                    // transactions, the sum over the side-by-side views
+  std::vector<float> view_widths;   // with open transactions, each view's widest table
+  float tables_height = 0;          // the tables panel down to its last table (the trace below may scroll)
+  float sql_height = 0;             // the SQL panel's height, to show every statement
+  float middle_room = 0;            // what the middle column leaves under its tables
+  bool has_background = false;      // the explanation has background that could fold
   bool questions_foldable = false;  // the questions are shown and may fold at this step
 
   bool operator==(const SlideMeasures&) const = default;
@@ -46,8 +46,8 @@ struct SlideLayout {
   bool squeeze_tables = false;         // the explanation's column may take room from the tables (they wrap)
   int adjustments = 0;                 // times this key gave way, a bound against oscillation
 
-  SlideMeasures measured;            // by the last frame
-  mutable SlideMeasures measuring;   // by this frame, as the panels draw
+  SlideMeasures measured;           // by the last frame
+  mutable SlideMeasures measuring;  // by this frame, as the panels draw
 
   static constexpr float kRightShare = 0.26f;
   static constexpr float kMaxRightShare = 0.5f;

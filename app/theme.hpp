@@ -10,7 +10,7 @@ struct Palette {
   ImU32 broken_fill, broken_border, broken_text;
   ImU32 changed_cell;  // a cell the step changed
   ImU32 added_row;
-  ImU32 hidden_fill;   // predict mode's veil
+  ImU32 hidden_fill;  // predict mode's veil
   ImU32 lane_line, axis_text, cursor_line;
   ImU32 marker_done, marker_pending, marker_waiting, marker_outline, wake_arrow;
   ImU32 waiting_button;

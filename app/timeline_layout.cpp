@@ -62,7 +62,8 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
     const bool idle_lane = !lane || lane->idle;
     if (!in_order && !idle_lane) rest.push_back({&event, 0, session.time_of(event.id)});
   }
-  std::stable_sort(rest.begin(), rest.end(), [](const Column& a, const Column& b) { return a.time < b.time; });
+  std::stable_sort(rest.begin(), rest.end(),
+                   [](const Column& a, const Column& b) { return a.time < b.time; });
   const std::int64_t last_time = trace.steps.empty() ? 0 : trace.steps.back().time;
   for (auto& column : rest) column.time = std::max(column.time, last_time);
   columns.insert(columns.end(), rest.begin(), rest.end());
@@ -99,7 +100,8 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
       marker.kind = MarkerKind::planned;
     } else if (hidden_from != 0 && column.step >= hidden_from) {
       marker.kind = column.step == cursor ? MarkerKind::current : MarkerKind::done;
-    } else if (std::find(waiting_events.begin(), waiting_events.end(), marker.event) != waiting_events.end()) {
+    } else if (std::find(waiting_events.begin(), waiting_events.end(), marker.event) !=
+               waiting_events.end()) {
       marker.kind = MarkerKind::waiting;
     } else {
       marker.kind = column.step == cursor ? MarkerKind::current : MarkerKind::done;

@@ -77,6 +77,7 @@ struct TimelineLayout {
 };
 
 // `hidden_from`: in predict mode, outcomes of this step and later are left out (0: show all).
-TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry& geometry, int hidden_from = 0);
+TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry& geometry,
+                               int hidden_from = 0);
 
 }  // namespace reslab

@@ -16,9 +16,8 @@ void begin_item_frame() {
 
 void record_item(const std::string& label, bool enabled) {
   const auto hidden = label.find("##");
-  frame_items().push_back(
-      {hidden == std::string::npos ? label : label.substr(0, hidden), ImGui::GetItemRectMin(),
-       ImGui::GetItemRectMax(), enabled});
+  frame_items().push_back({hidden == std::string::npos ? label : label.substr(0, hidden),
+                           ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled});
 }
 
 bool button(const std::string& label, bool enabled, ImVec2 size) {

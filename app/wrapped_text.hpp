@@ -1,11 +1,11 @@
 #pragma once
 // ImGui widgets over app/text_layout: paragraphs wrapped between Chinese characters as well as at spaces,
 // and labels shortened at a word boundary with the full text on hover, measured with the current font.
+#include <imgui.h>
+
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <imgui.h>
 
 #include "app/text_layout.hpp"
 

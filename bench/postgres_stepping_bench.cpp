@@ -20,7 +20,8 @@ using Clock = std::chrono::steady_clock;
 const Scenario& scenario(const std::string& file) {
   static std::map<std::string, Scenario> loaded;
   auto it = loaded.find(file);
-  if (it == loaded.end()) it = loaded.emplace(file, load_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/" + file)).first;
+  if (it == loaded.end())
+    it = loaded.emplace(file, load_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/" + file)).first;
   return it->second;
 }
 
@@ -56,10 +57,16 @@ void BM_Step(benchmark::State& state, Backend backend, int step) {
     state.SetIterationTime(std::chrono::duration<double>(Clock::now() - start).count());
   }
 }
-BENCHMARK_CAPTURE(BM_Step, sqlite_no_wait, Backend::sqlite, 1)->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Step, postgres_no_wait, Backend::postgres, 1)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Step, sqlite_no_wait, Backend::sqlite, 1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Step, postgres_no_wait, Backend::postgres, 1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Step, sqlite_wait, Backend::sqlite, 2)->UseManualTime()->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Step, postgres_wait, Backend::postgres, 2)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Step, postgres_wait, Backend::postgres, 2)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 // A whole replay, as the app does after a change of order, model or backend.
 void BM_Replay(benchmark::State& state, const char* file, Model model, Backend backend) {
@@ -68,14 +75,22 @@ void BM_Replay(benchmark::State& state, const char* file, Model model, Backend b
   const Plan p = plan(s, model, backend);
   for (auto _ : state) benchmark::DoNotOptimize(run_plan(s, p));
 }
-BENCHMARK_CAPTURE(BM_Replay, h1_naive_sqlite, "h1_last_room.toml", Model::naive, Backend::sqlite)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Replay, h1_naive_postgres, "h1_last_room.toml", Model::naive, Backend::postgres)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Replay, h1_atomic_sqlite, "h1_last_room.toml", Model::atomic, Backend::sqlite)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Replay, h1_atomic_postgres, "h1_last_room.toml", Model::atomic, Backend::postgres)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Replay, h2_naive_sqlite, "h2_hold_expiry.toml", Model::naive, Backend::sqlite)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Replay, h2_naive_postgres, "h2_hold_expiry.toml", Model::naive, Backend::postgres)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Replay, h2_atomic_sqlite, "h2_hold_expiry.toml", Model::atomic, Backend::sqlite)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Replay, h2_atomic_postgres, "h2_hold_expiry.toml", Model::atomic, Backend::postgres)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h1_naive_sqlite, "h1_last_room.toml", Model::naive, Backend::sqlite)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h1_naive_postgres, "h1_last_room.toml", Model::naive, Backend::postgres)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h1_atomic_sqlite, "h1_last_room.toml", Model::atomic, Backend::sqlite)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h1_atomic_postgres, "h1_last_room.toml", Model::atomic, Backend::postgres)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h2_naive_sqlite, "h2_hold_expiry.toml", Model::naive, Backend::sqlite)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h2_naive_postgres, "h2_hold_expiry.toml", Model::naive, Backend::postgres)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h2_atomic_sqlite, "h2_hold_expiry.toml", Model::atomic, Backend::sqlite)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Replay, h2_atomic_postgres, "h2_hold_expiry.toml", Model::atomic, Backend::postgres)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -1,12 +1,13 @@
 // The families' tables agree with their code and their words: every action has code in both
 // models and labels in both languages, every table's columns are the DDL's, and no message a
 // bundled trace shows is missing from the catalogs (a missing one would render as its key).
+#include "core/sim/case_family.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
 
 #include "core/backends/sqlite/connection.hpp"
-#include "core/sim/case_family.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "tests/test_support.hpp"
@@ -78,8 +79,9 @@ TEST_CASE("no two actions share a name, within a family or with the lifecycle ac
 TEST_CASE("every family's tables are the columns its DDL creates, in both models") {
   for (const CaseFamily* family : case_families()) {
     for (Model model : {Model::naive, Model::atomic}) {
-      Connection db("file:/case-family-test-" + family->name + "-" + std::string(model_name(model)) + "?vfs=memdb",
-                    "test");
+      Connection db(
+          "file:/case-family-test-" + family->name + "-" + std::string(model_name(model)) + "?vfs=memdb",
+          "test");
       for (const auto& ddl : family->ddl(model)) REQUIRE(db.run(ddl).ok());
       for (const auto& table : family->tables) {
         INFO(family->name << "." << table.name);
@@ -106,7 +108,8 @@ TEST_CASE("no message in any bundled trace renders as its own key, in either lan
   for (const auto& file : bundled_scenario_files()) {
     const Scenario scenario = load_scenario_file(file);
     for (const auto& preset : scenario.presets)
-      for (Model model : {Model::naive, Model::atomic}) keys.merge(keys_of(run_preset(scenario, model, preset.name)));
+      for (Model model : {Model::naive, Model::atomic})
+        keys.merge(keys_of(run_preset(scenario, model, preset.name)));
   }
   CHECK(keys.size() > 100);
   for (const auto& key : keys) {

@@ -64,8 +64,9 @@ std::vector<std::string> soaked_files() {
 
 }  // namespace
 
-TEST_CASE("random orders (1,000 per model, 50 under the sanitizers) run every bundled case without a crash or a broken atomic invariant" *
-          doctest::test_suite("soak") * doctest::skip()) {
+TEST_CASE(
+    "random orders (1,000 per model, 50 under the sanitizers) run every bundled case without a crash or a broken atomic invariant" *
+    doctest::test_suite("soak") * doctest::skip()) {
   const int orders = orders_per_model();
   for (const auto& file : soaked_files()) {
     const Scenario scenario = load_scenario_file(file);
@@ -92,7 +93,8 @@ TEST_CASE("random orders (1,000 per model, 50 under the sanitizers) run every bu
             }
           }
         }
-        if (seed % kReplayEvery == 0) CHECK(replay_as_far_as_possible(scenario, plan).trace.hash == replay.trace.hash);
+        if (seed % kReplayEvery == 0)
+          CHECK(replay_as_far_as_possible(scenario, plan).trace.hash == replay.trace.hash);
       }
       MESSAGE(std::filesystem::path(file).filename().string()
               << " " << model_name(model) << ": " << refused << " of " << orders

@@ -1170,8 +1170,10 @@ void add_lock_order_rules(ClaimRules& rules) {
     bool reading = false;
     bool other_writer = false;
     for (const auto& other : statuses_before(v)) {
-      if (other.actor == arg(m, "actor")) reading = other.in_transaction && !other.holds_write_lock;
-      else other_writer = other_writer || other.holds_write_lock;
+      if (other.actor == arg(m, "actor"))
+        reading = other.in_transaction && !other.holds_write_lock;
+      else
+        other_writer = other_writer || other.holds_write_lock;
     }
     if (!reading) return "the actor held no read lock";
     return other_writer ? "" : "nobody else held the write lock";
@@ -2133,7 +2135,8 @@ TEST_CASE(
   const Trace naive = run_as_far_as_possible(readers, Model::naive, order);
   CHECK(said(naive.steps[2], Lang::en).find("inserts hold #1 and runs COMMIT") != std::string::npos);
   const std::string stuck = said(naive.steps[3], Lang::en);
-  CHECK(stuck.find("R2 holds a read lock and needs the write lock another transaction holds") != std::string::npos);
+  CHECK(stuck.find("R2 holds a read lock and needs the write lock another transaction holds") !=
+        std::string::npos);
   CHECK(stuck.find("The other request") == std::string::npos);
   CHECK(stuck.find("its transaction stays open with its locks") != std::string::npos);
   CHECK(said(naive.steps[3], Lang::zh).find("R2 持有读锁，又需要另一个事务持有的写锁") != std::string::npos);

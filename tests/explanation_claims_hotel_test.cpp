@@ -49,7 +49,8 @@ struct Night {
   int live = 0;
 };
 Night night_of(const CommittedState& state, const std::string& night) {
-  Night counts{cell(state, "room_inventory", night, "available"), cell(state, "room_inventory", night, "capacity"), 0};
+  Night counts{cell(state, "room_inventory", night, "available"),
+               cell(state, "room_inventory", night, "capacity"), 0};
   const TableData* links = state.table("hold_nights");
   for (const auto& link : links->rows) {
     if (to_display(link[1]) != night) continue;
@@ -97,13 +98,16 @@ ClaimRules hotel_rules() {
   // and whenever it did differ, the sentence is there (checked in the test below).
   c["hotel.write.over"] = [](const StepView& v, const Message& m) {
     const std::string row = night_of(v.before, arg(m, "night")).available;
-    if (const auto wrong = expect("the row before the write", arg(m, "row"), row); !wrong.empty()) return wrong;
-    return row != arg(m, "remembered") ? "" : "says the row differed, but it held the " + row + " that was read";
+    if (const auto wrong = expect("the row before the write", arg(m, "row"), row); !wrong.empty())
+      return wrong;
+    return row != arg(m, "remembered") ? ""
+                                       : "says the row differed, but it held the " + row + " that was read";
   };
   const ClaimCheck count = [](const StepView& v, const Message& m) {
     const Night night = night_of(v.after, arg(m, "night"));
     const std::string live = m.key == "hotel.write.count.one" ? "1" : arg(m, "live");
-    if (const auto wrong = expect("live holds", live, std::to_string(night.live)); !wrong.empty()) return wrong;
+    if (const auto wrong = expect("live holds", live, std::to_string(night.live)); !wrong.empty())
+      return wrong;
     return expect("capacity", arg(m, "capacity"), night.capacity);
   };
   c["hotel.write.count"] = count;
@@ -122,13 +126,15 @@ ClaimRules hotel_rules() {
   };
   c["hotel.decrement.summary"] = c["hotel.decrement.done"];
   c["hotel.decrement.rejected"] = [](const StepView& v, const Message& m) {
-    return expect("available when the update found no room", "0", night_of(v.after, arg(m, "night")).available);
+    return expect("available when the update found no room", "0",
+                  night_of(v.after, arg(m, "night")).available);
   };
   c["hotel.record.done"] = [](const StepView& v, const Message& m) {
     return expect("hold after the commit", "RESERVED", cell(v.after, "holds", arg(m, "hold"), "state"));
   };
   c["hotel.record.summary"] = c["hotel.record.done"];
-  rules.claim_free.insert({"hotel.decrement.why_safe", "hotel.decrement.locks", "hotel.decrement.rejected.summary"});
+  rules.claim_free.insert(
+      {"hotel.decrement.why_safe", "hotel.decrement.locks", "hotel.decrement.rejected.summary"});
   return rules;
 }
 
@@ -151,7 +157,8 @@ std::string missing_overwrite(const Trace& trace) {
 
 }  // namespace
 
-TEST_CASE("every hotel explanation agrees with its step: capacities 1-4, 2-6 requests, random orders, both models") {
+TEST_CASE(
+    "every hotel explanation agrees with its step: capacities 1-4, 2-6 requests, random orders, both models") {
   const ClaimRules rules = hotel_rules();
   std::mt19937 random(20261201u);
   std::set<std::string> seen;
@@ -179,8 +186,8 @@ TEST_CASE("every hotel explanation agrees with its step: capacities 1-4, 2-6 req
 TEST_CASE("the property test fails a deliberately wrong message") {
   const ClaimRules rules = hotel_rules();
   const Scenario scenario = last_room(2, 3);
-  Trace trace = run_as_far_as_possible(scenario, Model::naive,
-                                       {"R1_check", "R2_check", "R3_check", "R1_record", "R2_record", "R3_record"});
+  Trace trace = run_as_far_as_possible(
+      scenario, Model::naive, {"R1_check", "R2_check", "R3_check", "R1_record", "R2_record", "R3_record"});
   REQUIRE(check_steps(scenario, trace, rules).empty());
   // The old text's claim: the third writer "writes over a row that already says" what it wrote.
   Trace wrong = trace;
@@ -210,7 +217,8 @@ TEST_CASE("capacity 2, three requests, serial order: nothing is overwritten and 
   CHECK(second_write.find("writes available = 0 (the 1 it read, minus one)") != std::string::npos);
   CHECK(second_write.find("already said") == std::string::npos);
   CHECK(second_write.find("no longer holds") == std::string::npos);
-  CHECK(second_write.find("2 live holds and bookings for night N1, whose capacity is 2") != std::string::npos);
+  CHECK(second_write.find("2 live holds and bookings for night N1, whose capacity is 2") !=
+        std::string::npos);
   const std::string zh = render(trace.steps[3].explanation, Lang::zh);
   CHECK(zh.find("覆盖") == std::string::npos);
   CHECK(zh.find("不再成立") == std::string::npos);
@@ -227,8 +235,10 @@ TEST_CASE("capacity 2, three requests, all read first: the third hold is the thi
   const std::string third = render(trace.steps[5].explanation, Lang::en);
   CHECK(third.find("3 live holds and bookings for night N1, whose capacity is 2") != std::string::npos);
   CHECK(third.find("second hold") == std::string::npos);
-  CHECK(render(trace.steps[5].explanation, Lang::zh).find("达到 3 个，而这一晚的总容量是 2") != std::string::npos);
+  CHECK(render(trace.steps[5].explanation, Lang::zh).find("达到 3 个，而这一晚的总容量是 2") !=
+        std::string::npos);
   // Capacity balance broke at the second write (1 + 2 + 0 != 2), not at the third.
-  CHECK(second.find("From this step, available + active holds + sold = capacity no longer holds") != std::string::npos);
+  CHECK(second.find("From this step, available + active holds + sold = capacity no longer holds") !=
+        std::string::npos);
   CHECK(third.find("no longer holds") == std::string::npos);
 }

@@ -158,8 +158,9 @@ ClaimRules night_order_rules() {
     return all_of({expect("begin", arg(m, "begin"), begin), reads_agree(v, arg(m, "reads"))});
   };
   c["h8.read.deferred"] = [](const StepView& v, const Message& m) -> std::string {
-    return all_of({expect("begin", "deferred", event_arg(v, m, "begin") == "immediate" ? "immediate" : "deferred"),
-                   reads_agree(v, arg(m, "reads"))});
+    return all_of(
+        {expect("begin", "deferred", event_arg(v, m, "begin") == "immediate" ? "immediate" : "deferred"),
+         reads_agree(v, arg(m, "reads"))});
   };
   c["h8.read.immediate"] = [](const StepView& v, const Message& m) -> std::string {
     return all_of({expect("begin", "immediate", event_arg(v, m, "begin")), reads_agree(v, arg(m, "reads"))});
@@ -198,8 +199,9 @@ ClaimRules night_order_rules() {
       return expect("left in its transaction", arg(m, "available"), available_of(*own, arg(m, "night")));
     const ActorStatus* actor = status(v, m);
     if (actor && actor->resolved == "accepted")
-      return number(arg(m, "available")) >= number(available_of(v.after, arg(m, "night"))) ? ""
-                                                                                          : "more left than committed";
+      return number(arg(m, "available")) >= number(available_of(v.after, arg(m, "night")))
+                 ? ""
+                 : "more left than committed";
     return actor && !actor->in_transaction ? "" : "the transaction is nowhere";
   };
   for (const char* key : {"h8.take.summary", "h8.take.naive", "h8.take.atomic"}) c[key] = left;
@@ -224,7 +226,8 @@ ClaimRules night_order_rules() {
   c["h8.take.none_left.summary"] = none_left;
   const ClaimCheck rejected = [status](const StepView& v, const Message& m) -> std::string {
     const ActorStatus* actor = status(v, m);
-    if (!actor || actor->resolved != "rejected" || actor->in_transaction) return "not rejected and rolled back";
+    if (!actor || actor->resolved != "rejected" || actor->in_transaction)
+      return "not rejected and rolled back";
     const std::string night = arg(m, "night");
     const bool found = !cell(v.before, "room_inventory", night, "available").empty();
     if (m.key == "h8.take.rejected") {
@@ -259,19 +262,22 @@ ClaimRules night_order_rules() {
     return all_of({m.key == "h8.naive.gives_up" ? expect("retries", arg(m, "retries"), retries) : "",
                    expect("tries", arg(m, "tries"), std::to_string(number(retries) + 1)),
                    m.key == "h8.naive.gives_up" ? expect("code", arg(m, "code"), "SQLITE_BUSY") : "",
-                   actor && actor->in_transaction && actor->resolved == "deadlocked" ? ""
-                                                                                     : "it let go of its transaction"});
+                   actor && actor->in_transaction && actor->resolved == "deadlocked"
+                       ? ""
+                       : "it let go of its transaction"});
   };
   c["h8.naive.gives_up"] = gives_up;
   c["h8.naive.gives_up.summary"] = gives_up;
   c["h8.sqlite.gives_up"] = [status](const StepView& v, const Message& m) -> std::string {
     const ActorStatus* actor = status(v, m);
-    return actor && actor->in_transaction && actor->resolved == "deadlocked" ? "" : "it let go of its transaction";
+    return actor && actor->in_transaction && actor->resolved == "deadlocked" ? ""
+                                                                             : "it let go of its transaction";
   };
   const ClaimCheck retry = [](const StepView& v, const Message& m) -> std::string {
     return all_of({expect("max", arg(m, "max"), retries_of(v, m)),
-                   number(arg(m, "n")) >= 1 && number(arg(m, "n")) <= number(arg(m, "max")) ? ""
-                                                                                           : "retry out of range"});
+                   number(arg(m, "n")) >= 1 && number(arg(m, "n")) <= number(arg(m, "max"))
+                       ? ""
+                       : "retry out of range"});
   };
   c["h8.atomic.retry"] = retry;
   c["h8.atomic.retry.summary"] = retry;
@@ -282,8 +288,9 @@ ClaimRules night_order_rules() {
     const ActorStatus* actor = status(v, m);
     return all_of({expect("max", arg(m, "max"), retries_of(v, m)),
                    expect("deadlocks", arg(m, "n"), std::to_string(number(arg(m, "max")) + 1)),
-                   actor && !actor->in_transaction && actor->resolved == "deadlocked" ? ""
-                                                                                      : "it still holds something"});
+                   actor && !actor->in_transaction && actor->resolved == "deadlocked"
+                       ? ""
+                       : "it still holds something"});
   };
   c["h8.atomic.exhausted"] = exhausted;
   c["h8.atomic.exhausted.summary"] = exhausted;
@@ -300,20 +307,23 @@ ClaimRules night_order_rules() {
         return expect("hold in its transaction", "RESERVED", cell(*own, "holds", hold, "state"));
     return all_of({expect("hold", "RESERVED", cell(v.after, "holds", hold, "state")),
                    expect("request key", arg(m, "key"), cell(v.after, "holds", hold, "request_key")),
-                   actor && actor->resolved == "accepted" && !actor->in_transaction ? ""
-                                                                                    : "not accepted and committed"});
+                   actor && actor->resolved == "accepted" && !actor->in_transaction
+                       ? ""
+                       : "not accepted and committed"});
   };
-  for (const char* key : {"h8.book.progress", "h8.book.summary", "h8.book", "h8.book.committed"}) c[key] = booked;
+  for (const char* key : {"h8.book.progress", "h8.book.summary", "h8.book", "h8.book.committed"})
+    c[key] = booked;
   const ClaimCheck duplicate = [status](const StepView& v, const Message& m) -> std::string {
     const ActorStatus* actor = status(v, m);
-    return all_of({records_where(v.before, "holds", "request_key", arg(m, "key")).empty() ? "the key had no booking"
-                                                                                         : "",
-                   actor && actor->resolved == "rejected" && !actor->in_transaction ? "" : "not rolled back"});
+    return all_of(
+        {records_where(v.before, "holds", "request_key", arg(m, "key")).empty() ? "the key had no booking"
+                                                                                : "",
+         actor && actor->resolved == "rejected" && !actor->in_transaction ? "" : "not rolled back"});
   };
   c["h8.book.duplicate"] = duplicate;
   c["h8.book.duplicate.summary"] = duplicate;
-  rules.claim_free.insert({"h8.sqlite.read_lock", "h8.sqlite.immediate", "h8.postgres.row_lock", "h8.sqlite.locks",
-                           "h8.postgres.locks"});
+  rules.claim_free.insert({"h8.sqlite.read_lock", "h8.sqlite.immediate", "h8.postgres.row_lock",
+                           "h8.sqlite.locks", "h8.postgres.locks"});
   return rules;
 }
 
@@ -346,10 +356,10 @@ TEST_CASE("every H8-like explanation agrees with its step: 2-3 stays of 2-3 nigh
       }
     }
   CHECK(traces == 2 * 40 * 3 * 2);
-  for (const char* key : {"h8.sqlite.deadlock", "h8.naive.gives_up", "h8.atomic.retry", "h8.atomic.after_retry",
-                          "h8.atomic.exhausted", "h8.take.rejected", "h8.take.naive", "h8.take.atomic",
-                          "h8.book", "h8.book.progress", "h8.book.committed", "h8.read.immediate", "h8.sqlite.write_lock",
-                          "engine.waiting", "engine.wake"})
+  for (const char* key : {"h8.sqlite.deadlock", "h8.naive.gives_up", "h8.atomic.retry",
+                          "h8.atomic.after_retry", "h8.atomic.exhausted", "h8.take.rejected", "h8.take.naive",
+                          "h8.take.atomic", "h8.book", "h8.book.progress", "h8.book.committed",
+                          "h8.read.immediate", "h8.sqlite.write_lock", "engine.waiting", "engine.wake"})
     CHECK_MESSAGE(seen.count(key), key << " never appeared: the variants do not reach it");
 }
 
@@ -379,7 +389,8 @@ TEST_CASE("the H8 claim rules catch a wrong night, a wrong count of tries and a 
   const Scenario bundled = test::bundled("h8_night_order.toml");
   const Trace naive = run_as_far_as_possible(bundled, Model::naive, bundled.presets.front().order);
   REQUIRE(checked(bundled, naive, rules).empty());
-  const auto tampered = [&](int step, const std::string& key, const std::string& name, const std::string& value) {
+  const auto tampered = [&](int step, const std::string& key, const std::string& name,
+                            const std::string& value) {
     Trace copy = naive;
     for (auto& message : copy.steps[static_cast<std::size_t>(step)].explanation)
       if (message.key == key)

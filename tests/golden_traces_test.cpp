@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "core/formats/hash.hpp"
-#include "core/sim/scenario_library.hpp"
 #include "core/formats/trace_json.hpp"
+#include "core/sim/scenario_library.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;
@@ -34,13 +34,13 @@ std::vector<GoldenLine> current_traces() {
         const Trace trace = run_preset(scenario, model, preset.name);
         for (Lang lang : {Lang::en, Lang::zh}) {
           const std::string json = trace_to_json(trace, scenario, lang).dump(2);
-          const std::string key = scenario.id + " " + preset.name + " " + std::string(model_name(model)) + " " +
-                                  std::string(lang_code(lang));
+          const std::string key = scenario.id + " " + preset.name + " " + std::string(model_name(model)) +
+                                  " " + std::string(lang_code(lang));
           if (const char* dir = std::getenv("RESLAB_GOLDEN_DUMP"); dir && *dir) {
             std::filesystem::create_directories(dir);
-            std::ofstream(std::filesystem::path(dir) / (scenario.id + "-" + preset.name + "-" +
-                                                        std::string(model_name(model)) + "-" +
-                                                        std::string(lang_code(lang)) + ".json"))
+            std::ofstream(std::filesystem::path(dir) /
+                          (scenario.id + "-" + preset.name + "-" + std::string(model_name(model)) + "-" +
+                           std::string(lang_code(lang)) + ".json"))
                 << json;
           }
           Fnv1a64 hash;

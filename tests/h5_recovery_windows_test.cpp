@@ -252,11 +252,12 @@ TEST_CASE("H5-1 atomic: the late callback expires the hold itself, releases once
   CHECK(figure_per_step(trace, "refunds_pending") == std::vector<std::string>{"0", "1", "1", "1", "1", "0"});
   CHECK(every_invariant_holds(trace));
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "inventory_log") ==
-        TableRows{{"1", "N1", "1", "-1", "available", "reserve", "0"}, {"2", "N1", "1", "1", "available", "release", "11"}});
+  CHECK(rows_of(end, "inventory_log") == TableRows{{"1", "N1", "1", "-1", "available", "reserve", "0"},
+                                                   {"2", "N1", "1", "1", "available", "release", "11"}});
   CHECK(rows_of(end, "refund_tasks") == TableRows{{"1", "1", "refund:pay_1", "SUCCEEDED", "11"}});
-  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
-                                                {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
+  CHECK(rows_of(end, "provider_ledger") ==
+        TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+                  {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
 }
 
 TEST_CASE("H5-1 naive: with the expiry worker down, the callback confirms the expired hold") {
@@ -279,14 +280,16 @@ TEST_CASE("H5-1 naive: with the expiry worker down, the callback confirms the ex
 TEST_CASE("H5-2 atomic: after the timeout the retry asks under the same key, and the customer pays once") {
   const Trace trace = run_preset(h5(2), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"charge_unknown", "charged"});
-  CHECK(rows_of(*trace.steps[0].committed, "payments") == TableRows{{"1", "1", "pay_1", "480", "CNY", "UNKNOWN"}});
+  CHECK(rows_of(*trace.steps[0].committed, "payments") ==
+        TableRows{{"1", "1", "pay_1", "480", "CNY", "UNKNOWN"}});
   CHECK(rows_of(*trace.steps[0].committed, "provider_ledger") ==
         TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
   CHECK(provider_statements(trace.steps[1]) ==
         std::vector<std::string>{"SELECT", "SELECT"});  // a query, no charge
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "payments") == TableRows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
-  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
+  CHECK(rows_of(end, "provider_ledger") ==
+        TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"}});
   CHECK(figure_per_step(trace, "booking_state") == std::vector<std::string>{"RESERVED", "CONFIRMED"});
   CHECK(figure_per_step(trace, "sold") == std::vector<std::string>{"0", "1"});
   CHECK(every_invariant_holds(trace));
@@ -296,8 +299,9 @@ TEST_CASE("H5-2 naive: the retry charges under a new key, and the customer is ch
   const Trace trace = run_preset(h5(2), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"charge_unknown", "charged"});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1:1", "pay_1", "charge", "480", "SUCCEEDED"},
-                                                {"charge:pay_1:5", "pay_1", "charge", "480", "SUCCEEDED"}});
+  CHECK(rows_of(end, "provider_ledger") ==
+        TableRows{{"charge:pay_1:1", "pay_1", "charge", "480", "SUCCEEDED"},
+                  {"charge:pay_1:5", "pay_1", "charge", "480", "SUCCEEDED"}});
   CHECK(invariant_per_step(trace, "one_charge_per_payment") == std::vector<bool>{true, false});
   CHECK(render(invariant(end, "one_charge_per_payment")->detail, Lang::en) ==
         "charged more than once: pay_1 x2");
@@ -372,10 +376,11 @@ TEST_CASE("H5-4 atomic: the rerun reuses the task's key, the provider says alrea
   const Trace trace = run_preset(h5(4), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "restarted", "refunded"});
   CHECK(figure_per_step(trace, "refunds_pending") == std::vector<std::string>{"1", "1", "1", "0"});
-  CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") == TableRows{{"1", "1", "refund:pay_1", "PENDING", "15"}});
+  CHECK(rows_of(*trace.steps[0].committed, "refund_tasks") ==
+        TableRows{{"1", "1", "refund:pay_1", "PENDING", "15"}});
   CHECK(rows_of(*trace.steps[0].committed, "provider_ledger") ==
         TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
-             {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
+                  {"refund:pay_1", "pay_1", "refund", "480", "SUCCEEDED"}});
   const Step& rerun = trace.steps[3];
   const auto statements = provider_statements(rerun);
   CHECK(std::count(statements.begin(), statements.end(), "INSERT") == 0);
@@ -391,9 +396,10 @@ TEST_CASE("H5-4 naive: a fresh key on every run, and the customer is refunded tw
   const Trace trace = run_preset(h5(4), Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "restarted", "refunded"});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
-                                                {"refund:pay_1:20", "pay_1", "refund", "480", "SUCCEEDED"},
-                                                {"refund:pay_1:23", "pay_1", "refund", "480", "SUCCEEDED"}});
+  CHECK(rows_of(end, "provider_ledger") ==
+        TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+                  {"refund:pay_1:20", "pay_1", "refund", "480", "SUCCEEDED"},
+                  {"refund:pay_1:23", "pay_1", "refund", "480", "SUCCEEDED"}});
   CHECK(invariant_per_step(trace, "one_refund_per_payment") == std::vector<bool>{true, true, true, false});
   CHECK(render(invariant(end, "one_refund_per_payment")->detail, Lang::en) ==
         "refund tasks per payment: -; refunds done per payment: pay_1 x2");
@@ -401,7 +407,8 @@ TEST_CASE("H5-4 naive: a fresh key on every run, and the customer is refunded tw
 
 TEST_CASE("H5-4 atomic: a second worker instance taking the task while the first is down also refunds once") {
   const Trace trace = run_preset(h5(4), Model::atomic, "second-instance");
-  CHECK(outcomes(trace) == std::vector<std::string>{"refund_unrecorded", "crashed", "refunded", "restarted", "noop"});
+  CHECK(outcomes(trace) ==
+        std::vector<std::string>{"refund_unrecorded", "crashed", "refunded", "restarted", "noop"});
   CHECK(every_invariant_holds(trace));
 }
 
@@ -414,9 +421,10 @@ TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state — the 
         std::vector<std::string>{"CONFIRMED", "CONFIRMED", "CONFIRMED", "CONFIRMED"});
   CHECK(figure_per_step(trace, "sold") == std::vector<std::string>{"1", "1", "1", "1"});
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "callbacks") == TableRows{{"evt_fail", "1", "pay_1", "failure", "9", "noop"},
-                                          {"evt_ok", "1", "pay_1", "success", "6", "confirmed"},
-                                          {"evt_ok_2", "1", "pay_1", "success", "8", "already_paid_reconcile"}});
+  CHECK(rows_of(end, "callbacks") ==
+        TableRows{{"evt_fail", "1", "pay_1", "failure", "9", "noop"},
+                  {"evt_ok", "1", "pay_1", "success", "6", "confirmed"},
+                  {"evt_ok_2", "1", "pay_1", "success", "8", "already_paid_reconcile"}});
   CHECK(rows_of(end, "payments") == TableRows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
   CHECK(render(trace.steps[3].summary, Lang::en) == "handler_c: failure ignored, CONFIRMED stays");
   CHECK(every_invariant_holds(trace));
@@ -531,16 +539,18 @@ TEST_CASE("H5-6 atomic: the pruned event id looks new, but the CONFIRMED booking
 TEST_CASE("H5-6 naive: a refund retried under an expired key is a second refund, which the ledger shows") {
   const Trace trace = run_preset(h5(6), Model::naive, "key-expired");
   const CommittedState& end = *trace.steps.back().committed;
-  CHECK(rows_of(end, "provider_ledger") == TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
-                                                {"charge:pay_2", "pay_2", "charge", "480", "SUCCEEDED"},
-                                                {"refund:pay_2", "pay_2", "refund", "480", "SUCCEEDED"},
-                                                {"refund:pay_2@110", "pay_2", "refund", "480", "SUCCEEDED"}});
+  CHECK(rows_of(end, "provider_ledger") ==
+        TableRows{{"charge:pay_1", "pay_1", "charge", "480", "SUCCEEDED"},
+                  {"charge:pay_2", "pay_2", "charge", "480", "SUCCEEDED"},
+                  {"refund:pay_2", "pay_2", "refund", "480", "SUCCEEDED"},
+                  {"refund:pay_2@110", "pay_2", "refund", "480", "SUCCEEDED"}});
   CHECK_FALSE(invariant(end, "one_refund_per_payment")->holds);
   CHECK(render(trace.steps[0].explanation, Lang::en).find("2 successful refund(s) of pay_2") !=
         std::string::npos);
 }
 
-TEST_CASE("H5-6 atomic: the worker asks by payment id first and records the refund it finds, calling nothing") {
+TEST_CASE(
+    "H5-6 atomic: the worker asks by payment id first and records the refund it finds, calling nothing") {
   const Trace trace = run_preset(h5(6), Model::atomic, "key-expired");
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "refund_tasks") == TableRows{{"1", "1", "refund:pay_2", "SUCCEEDED", "6"}});

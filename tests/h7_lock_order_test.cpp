@@ -157,8 +157,9 @@ TEST_CASE("an action with no plan for a deadlock ends its step deadlocked instea
   const Trace trace = run_preset(scenario, Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "deadlocked"});
   CHECK(render(trace.steps[3].summary, Lang::en) == "B: deadlock");
-  CHECK(render(trace.steps[3].explanation, Lang::en).find("A (A1) cannot commit before B's transaction ends") !=
-        std::string::npos);
+  CHECK(
+      render(trace.steps[3].explanation, Lang::en).find("A (A1) cannot commit before B's transaction ends") !=
+      std::string::npos);
   CHECK(status_of(trace.steps[3], "B").resolved == "deadlocked");
   CHECK(status_of(trace.steps[3], "A").waiting_event == "A2");
 }

@@ -35,7 +35,8 @@ std::string nights(const CommittedState& state) {
 Scenario with_rooms(Scenario scenario, const std::string& night, std::int64_t rooms) {
   for (auto& row : scenario.initial) {
     bool match = false;
-    for (const auto& [column, value] : row.cells) match = match || (column == "room_night_id" && to_display(value) == night);
+    for (const auto& [column, value] : row.cells)
+      match = match || (column == "room_night_id" && to_display(value) == night);
     if (!match) continue;
     for (auto& [column, value] : row.cells)
       if (column == "capacity" || column == "available") value = rooms;
@@ -66,7 +67,8 @@ TEST_CASE("h8 naive on SQLite: B's first UPDATE meets A's write lock while B rea
   CHECK(night_trail(trace.steps[2]) == std::vector<std::string>{"A UPDATE N1 SQLITE_DONE"});
   CHECK(status_of(trace.steps[2], "A").holds_write_lock);
   const Step& deadlock = trace.steps[3];
-  CHECK(night_trail(deadlock) == std::vector<std::string>(4, "B UPDATE N2 SQLITE_BUSY"));  // the try and 3 retries
+  CHECK(night_trail(deadlock) ==
+        std::vector<std::string>(4, "B UPDATE N2 SQLITE_BUSY"));  // the try and 3 retries
   CHECK(render(deadlock.summary, Lang::en) == "B tries 4 times, gives up, keeps its transaction open");
   CHECK(status_of(deadlock, "B").in_transaction);  // never rolled back: its read lock stays
   CHECK(status_of(deadlock, "B").resolved == "deadlocked");
@@ -89,14 +91,15 @@ TEST_CASE("h8 naive on SQLite: the same night order does not help, the lock cove
   CHECK_FALSE(invariant(*trace.steps.back().committed, "no_transaction_left_open")->holds);
 }
 
-TEST_CASE("h8 atomic: B takes N1 first (night order), rolls back on the deadlock, and both stays are booked") {
+TEST_CASE(
+    "h8 atomic: B takes N1 first (night order), rolls back on the deadlock, and both stays are booked") {
   const Trace trace = run_preset(h8(), Model::atomic, "article");
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"read", "read", "decremented", "retried", "accepted", "accepted"});
   const Step& retry = trace.steps[3];
   CHECK(render(retry.summary, Lang::en) == "B: deadlock, rolls back, retries (1 of 3)");
   CHECK(night_trail(retry) == std::vector<std::string>{"B UPDATE N1 SQLITE_BUSY", "B ROLLBACK SQLITE_DONE",
-                                                     "B BEGIN SQLITE_DONE", "B SELECT SQLITE_BUSY"});
+                                                       "B BEGIN SQLITE_DONE", "B SELECT SQLITE_BUSY"});
   CHECK(status_of(retry, "B").waiting_event == "B2");
   CHECK_FALSE(status_of(retry, "B").holds_write_lock);
   // A's commit frees the lock; B's retry reads afresh and takes N1 in the same step.
@@ -148,15 +151,17 @@ TEST_CASE("h8 write-lock-first: B waits at BEGIN IMMEDIATE until A commits, in b
   }
 }
 
-TEST_CASE("h8 serial: both stays are booked in both models, naive in the listed order, atomic in night order") {
+TEST_CASE(
+    "h8 serial: both stays are booked in both models, naive in the listed order, atomic in night order") {
   for (Model model : {Model::naive, Model::atomic}) {
     CAPTURE(model_name(model));
     const Trace trace = run_preset(h8(), model, "serial");
     CHECK(outcomes(trace) ==
           std::vector<std::string>{"read", "decremented", "accepted", "read", "decremented", "accepted"});
     CHECK(figure(*trace.steps.back().committed, "active_holds") == "2");
-    CHECK(night_trail(trace.steps[4]) ==
-          std::vector<std::string>{model == Model::naive ? "B UPDATE N2 SQLITE_DONE" : "B UPDATE N1 SQLITE_DONE"});
+    CHECK(night_trail(trace.steps[4]) == std::vector<std::string>{model == Model::naive
+                                                                      ? "B UPDATE N2 SQLITE_DONE"
+                                                                      : "B UPDATE N1 SQLITE_DONE"});
   }
   const Trace atomic = run_preset(h8(), Model::atomic, "serial");
   CHECK(render(atomic.steps[4].explanation, Lang::en).find("night 1 of 2 in night order (N1, N2)") !=

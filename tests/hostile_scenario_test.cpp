@@ -80,21 +80,24 @@ TEST_CASE("a 64 MB string is refused by size before it is read whole") {
 TEST_CASE("events past the size limit, as a million would be, are refused by size") {
   std::string text = kHead + kActor;
   for (int i = 0; text.size() <= ScenarioLimits::max_file_bytes; ++i)
-    text += "[[events]]\nid = \"E" + std::to_string(i) + "\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 0\n";
+    text += "[[events]]\nid = \"E" + std::to_string(i) +
+            "\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 0\n";
   CHECK(error_of(text) == "hostile.toml:1:1: the file is larger than the limit of 1048576 bytes");
 }
 
 TEST_CASE("more events than the limit are refused at the first one too many") {
   std::string text = kHead + kActor;
   for (std::size_t i = 0; i <= ScenarioLimits::max_events; ++i)
-    text += "[[events]]\nid = \"E" + std::to_string(i) + "\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 0\n";
+    text += "[[events]]\nid = \"E" + std::to_string(i) +
+            "\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 0\n";
   CHECK(error_of(text) == "hostile.toml:5007:1: too many events: at most 1000");
 }
 
 TEST_CASE("a NUL byte inside the file is a syntax error, not the end of the file") {
-  CHECK(error_of(kHead + std::string(1, '\0') + "\n") ==
-        "hostile.toml:4:1: error while parsing root table: expected keys, tables, whitespace or comments, saw "
-        "'\\u0000'");
+  CHECK(
+      error_of(kHead + std::string(1, '\0') + "\n") ==
+      "hostile.toml:4:1: error while parsing root table: expected keys, tables, whitespace or comments, saw "
+      "'\\u0000'");
 }
 
 TEST_CASE("values written as SQL stay data in both models") {
@@ -106,8 +109,8 @@ TEST_CASE("values written as SQL stay data in both models") {
                            injection +
                            "\"\nhold_seconds = 600\n"
                            "[[initial.room_inventory]]\nroom_night_id = \"" +
-                           injection +
-                           "\"\nnight = \"2026-12-01\"\ncapacity = 1\navailable = 1\nsold = 0\n" + kActor +
+                           injection + "\"\nnight = \"2026-12-01\"\ncapacity = 1\navailable = 1\nsold = 0\n" +
+                           kActor +
                            "[[events]]\nid = \"A1\"\nactor = \"A\"\naction = \"reserve_check\"\ntime = 0\n"
                            "args = { request_key = \"" +
                            injection +

@@ -97,10 +97,11 @@ naive_harm = { sqlite = true, postgres = false }
                                            "inline.toml");
   CHECK(scenario.presets[0].naive_harm_on("sqlite"));
   CHECK_FALSE(scenario.presets[0].naive_harm_on("postgres"));
-  CHECK_THROWS_WITH(parse_scenario("id = \"x\"\nschema = \"hotel\"\n[title]\nen = \"x\"\nzh = \"x\"\n"
-                                   "[[actors]]\nid = \"A\"\nname = { en = \"A\", zh = \"A\" }\n"
-                                   "[[events]]\nid = \"A1\"\nactor = \"A\"\naction = \"crash\"\ntime = 0\n"
-                                   "[[presets]]\nname = \"p\"\norder = [\"A1\"]\nnaive_harm = { mysql = true }\n",
-                                   "bad.toml"),
-                    doctest::Contains("mysql"));
+  CHECK_THROWS_WITH(
+      parse_scenario("id = \"x\"\nschema = \"hotel\"\n[title]\nen = \"x\"\nzh = \"x\"\n"
+                     "[[actors]]\nid = \"A\"\nname = { en = \"A\", zh = \"A\" }\n"
+                     "[[events]]\nid = \"A1\"\nactor = \"A\"\naction = \"crash\"\ntime = 0\n"
+                     "[[presets]]\nname = \"p\"\norder = [\"A1\"]\nnaive_harm = { mysql = true }\n",
+                     "bad.toml"),
+      doctest::Contains("mysql"));
 }

@@ -166,8 +166,9 @@ TEST_CASE("a misspelt top-level key suggests the right one") {
 }
 
 TEST_CASE("an unknown key in an event lists the keys an event may have") {
-  CHECK(error_of(kMinimal + "colour = 1\n") ==
-        "t.toml:12:1: unknown key 'colour' in event; known keys: id, actor, action, time, movable, time_label, args, note");
+  CHECK(
+      error_of(kMinimal + "colour = 1\n") ==
+      "t.toml:12:1: unknown key 'colour' in event; known keys: id, actor, action, time, movable, time_label, args, note");
 }
 
 TEST_CASE("a missing key is reported at the table that lacks it") {
@@ -239,9 +240,10 @@ TEST_CASE("more actors than the limit are refused at the first one too many") {
 // --- Figures and invariants --------------------------------------------------------------
 
 TEST_CASE("an unknown figure lists the schema's figures") {
-  CHECK(error_of(kHead + "figures = [\"sold\", \"revenue\"]\n" + kActorAndEvent) ==
-        "t.toml:4:20: unknown figure 'revenue' for the hotel schema; known: capacity, available, sold, "
-        "active_holds, refund_tasks, refunds_pending, refunds_failed, oldest_pending_refund_s, booking_state, nights");
+  CHECK(
+      error_of(kHead + "figures = [\"sold\", \"revenue\"]\n" + kActorAndEvent) ==
+      "t.toml:4:20: unknown figure 'revenue' for the hotel schema; known: capacity, available, sold, "
+      "active_holds, refund_tasks, refunds_pending, refunds_failed, oldest_pending_refund_s, booking_state, nights");
 }
 
 TEST_CASE("a figure listed twice is refused") {

@@ -30,7 +30,8 @@ class ScratchDir {
   // Every name in the folder, hidden temporary files included.
   std::vector<std::string> names() const {
     std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::directory_iterator(m_path)) found.push_back(entry.path().filename().string());
+    for (const auto& entry : std::filesystem::directory_iterator(m_path))
+      found.push_back(entry.path().filename().string());
     return found;
   }
 

@@ -75,8 +75,8 @@ TEST_CASE(
   const Trace trace = run_preset(t2(), Model::atomic, "article");
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "sold", "2", "120"}});
-  CHECK(rows_of(end, "orders") ==
-        TableRows{{"1", "buy-1", "A1", "refund_pending", "110", "NULL"}, {"2", "buy-2", "A1", "paid", "120", "111"}});
+  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-1", "A1", "refund_pending", "110", "NULL"},
+                                            {"2", "buy-2", "A1", "paid", "120", "111"}});
   CHECK(rows_of(end, "reconciliations") ==
         TableRows{{"1", "1", "pay_1", "evt_1", "paid_after_expiry", "PENDING"},
                   {"2", "2", "pay_2", "evt_3", "already_paid", "PENDING"}});
@@ -99,14 +99,15 @@ TEST_CASE("t2 a payment timeout records the result as unknown while the provider
 TEST_CASE("t2 the hand-over marks o1 expired and points A1 at o2 in one transaction") {
   const Trace trace = run_preset(t2(), Model::atomic, "article");
   const Step& handover = trace.steps[2];
-  CHECK(statements(handover, "buyer2") ==
-        std::vector<std::string>{
-            "BEGIN IMMEDIATE", "SELECT state, order_id, expires_at FROM seats",
-            "UPDATE orders SET state = 'expired'",
-            "INSERT INTO orders(request_key, seat_id, state, expires_at) VALUES (?, ?, 'held', ?) RETURNING id",
-            "UPDATE seats SET state = 'held', order_id = ?, expires_at = ?", "COMMIT"});
-  CHECK(rows_of(*handover.committed, "orders") ==
-        TableRows{{"1", "buy-1", "A1", "expired", "110", "NULL"}, {"2", "buy-2", "A1", "held", "120", "NULL"}});
+  CHECK(
+      statements(handover, "buyer2") ==
+      std::vector<std::string>{
+          "BEGIN IMMEDIATE", "SELECT state, order_id, expires_at FROM seats",
+          "UPDATE orders SET state = 'expired'",
+          "INSERT INTO orders(request_key, seat_id, state, expires_at) VALUES (?, ?, 'held', ?) RETURNING id",
+          "UPDATE seats SET state = 'held', order_id = ?, expires_at = ?", "COMMIT"});
+  CHECK(rows_of(*handover.committed, "orders") == TableRows{{"1", "buy-1", "A1", "expired", "110", "NULL"},
+                                                            {"2", "buy-2", "A1", "held", "120", "NULL"}});
   CHECK(rows_of(*handover.committed, "seats") == TableRows{{"A1", "held", "2", "120"}});
   CHECK(render(handover.explanation, Lang::en).find("now < expires_at fails") != std::string::npos);
 }
@@ -154,8 +155,8 @@ TEST_CASE(
   CHECK(rows_of(end, "reconciliations") ==
         TableRows{{"1", "1", "pay_1", "evt_1", "paid_after_expiry", "REFUNDED"},
                   {"2", "2", "pay_2", "evt_3", "already_paid", "SAME_PAYMENT"}});
-  CHECK(rows_of(end, "orders") ==
-        TableRows{{"1", "buy-1", "A1", "refunded", "110", "NULL"}, {"2", "buy-2", "A1", "paid", "120", "111"}});
+  CHECK(rows_of(end, "orders") == TableRows{{"1", "buy-1", "A1", "refunded", "110", "NULL"},
+                                            {"2", "buy-2", "A1", "paid", "120", "111"}});
   CHECK(rows_of(end, "provider_ledger").back() ==
         std::vector<std::string>{"refund:pay_1", "pay_1", "refund", "300", "SUCCEEDED"});
   CHECK(invariant(end, "one_refund_per_payment")->holds);
@@ -260,5 +261,6 @@ TEST_CASE("t2 reruns of the same order hash the same, in both models") {
     const Trace first = run_preset(scenario, model, "reconciled");
     CHECK(run_preset(scenario, model, "reconciled").hash == first.hash);
   }
-  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash !=
+        run_preset(scenario, Model::atomic, "article").hash);
 }

@@ -92,7 +92,8 @@ TEST_CASE("t3 b-first: whoever reaches the conditional update first wins, the ot
   const Trace trace = run_preset(t3(), Model::atomic, "b-first");
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"accepted", "accepted", "rejected", "accepted", "rejected"});
-  CHECK(rows_of(*trace.steps.back().committed, "orders") == TableRows{{"1", "buy-b", "A1", "held", "601", "NULL"}});
+  CHECK(rows_of(*trace.steps.back().committed, "orders") ==
+        TableRows{{"1", "buy-b", "A1", "held", "601", "NULL"}});
 }
 
 TEST_CASE("t3 ticket-expired: a ticket past its expiry is refused in both models") {
@@ -108,7 +109,10 @@ TEST_CASE("t3 ticket-expired: a ticket past its expiry is refused in both models
 
 TEST_CASE("t3 reruns hash the same and the two models hash differently") {
   const Scenario scenario = t3();
-  CHECK(run_preset(scenario, Model::atomic, "article").hash == run_preset(scenario, Model::atomic, "article").hash);
-  CHECK(run_preset(scenario, Model::naive, "article").hash == run_preset(scenario, Model::naive, "article").hash);
-  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::atomic, "article").hash ==
+        run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash ==
+        run_preset(scenario, Model::naive, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash !=
+        run_preset(scenario, Model::atomic, "article").hash);
 }

@@ -97,13 +97,17 @@ TEST_CASE("t4 lease-holds: while the lease lasts the lock keeps buyer 2 away, in
     const Trace trace = run_preset(t4(), model, "lease-holds");
     CHECK(outcomes(trace) == std::vector<std::string>{"accepted", "paused", "rejected", "noop", "accepted"});
     CHECK(render(trace.steps[2].summary, Lang::en) == "buyer2: A1 is locked by buyer1, rejected");
-    CHECK(rows_of(*trace.steps.back().committed, "orders") == TableRows{{"1", "buy-1", "A1", "held", "613", "NULL"}});
+    CHECK(rows_of(*trace.steps.back().committed, "orders") ==
+          TableRows{{"1", "buy-1", "A1", "held", "613", "NULL"}});
   }
 }
 
 TEST_CASE("t4 reruns hash the same and the two models hash differently") {
   const Scenario scenario = t4();
-  CHECK(run_preset(scenario, Model::atomic, "article").hash == run_preset(scenario, Model::atomic, "article").hash);
-  CHECK(run_preset(scenario, Model::naive, "article").hash == run_preset(scenario, Model::naive, "article").hash);
-  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::atomic, "article").hash ==
+        run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash ==
+        run_preset(scenario, Model::naive, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash !=
+        run_preset(scenario, Model::atomic, "article").hash);
 }

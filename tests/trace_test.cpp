@@ -12,7 +12,8 @@ TEST_CASE("the same inputs give the same trace hash") {
   for (Model model : {Model::naive, Model::atomic}) {
     CHECK(run_preset(scenario, model, "refund-done").hash == run_preset(scenario, model, "refund-done").hash);
   }
-  CHECK(run_preset(scenario, Model::naive, "article").hash != run_preset(scenario, Model::atomic, "article").hash);
+  CHECK(run_preset(scenario, Model::naive, "article").hash !=
+        run_preset(scenario, Model::atomic, "article").hash);
 }
 
 TEST_CASE("rewinding is replaying: a replayed prefix continued to the end gives the same trace") {

@@ -9,9 +9,10 @@ namespace reslab {
 
 void add_backend_options(CLI::App& command, BackendOptions& options) {
   command.add_option("--backend", options.backend, "sqlite or postgres (default sqlite)");
-  command.add_option("--pg", options.pg,
-                     "PostgreSQL connection string of an existing server (default: RESLAB_PG_DSN, else a private "
-                     "server reslab starts itself)");
+  command.add_option(
+      "--pg", options.pg,
+      "PostgreSQL connection string of an existing server (default: RESLAB_PG_DSN, else a private "
+      "server reslab starts itself)");
   command.add_flag("--keep", options.keep, "Leave reslab's schemas on a --pg server for inspection");
 }
 

@@ -8,19 +8,19 @@
 #include "app/cli/backend_options.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/handout_command.hpp"
+#include "app/cli/load_command.hpp"
+#include "app/cli/race_command.hpp"
 #include "app/gui_context.hpp"
 #include "app/gui_main.hpp"
 #include "core/backends/postgres/server.hpp"
-#include "app/cli/load_command.hpp"
-#include "app/cli/race_command.hpp"
+#include "core/formats/trace_json.hpp"
+#include "core/formats/trace_markdown.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/preset_check.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
-#include "core/formats/trace_json.hpp"
-#include "core/formats/trace_markdown.hpp"
 
 namespace reslab {
 namespace {
@@ -54,7 +54,8 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
     throw UsageError("--model must be naive or atomic, not '" + options.model + "'");
   request.backend = chosen_backend(options.backend);
   if (!options.preset.empty()) request.preset = options.preset;
-  if (options.order_given) request.order = options.order.empty() ? std::vector<std::string>{} : split_order(options.order);
+  if (options.order_given)
+    request.order = options.order.empty() ? std::vector<std::string>{} : split_order(options.order);
   for (const auto& item : options.at) request.at.push_back(parse_at(item));
   return make_plan(scenario, request);
 }
@@ -116,7 +117,8 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
   if (!parse_backend(backend_options.backend, backend))
     throw UsageError("--backend must be sqlite or postgres, not '" + backend_options.backend + "'");
   // The window opens at once; a server named by --pg (or a private one) is reached in the background.
-  if (backend == Backend::postgres) pg::start_server_async(pg::server_options(backend_options.pg, backend_options.keep));
+  if (backend == Backend::postgres)
+    pg::start_server_async(pg::server_options(backend_options.pg, backend_options.keep));
   try {
     return run_gui(scenario_name, lang_code, first_frame_only,
                    backend_given ? std::string(backend_name(backend)) : std::string());
@@ -136,7 +138,9 @@ int run_cli(int argc, char** argv) {
   app.set_version_flag("--version", std::string("reslab ") + RESLAB_VERSION);
   std::string default_scenario;
   std::string default_lang;
-  app.add_option("scenario", default_scenario, "Bundled scenario id (h1, h2, ...) or a .toml file to open (default: the last one used, H1 the first time)");
+  app.add_option(
+      "scenario", default_scenario,
+      "Bundled scenario id (h1, h2, ...) or a .toml file to open (default: the last one used, H1 the first time)");
   app.add_option("--lang", default_lang, "zh or en (default: from the locale)");
   bool first_frame_only = false;
   BackendOptions default_backend;
@@ -163,8 +167,10 @@ int run_cli(int argc, char** argv) {
 
   ExportOptions export_options;
   CLI::App* export_cmd = app.add_subcommand("export", "Write one PNG per step (needs a display; Xvfb works)");
-  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")->required();
-  export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")->required();
+  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")
+      ->required();
+  export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")
+      ->required();
   export_cmd->add_option("--model", export_options.model, "naive, atomic or both (default both)");
   export_cmd->add_option("--preset", export_options.preset, "Preset name (default: the scenario's first)");
   export_cmd->add_option("--order", export_options.order, "Event ids to run, comma separated");
@@ -192,12 +198,14 @@ int run_cli(int argc, char** argv) {
   race_cmd->add_option("--threads", race_options.threads, "Racing threads, 2 to 64 (default 16)");
   race_cmd->add_option("--rounds", race_options.rounds, "Rounds, 1 to 100000 (default 200)");
   race_cmd->add_option("--model", race_options.model, "naive or atomic (default atomic)");
-  race_cmd->add_option("--db", race_options.db, "Database file (default: a temporary one, removed afterwards)");
+  race_cmd->add_option("--db", race_options.db,
+                       "Database file (default: a temporary one, removed afterwards)");
   race_cmd->add_option("--format", race_options.format, "text or json (default text)");
 
   LoadCommandOptions load_options;
   CLI::App* load_cmd = app.add_subcommand(
-      "load", "L1: the ticketing article's flash sale (seeded intents for numbered seats) on one SQLite file");
+      "load",
+      "L1: the ticketing article's flash sale (seeded intents for numbered seats) on one SQLite file");
   load_cmd->add_option("--seats", load_options.seats, "Numbered seats (default 100000)");
   load_cmd->add_option("--intents", load_options.intents,
                        "Purchase intents in the sale's first minute (default 50000)");

@@ -37,7 +37,8 @@ std::pair<int, int> parse_size(const std::string& text) {
 std::vector<Model> parse_models(const std::string& text) {
   if (text == "both") return {Model::naive, Model::atomic};
   Model model;
-  if (!parse_model(text, model)) throw UsageError("--model must be naive, atomic or both, not '" + text + "'");
+  if (!parse_model(text, model))
+    throw UsageError("--model must be naive, atomic or both, not '" + text + "'");
   return {model};
 }
 
@@ -77,8 +78,9 @@ int run_export(const ExportOptions& options) {
   int written = 0, hiding = 0;
   double total_ms = 0;
   for (const Model model : models) {
-    const LabSession& session = camera.run(model, options.order.empty() ? plan.preset : "",
-                                           options.order.empty() ? std::vector<std::string>{} : plan.order, backend);
+    const LabSession& session =
+        camera.run(model, options.order.empty() ? plan.preset : "",
+                   options.order.empty() ? std::vector<std::string>{} : plan.order, backend);
     const int steps = session.step_count();
     if (!session.stopped().empty())
       std::cerr << "reslab export: " << model_name(model) << ": stops after step " << steps << ": "
@@ -86,28 +88,30 @@ int run_export(const ExportOptions& options) {
     for (int step = 1; step <= steps; ++step) {
       const auto started = std::chrono::steady_clock::now();
       const RgbaImage image = camera.capture(step);
-      const std::string path = (std::filesystem::path(options.out) /
-                                (scenario.id + "-" + std::string(model_name(model)) + on_backend + "-step" + two_digits(step) +
-                                 ".png"))
-                                   .string();
+      const std::string path =
+          (std::filesystem::path(options.out) / (scenario.id + "-" + std::string(model_name(model)) +
+                                                 on_backend + "-step" + two_digits(step) + ".png"))
+              .string();
       const std::string error =
           image.pixels.empty() ? "the offscreen framebuffer could not be created" : write_png(path, image);
       if (!error.empty()) {
         std::cerr << "\nreslab export: " << error << "\n";
         return kExitFailed;
       }
-      total_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      total_ms +=
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
       ++written;
       // Written all the same (the exit status does not change): the warning says what to look at.
-      const SlideName slide{scenario.id, options.order.empty() ? plan.preset : "", model, step,
-                            width, height, options.scale, lang};
+      const SlideName slide{
+          scenario.id, options.order.empty() ? plan.preset : "", model, step, width, height, options.scale,
+          lang};
       if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty()) {
         std::cerr << (options.quiet ? "" : "\n") << "reslab export: warning: " << hidden << "\n";
         ++hiding;
       }
       if (!options.quiet)
-        std::cerr << "\rexporting " << scenario.id << " " << model_name(model) << ": step " << step << "/" << steps
-                  << "   " << std::flush;
+        std::cerr << "\rexporting " << scenario.id << " " << model_name(model) << ": step " << step << "/"
+                  << steps << "   " << std::flush;
     }
   }
   if (!options.quiet) std::cerr << "\n";

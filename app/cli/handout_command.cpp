@@ -109,8 +109,8 @@ class CaseRenderer {
         throw HandoutFailure(error);
       run.slides.push_back(std::move(png));
       // As `reslab export`: the slide goes in all the same, with a warning naming what it hides.
-      const SlideName slide{m_source.scenario.id, plan.preset, model, step, kHandoutSlideWidth,
-                            kHandoutSlideHeight, 1, m_lang};
+      const SlideName slide{m_source.scenario.id, plan.preset,         model, step,
+                            kHandoutSlideWidth,   kHandoutSlideHeight, 1,     m_lang};
       if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty())
         std::cerr << (m_quiet ? "" : "\n") << "reslab handout: warning: " << hidden << "\n";
       if (!m_quiet)

@@ -16,9 +16,10 @@ void draw_column(const PanelContext& ctx, const Trace& trace, const std::string&
   const int shown = std::min<int>(cursor, static_cast<int>(trace.steps.size()));
   const bool hidden = ctx.view().result_hidden(cursor);
   const Step* step = shown == 0 ? nullptr : &trace.steps[static_cast<std::size_t>(shown - 1)];
-  const auto state = hidden ? (shown <= 1 ? trace.initial : trace.steps[static_cast<std::size_t>(shown - 2)].committed)
-                     : step ? step->committed
-                            : trace.initial;
+  const auto state =
+      hidden ? (shown <= 1 ? trace.initial : trace.steps[static_cast<std::size_t>(shown - 2)].committed)
+      : step ? step->committed
+             : trace.initial;
   ImGui::PushID(heading.c_str());
   ctx.heading(heading);
   if (shown < cursor)
@@ -41,8 +42,8 @@ void draw_compare_panel(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
   const bool backends = ctx.view().compare_backends;
   if (backends)
-    ctx.heading(ctx.tr("compare.title_backends",
-                       {{"model", ctx.model_label(session.model())}, {"step", std::to_string(session.cursor())}}));
+    ctx.heading(ctx.tr("compare.title_backends", {{"model", ctx.model_label(session.model())},
+                                                  {"step", std::to_string(session.cursor())}}));
   else
     ctx.heading(ctx.tr("compare.title", {{"step", std::to_string(session.cursor())}}));
   if (!other) return;
@@ -50,7 +51,8 @@ void draw_compare_panel(const PanelContext& ctx) {
   if (ImGui::BeginTable("compare", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextRow();
     // Naive left of atomic, SQLite left of PostgreSQL, whichever the session shows.
-    const bool current_first = backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
+    const bool current_first =
+        backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
     const auto label = [&](const Trace& trace) {
       return backends ? ctx.tr(trace.backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres")
                       : ctx.model_label(trace.model);
@@ -60,11 +62,15 @@ void draw_compare_panel(const PanelContext& ctx) {
     };
     const auto compared = [&] { draw_column(ctx, other->trace, other->stopped, label(other->trace)); };
     ImGui::TableNextColumn();
-    if (current_first) current();
-    else compared();
+    if (current_first)
+      current();
+    else
+      compared();
     ImGui::TableNextColumn();
-    if (current_first) compared();
-    else current();
+    if (current_first)
+      compared();
+    else
+      current();
     ImGui::EndTable();
   }
   ImGui::EndChild();

@@ -30,7 +30,7 @@ void draw_actor_buttons(const PanelContext& ctx) {
           control.resolved.empty()
               ? ctx.tr("controls.actor_done", {{"actor", ctx.actor_name(control.actor)}})
               : ctx.tr("controls.actor_resolved", {{"actor", ctx.actor_name(control.actor)},
-                                                    {"outcome", ctx.outcome_text(control.resolved)}});
+                                                   {"outcome", ctx.outcome_text(control.resolved)}});
       button(key + done, false, ImVec2(width, 0));
     } else if (control.waiting) {
       ImGui::PushStyleColor(ImGuiCol_Button, ctx.colors.waiting_button);
@@ -38,7 +38,7 @@ void draw_actor_buttons(const PanelContext& ctx) {
       const bool row = ctx.session().backend() != Backend::sqlite;
       button(key + ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
                           {{"actor", ctx.actor_name(control.actor)},
-                                                     {"holder", ctx.actor_name(control.waiting_for)}}),
+                           {"holder", ctx.actor_name(control.waiting_for)}}),
              false, ImVec2(width, 0));
       ImGui::PopStyleColor();
     } else {
@@ -87,8 +87,9 @@ void draw_preset_and_times(const PanelContext& ctx) {
   const Scenario& scenario = session.scenario();
   if (!scenario.presets.empty()) {
     const Preset* current = scenario.find_preset(session.preset());
-    const std::string preview = current ? (current->title.empty() ? current->name : current->title.in(ctx.lang()))
-                                        : ctx.tr("controls.preset_custom");
+    const std::string preview = current
+                                    ? (current->title.empty() ? current->name : current->title.in(ctx.lang()))
+                                    : ctx.tr("controls.preset_custom");
     ImGui::TextUnformatted(ctx.tr("controls.preset").c_str());
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
@@ -117,11 +118,12 @@ void draw_preset_and_times(const PanelContext& ctx) {
     ImGui::TextUnformatted(label.c_str());
     for (const auto& [name, value] : session.args_of(event.id))
       if (name.size() > 3 && name.compare(name.size() - 3, 3, "_at") == 0)
-        ImGui::TextDisabled("%s", ctx.tr("controls.event_fact", {{"name", name}, {"seconds", to_display(value)}}).c_str());
+        ImGui::TextDisabled(
+            "%s", ctx.tr("controls.event_fact", {{"name", name}, {"seconds", to_display(value)}}).c_str());
   }
   if (button(ctx.tr("controls.copy_order"))) ctx.send(CopyOrder{});
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("reslab trace %s %s", scenario.id.c_str(),
-                                                session.order_argument().c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("reslab trace %s %s", scenario.id.c_str(), session.order_argument().c_str());
 }
 
 }  // namespace
@@ -145,10 +147,12 @@ void draw_controls_panel(const PanelContext& ctx) {
     draw_invariant_badge(ctx, state.get(), "", hidden);
   } else if (const PartialReplay* other = ctx.app.comparison()) {
     const int other_step = std::min<int>(session.cursor(), static_cast<int>(other->trace.steps.size()));
-    const auto other_state = other_step == 0 ? other->trace.initial : other->trace.steps[other_step - 1].committed;
+    const auto other_state =
+        other_step == 0 ? other->trace.initial : other->trace.steps[other_step - 1].committed;
     // Naive before atomic, or SQLite before PostgreSQL when one model is compared on both backends.
     const bool backends = ctx.view().compare_backends;
-    const bool current_first = backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
+    const bool current_first =
+        backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
     const auto label = [&](const Trace& trace) {
       return "(" +
              (backends ? ctx.tr(trace.backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres")

@@ -31,13 +31,20 @@ void muted(const std::string& text) {
 // text shows on hover: it is the same in every run, what the step did is not.
 // The scenario's note for the event follows the facts, muted.
 // `lead`, when given, opens the first paragraph in its own colour (who woke, and how it ended).
-void explanation(const PanelContext& ctx, const std::vector<Message>& messages, const ColoredPart& lead = {}) {
+void explanation(const PanelContext& ctx, const std::vector<Message>& messages,
+                 const ColoredPart& lead = {}) {
   std::vector<Message> facts, notes, background;
   for (const auto& message : messages)
-    (is_background(message.key) ? background : message.key == "engine.note" ? notes : facts).push_back(message);
+    (is_background(message.key)     ? background
+     : message.key == "engine.note" ? notes
+                                    : facts)
+        .push_back(message);
   const std::string text = render(facts, ctx.lang());
-  if (lead.text.empty()) paragraph(text);
-  else text_wrapped_parts({lead, {(ctx.lang() == Lang::en ? " " : "") + text, ImGui::GetColorU32(ImGuiCol_Text)}});
+  if (lead.text.empty())
+    paragraph(text);
+  else
+    text_wrapped_parts(
+        {lead, {(ctx.lang() == Lang::en ? " " : "") + text, ImGui::GetColorU32(ImGuiCol_Text)}});
   for (const auto& note : notes) muted(render(note, ctx.lang()));
   if (background.empty()) return;
   ctx.slide.measuring.has_background = true;
@@ -94,7 +101,8 @@ void draw_explanation_panel(const PanelContext& ctx) {
   if (!step) {
     paragraph(scenario.summary.in(lang));
     ImGui::Spacing();
-    const LocalizedText& model = session.model() == Model::naive ? scenario.naive_model : scenario.atomic_model;
+    const LocalizedText& model =
+        session.model() == Model::naive ? scenario.naive_model : scenario.atomic_model;
     if (!model.empty()) {
       muted(ctx.model_label(session.model()));
       paragraph(model.in(lang));
@@ -109,8 +117,9 @@ void draw_explanation_panel(const PanelContext& ctx) {
     ImGui::BeginGroup();
     // The step and its outcome in one paragraph, the outcome muted.
     const ImU32 muted_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    text_wrapped_parts({{step_header(ctx, *step), ImGui::GetColorU32(ImGuiCol_Text)},
-                        {"  " + ctx.tr("why.outcome", {{"outcome", ctx.outcome_text(step->outcome)}}), muted_color}});
+    text_wrapped_parts(
+        {{step_header(ctx, *step), ImGui::GetColorU32(ImGuiCol_Text)},
+         {"  " + ctx.tr("why.outcome", {{"outcome", ctx.outcome_text(step->outcome)}}), muted_color}});
     if (step->time != step->scheduled_time)
       muted(ctx.tr("why.ran_late", {{"scheduled", std::to_string(step->scheduled_time)}}));
     ImGui::Spacing();
@@ -118,7 +127,8 @@ void draw_explanation_panel(const PanelContext& ctx) {
     for (const auto& wake : step->wakes) {
       ImGui::Spacing();
       explanation(ctx, wake.explanation,
-                  {ctx.tr("why.woke", {{"actor", ctx.actor_name(wake.actor)}, {"outcome", ctx.outcome_text(wake.outcome)}}),
+                  {ctx.tr("why.woke", {{"actor", ctx.actor_name(wake.actor)},
+                                       {"outcome", ctx.outcome_text(wake.outcome)}}),
                    ctx.colors.wake_arrow});
     }
     ImGui::EndGroup();

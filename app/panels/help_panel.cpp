@@ -28,7 +28,8 @@ void draw_help_panel(const PanelContext& ctx, bool open_now) {
   }
   ImGui::Spacing();
   ImGui::TextDisabled("%s", ctx.tr("help.timeline").c_str());
-  if (button(ctx.tr("help.close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  if (button(ctx.tr("help.close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

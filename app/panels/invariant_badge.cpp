@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "app/widgets.hpp"
-#include "core/sim/message.hpp"
 #include "core/formats/labels.hpp"
+#include "core/sim/message.hpp"
 
 namespace reslab {
 namespace {
@@ -20,10 +20,10 @@ void draw_icon(ImDrawList* draw, ImVec2 at, float size, bool holds, ImU32 color)
     draw->AddLine(ImVec2(at.x + size * 0.38f, at.y + size * 0.9f), ImVec2(at.x + size, at.y + size * 0.12f),
                   color, thickness);
   } else {
-    draw->AddLine(ImVec2(at.x + size * 0.1f, at.y + size * 0.1f), ImVec2(at.x + size * 0.9f, at.y + size * 0.9f),
-                  color, thickness);
-    draw->AddLine(ImVec2(at.x + size * 0.9f, at.y + size * 0.1f), ImVec2(at.x + size * 0.1f, at.y + size * 0.9f),
-                  color, thickness);
+    draw->AddLine(ImVec2(at.x + size * 0.1f, at.y + size * 0.1f),
+                  ImVec2(at.x + size * 0.9f, at.y + size * 0.9f), color, thickness);
+    draw->AddLine(ImVec2(at.x + size * 0.9f, at.y + size * 0.1f),
+                  ImVec2(at.x + size * 0.1f, at.y + size * 0.9f), color, thickness);
   }
 }
 
@@ -38,8 +38,8 @@ std::vector<const InvariantResult*> badge_order(const CommittedState& state) {
   return shown;
 }
 
-void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, const std::string& title_prefix,
-                          bool hidden) {
+void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
+                          const std::string& title_prefix, bool hidden) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float width = ImGui::GetContentRegionAvail().x;
@@ -53,7 +53,8 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, 
   // Content first (into a group) to learn its height, then the box behind it.
   draw->ChannelsSplit(2);
   draw->ChannelsSetCurrent(1);
-  ImGui::SetCursorScreenPos(ImVec2(top_left.x + style.FramePadding.x * 2, top_left.y + style.FramePadding.y * 2));
+  ImGui::SetCursorScreenPos(
+      ImVec2(top_left.x + style.FramePadding.x * 2, top_left.y + style.FramePadding.y * 2));
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(top_left.x + width - style.FramePadding.x * 2);
   const float icon = ImGui::GetFontSize() * 1.2f;

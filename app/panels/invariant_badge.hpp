@@ -13,8 +13,8 @@ namespace reslab {
 // broke, with its own numbers), then those that hold.
 std::vector<const InvariantResult*> badge_order(const CommittedState& state);
 // `title_prefix` e.g. "(naive) " in the compare view. `hidden`: predict mode's veil.
-void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state, const std::string& title_prefix,
-                          bool hidden);
+void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
+                          const std::string& title_prefix, bool hidden);
 void draw_figures(const PanelContext& ctx, const CommittedState* state, bool hidden);
 
 }  // namespace reslab

@@ -13,8 +13,8 @@
 namespace reslab {
 namespace {
 
-constexpr double kArticleP99Ms = 250;   // the ticketing article's hold SLO after admission
-constexpr double kTargetP99Ms = 25;  // this lab's own bar (SPEC section 8)
+constexpr double kArticleP99Ms = 250;  // the ticketing article's hold SLO after admission
+constexpr double kTargetP99Ms = 25;    // this lab's own bar (SPEC section 8)
 
 std::string fixed(double value, int digits) {
   char text[64];
@@ -23,8 +23,8 @@ std::string fixed(double value, int digits) {
 }
 
 // [SECTION] inputs
-void input_count(const PanelContext& ctx, const char* key, std::int64_t& value, std::int64_t low, std::int64_t high,
-                 bool enabled) {
+void input_count(const PanelContext& ctx, const char* key, std::int64_t& value, std::int64_t low,
+                 std::int64_t high, bool enabled) {
   const float field = ImGui::GetFontSize() * 8;
   ImGui::SetNextItemWidth(field);
   ImGui::InputScalar((std::string("##") + key).c_str(), ImGuiDataType_S64, &value);
@@ -53,7 +53,8 @@ void draw_inputs(const PanelContext& ctx, LoadOptions& options, bool running) {
   ImGui::TextUnformatted(ctx.tr("load.engine").c_str());
   for (const LoadEngine engine : {LoadEngine::queue, LoadEngine::race}) {
     ImGui::SameLine();
-    if (toggle_button(ctx.tr(engine == LoadEngine::queue ? "load.queue" : "load.race"), options.engine == engine) &&
+    if (toggle_button(ctx.tr(engine == LoadEngine::queue ? "load.queue" : "load.race"),
+                      options.engine == engine) &&
         !running) {
       options.engine = engine;
       if (engine == LoadEngine::queue) options.model = Model::atomic;
@@ -69,7 +70,8 @@ void draw_inputs(const PanelContext& ctx, LoadOptions& options, bool running) {
     }
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", ctx.tr(options.engine == LoadEngine::queue ? "load.queue_how" : "load.race_how").c_str());
+  ImGui::TextDisabled(
+      "%s", ctx.tr(options.engine == LoadEngine::queue ? "load.queue_how" : "load.race_how").c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -99,8 +101,8 @@ void draw_figures(const PanelContext& ctx, const LoadResult& result) {
   const bool fast = result.intents_per_s >= 10 * kArticlePeakIntentsPerSecond;
   const bool tail = result.after_admission.p99_ms < kTargetP99Ms;
   const bool safe = result.oversold == 0;
-  const std::string verdict =
-      ctx.tr(safe ? "load.verdict_safe" : "load.verdict_oversold", {{"oversold", std::to_string(result.oversold)}});
+  const std::string verdict = ctx.tr(safe ? "load.verdict_safe" : "load.verdict_oversold",
+                                     {{"oversold", std::to_string(result.oversold)}});
   colored_wrapped(safe ? ctx.colors.holds_text : ctx.colors.broken_text, verdict);
   record_item(verdict);
   if (!ImGui::BeginTable("load_results", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) return;
@@ -118,7 +120,8 @@ void draw_figures(const PanelContext& ctx, const LoadResult& result) {
     ImGui::TextDisabled("%s", target.c_str());
     record_item(ctx.tr(key) + ": " + value);
   };
-  row("load.intents_per_s", fixed(result.intents_per_s, 0), ctx.tr(fast ? "load.above" : "load.below", {{"target", "33333"}}));
+  row("load.intents_per_s", fixed(result.intents_per_s, 0),
+      ctx.tr(fast ? "load.above" : "load.below", {{"target", "33333"}}));
   row("load.p50", fixed(result.after_admission.p50_ms, 2) + " ms", "");
   row("load.p95", fixed(result.after_admission.p95_ms, 2) + " ms", "");
   row("load.p99", fixed(result.after_admission.p99_ms, 2) + " ms",
@@ -197,19 +200,22 @@ void draw_latency(const PanelContext& ctx, const std::vector<LatencyBucket>& buc
   double previous = low;
   for (const auto& bucket : buckets) {
     const double upper = std::isfinite(bucket.upper_ms) ? bucket.upper_ms : high;
-    const float height = static_cast<float>(static_cast<double>(bucket.count) / static_cast<double>(most)) * size.y;
+    const float height =
+        static_cast<float>(static_cast<double>(bucket.count) / static_cast<double>(most)) * size.y;
     if (bucket.count > 0)
       draw->AddRectFilled(ImVec2(x_of(previous) + 1, origin.y + size.y - height),
                           ImVec2(std::max(x_of(upper) - 1, x_of(previous) + 2), origin.y + size.y),
                           ctx.colors.marker_done);
     previous = upper;
   }
-  for (const auto& [ms, key] : {std::pair{kTargetP99Ms, "load.target_line"}, std::pair{kArticleP99Ms, "load.article_line"}}) {
+  for (const auto& [ms, key] :
+       {std::pair{kTargetP99Ms, "load.target_line"}, std::pair{kArticleP99Ms, "load.article_line"}}) {
     const float x = x_of(ms);
     draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + size.y), ctx.colors.cursor_line, 1.5f);
     draw->AddText(ImVec2(x + 3, origin.y + 2), ctx.colors.cursor_line, ctx.tr(key).c_str());
   }
-  draw->AddText(ImVec2(origin.x + 4, origin.y + size.y - ImGui::GetFontSize() - 2), ctx.colors.axis_text, "0.01 ms");
+  draw->AddText(ImVec2(origin.x + 4, origin.y + size.y - ImGui::GetFontSize() - 2), ctx.colors.axis_text,
+                "0.01 ms");
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ std::vector<ColoredPart> with_values(const SqlRecord& record, ImU32 sql, ImU32 v
     text.clear();
     const Value& bound = record.params[next++];
     const bool is_text = std::holds_alternative<std::string>(bound);
-    parts.push_back({std::string("\u00b7") + (is_text ? "'" : "") + to_display(bound) + (is_text ? "'" : ""), value});
+    parts.push_back(
+        {std::string("\u00b7") + (is_text ? "'" : "") + to_display(bound) + (is_text ? "'" : ""), value});
   }
   if (!text.empty()) parts.push_back({text, sql});
   return parts;
@@ -42,7 +43,8 @@ std::string result_text(const PanelContext& ctx, const SqlRecord& record, bool o
   const bool writes = starts_with(record.sql, "INSERT") || starts_with(record.sql, "UPDATE") ||
                       starts_with(record.sql, "DELETE") || starts_with(record.sql, "REPLACE");
   if (writes) return ctx.tr("sql.changed", {{"changes", std::to_string(record.changes)}});
-  if (starts_with(record.sql, "SELECT")) return ctx.tr("sql.returned", {{"rows", std::to_string(record.rows)}});
+  if (starts_with(record.sql, "SELECT"))
+    return ctx.tr("sql.returned", {{"rows", std::to_string(record.rows)}});
   return ctx.tr("sql.ok");
 }
 
@@ -75,8 +77,8 @@ float draw_sql_panel(const PanelContext& ctx) {
     // first statement opens with its name, the ones after it are indented under it.
     const bool first = record.connection != connection;
     connection = record.connection;
-    const bool ok = record.result == "SQLITE_OK" || record.result == "SQLITE_DONE" || record.result == "SQLITE_ROW" ||
-                    record.result == "successful_completion";
+    const bool ok = record.result == "SQLITE_OK" || record.result == "SQLITE_DONE" ||
+                    record.result == "SQLITE_ROW" || record.result == "successful_completion";
     std::vector<ColoredPart> parts = with_values(record, ctx.colors.sql_text, ctx.colors.sql_value);
     if (first) parts.insert(parts.begin(), {connection + "> ", muted});
     if (hidden)

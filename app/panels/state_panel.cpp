@@ -8,8 +8,8 @@
 #include "app/panels/table_view.hpp"
 #include "app/widgets.hpp"
 #include "app/wrapped_text.hpp"
-#include "core/sim/message.hpp"
 #include "core/formats/labels.hpp"
+#include "core/sim/message.hpp"
 
 namespace reslab {
 
@@ -18,14 +18,15 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
   const Scenario& scenario = ctx.session().scenario();
   const int hidden_from = ctx.view().result_hidden(cursor) ? ctx.view().hidden_step : 0;
   const int columns = 4 + static_cast<int>(scenario.figures.size()) + 1;
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
   if (!ImGui::BeginTable(id, columns, flags)) return;
   ImGui::TableSetupColumn(ctx.tr("trace.step").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.time").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.event").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.outcome").c_str());
-  for (const auto& figure : scenario.figures) ImGui::TableSetupColumn(figure_label(figure, ctx.lang()).c_str());
+  for (const auto& figure : scenario.figures)
+    ImGui::TableSetupColumn(figure_label(figure, ctx.lang()).c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.invariants").c_str());
   ImGui::TableHeadersRow();
   for (const auto& step : trace.steps) {
@@ -35,7 +36,8 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
     if (step.index == cursor) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ctx.colors.added_row);
     ImGui::TableNextColumn();
     const std::string label = std::to_string(step.index) + "##" + id + std::to_string(step.index);
-    if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) ctx.send(JumpTo{step.index});
+    if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+      ctx.send(JumpTo{step.index});
     record_item(std::string(id) + " step " + std::to_string(step.index));
     ImGui::TableNextColumn();
     ImGui::Text("%lld s", static_cast<long long>(step.time));
@@ -64,9 +66,9 @@ void draw_state_panel(const PanelContext& ctx) {
   const Step* step = session.current_step();
 
   // [SECTION] tables
-  std::string title = hidden ? ctx.tr("tables.before_step", {{"step", std::to_string(cursor)}})
-                     : cursor == 0 ? ctx.tr("tables.initial")
-                                   : ctx.tr("tables.after_step", {{"step", std::to_string(cursor)}});
+  std::string title = hidden        ? ctx.tr("tables.before_step", {{"step", std::to_string(cursor)}})
+                      : cursor == 0 ? ctx.tr("tables.initial")
+                                    : ctx.tr("tables.after_step", {{"step", std::to_string(cursor)}});
   const bool open = step && !hidden && !step->open_transactions.empty();
   if (open) {
     std::string actors;
@@ -106,11 +108,13 @@ void draw_state_panel(const PanelContext& ctx) {
       measuring.tables_width = 0;
     };
     measuring.tables_width = 0;
-    if (ImGui::BeginTable("side_by_side", columns, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable("side_by_side", columns,
+                          ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
       for (int c = 0; c < columns; ++c)
-        ImGui::TableSetupColumn(
-            c == 0 ? "committed" : "open", ImGuiTableColumnFlags_WidthStretch,
-            std::max(least, static_cast<std::size_t>(c) < measured.size() ? measured[static_cast<std::size_t>(c)] : least));
+        ImGui::TableSetupColumn(c == 0 ? "committed" : "open", ImGuiTableColumnFlags_WidthStretch,
+                                std::max(least, static_cast<std::size_t>(c) < measured.size()
+                                                    ? measured[static_cast<std::size_t>(c)]
+                                                    : least));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       text_wrapped(ctx.tr("tables.committed_view"));
@@ -151,13 +155,14 @@ void draw_state_panel(const PanelContext& ctx) {
   ImGui::Spacing();
   ImGui::Separator();
   ctx.heading(ctx.tr("trace.title"));
-  if (session.step_count() == 0 || cursor == 0) ImGui::TextDisabled("%s", ctx.tr("trace.empty").c_str());
+  if (session.step_count() == 0 || cursor == 0)
+    ImGui::TextDisabled("%s", ctx.tr("trace.empty").c_str());
   else {
     // The trace is as wide as its columns: it scrolls sideways on its own, so the tables above never
     // lose a line to a scrollbar.
     const int rows = std::min(cursor, session.step_count()) + 1;
-    const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize +
-                         ImGui::GetStyle().CellPadding.y * 2;
+    const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) +
+                         ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().CellPadding.y * 2;
     ImGui::BeginChild("trace_scroll", ImVec2(0, height), false, ImGuiWindowFlags_HorizontalScrollbar);
     draw_step_trace(ctx, session.trace(), cursor, "trace");
     ImGui::EndChild();

@@ -80,7 +80,8 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
   const bool fold = ctx.slide.fold_unchanged_rows && changed;
   std::size_t folded = 0;
   if (fold)
-    for (std::size_t r = 0; r < table.rows.size(); ++r) folded += !any_cell_changed(diff, r, table.columns.size());
+    for (std::size_t r = 0; r < table.rows.size(); ++r)
+      folded += !any_cell_changed(diff, r, table.columns.size());
   ImGui::TextUnformatted(table.name.c_str());
   if (changed) {
     require_shown("table " + table.name);
@@ -94,7 +95,8 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
   const TableInfo* info = family ? family->find_table(table.name) : nullptr;
   std::vector<std::string> headers;
   for (const auto& column : table.columns)
-    headers.push_back(info && info->in_seconds(column) ? ctx.tr("tables.in_seconds", {{"column", column}}) : column);
+    headers.push_back(info && info->in_seconds(column) ? ctx.tr("tables.in_seconds", {{"column", column}})
+                                                       : column);
 
   const float marker_width = ImGui::GetFontSize() * 0.9f;
   const std::vector<float> widths = natural_widths(headers, table, diff);
@@ -130,13 +132,17 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
     if (c == 0) continue;
     // A fixed-fit column takes its width from its cells and its TableHeader: wrapping there would
     // narrow it to nothing, and plain text in a header row does not count towards the width.
-    if (squeezed) text_wrapped(headers[static_cast<std::size_t>(c - 1)]);
-    else ImGui::TableHeader(headers[static_cast<std::size_t>(c - 1)].c_str());
+    if (squeezed)
+      text_wrapped(headers[static_cast<std::size_t>(c - 1)]);
+    else
+      ImGui::TableHeader(headers[static_cast<std::size_t>(c - 1)].c_str());
   }
 
   const auto cell = [&](const std::string& text) {
-    if (squeezed) text_wrapped(text.empty() ? " " : text);
-    else ImGui::TextUnformatted(text.c_str());
+    if (squeezed)
+      text_wrapped(text.empty() ? " " : text);
+    else
+      ImGui::TextUnformatted(text.c_str());
   };
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     const bool added = row_added(diff, r);
@@ -150,9 +156,11 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
     ImVec2 row_max = ImGui::GetItemRectMax();
     for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
       ImGui::TableNextColumn();
-      if (cell_changed(diff, r, c)) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ctx.colors.changed_cell);
+      if (cell_changed(diff, r, c))
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ctx.colors.changed_cell);
       cell(to_display(table.rows[r][c]));
-      row_max = ImVec2(std::max(row_max.x, ImGui::GetItemRectMax().x), std::max(row_max.y, ImGui::GetItemRectMax().y));
+      row_max = ImVec2(std::max(row_max.x, ImGui::GetItemRectMax().x),
+                       std::max(row_max.y, ImGui::GetItemRectMax().y));
     }
     if (any_change) require_shown("row " + table.name + " " + std::to_string(r + 1), row_min, row_max);
   }
@@ -180,7 +188,8 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
 }
 
 // [SECTION] every table
-void draw_tables(const PanelContext& ctx, const std::vector<TableData>& tables, const std::vector<TableDiff>& diffs) {
+void draw_tables(const PanelContext& ctx, const std::vector<TableData>& tables,
+                 const std::vector<TableDiff>& diffs) {
   std::string empty;
   std::string unchanged;
   for (const auto& table : tables) {
@@ -194,8 +203,9 @@ void draw_tables(const PanelContext& ctx, const std::vector<TableData>& tables, 
     }
     // Short of room, what did not change gives way first: an unchanged table is one line.
     if (ctx.slide.fold_unchanged_tables && (!diff || diff->empty())) {
-      unchanged += (unchanged.empty() ? "" : ", ") +
-                   ctx.tr("tables.folded", {{"table", table.name}, {"rows", std::to_string(table.rows.size())}});
+      unchanged +=
+          (unchanged.empty() ? "" : ", ") +
+          ctx.tr("tables.folded", {{"table", table.name}, {"rows", std::to_string(table.rows.size())}});
       continue;
     }
     ImGui::PushID(table.name.c_str());

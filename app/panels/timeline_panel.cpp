@@ -43,8 +43,9 @@ void paint_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float th
   const float length = std::sqrt(dx * dx + dy * dy);
   if (length < 1) return;
   const float ux = dx / length, uy = dy / length, head = thickness * 4;
-  draw->AddTriangleFilled(to, ImVec2(to.x - ux * head - uy * head * 0.6f, to.y - uy * head + ux * head * 0.6f),
-                          ImVec2(to.x - ux * head + uy * head * 0.6f, to.y - uy * head - ux * head * 0.6f), color);
+  draw->AddTriangleFilled(
+      to, ImVec2(to.x - ux * head - uy * head * 0.6f, to.y - uy * head + ux * head * 0.6f),
+      ImVec2(to.x - ux * head + uy * head * 0.6f, to.y - uy * head - ux * head * 0.6f), color);
 }
 
 void paint_marker(ImDrawList* draw, const MarkerRecord& m, const Palette& colors, float em) {
@@ -99,7 +100,8 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
   }
   for (const auto& lane : layout.lanes)
     if (lane.idle)
-      draw->AddText(ImVec2(lane.x0 + em * 0.4f, lane.y - em * 0.5f), colors.axis_text, ctx.tr("timeline.not_in_preset").c_str());
+      draw->AddText(ImVec2(lane.x0 + em * 0.4f, lane.y - em * 0.5f), colors.axis_text,
+                    ctx.tr("timeline.not_in_preset").c_str());
   for (const auto& arrow : layout.arrows)
     paint_arrow(draw, ImVec2(arrow.x0 + em * 0.3f, arrow.y0), ImVec2(arrow.x1 + em * 0.3f, arrow.y1),
                 colors.wake_arrow, std::max(2.0f, em * 0.12f));
@@ -107,7 +109,8 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
     paint_marker(draw, marker, colors, em);
     if (marker.step > 0) {
       const std::string number = std::to_string(marker.step);
-      draw->AddText(ImVec2(marker.x - ImGui::CalcTextSize(number.c_str()).x * 0.5f, marker.y - marker.radius - em * 1.1f),
+      draw->AddText(ImVec2(marker.x - ImGui::CalcTextSize(number.c_str()).x * 0.5f,
+                           marker.y - marker.radius - em * 1.1f),
                     colors.axis_text, number.c_str());
     }
   }
@@ -116,7 +119,8 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
                 colors.cursor_line, std::max(2.0f, em * 0.14f));
   // The lane names stay at the left edge while the events, their numbers and the cursor scroll under them.
   const float labels_x = std::max(g.left, ImGui::GetWindowPos().x);
-  draw->AddRectFilled(ImVec2(labels_x, g.top), ImVec2(labels_x + g.label_width - em * 0.3f, g.top + layout.height),
+  draw->AddRectFilled(ImVec2(labels_x, g.top),
+                      ImVec2(labels_x + g.label_width - em * 0.3f, g.top + layout.height),
                       ImGui::GetColorU32(ImGuiCol_ChildBg) | IM_COL32_A_MASK);
   for (const auto& lane : layout.lanes)
     draw->AddText(ImVec2(labels_x, lane.y - em * 0.6f), colors.axis_text, ctx.actor_name(lane.actor).c_str());
@@ -124,9 +128,11 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
 
 void marker_tooltip(const PanelContext& ctx, const MarkerRecord& m) {
   ImGui::BeginTooltip();
-  ImGui::Text("%s · %s · %lld s", m.event.c_str(), ctx.actor_name(m.actor).c_str(), static_cast<long long>(m.time));
+  ImGui::Text("%s · %s · %lld s", m.event.c_str(), ctx.actor_name(m.actor).c_str(),
+              static_cast<long long>(m.time));
   if (!m.outcome.empty()) ImGui::TextUnformatted(ctx.outcome_text(m.outcome).c_str());
-  if (m.step > 0) ImGui::TextDisabled("%s", ctx.tr("timeline.click_to_jump", {{"step", std::to_string(m.step)}}).c_str());
+  if (m.step > 0)
+    ImGui::TextDisabled("%s", ctx.tr("timeline.click_to_jump", {{"step", std::to_string(m.step)}}).c_str());
   if (m.movable) ImGui::TextDisabled("%s", ctx.tr("timeline.drag_to_move").c_str());
   ImGui::EndTooltip();
 }
@@ -198,8 +204,10 @@ float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
         0, drag.start_seconds + std::llround((mouse.x - drag.start_x) * seconds_per_pixel(g)));
     ImGui::SetTooltip("%s → %lld s", drag.event.c_str(), static_cast<long long>(dragged_to));
     if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-      if (dragged_to != drag.start_seconds) ctx.send(MoveEvent{drag.event, dragged_to});
-      else if (hovered && hovered->step > 0) ctx.send(JumpTo{hovered->step});
+      if (dragged_to != drag.start_seconds)
+        ctx.send(MoveEvent{drag.event, dragged_to});
+      else if (hovered && hovered->step > 0)
+        ctx.send(JumpTo{hovered->step});
       drag.event.clear();
     }
   } else if (ImGui::IsItemClicked() && hovered) {
@@ -208,7 +216,8 @@ float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
     } else if (ctx.session().controls().size() > 0) {
       // A pending event that is its actor's next one runs, as its button would.
       for (const auto& control : ctx.session().controls())
-        if (control.event == hovered->event && control.blocked_reason.empty()) ctx.send(RunActor{control.actor});
+        if (control.event == hovered->event && control.blocked_reason.empty())
+          ctx.send(RunActor{control.actor});
     }
   } else if (hovered) {
     marker_tooltip(ctx, *hovered);
@@ -220,14 +229,16 @@ float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   const float names_right = ImGui::GetWindowPos().x + g.label_width;
   for (const auto& marker : layout.markers)
     if (marker.kind == MarkerKind::current)
-      require_shown("current event " + marker.event, ImVec2(marker.x - marker.radius, marker.y - marker.radius),
+      require_shown("current event " + marker.event,
+                    ImVec2(marker.x - marker.radius, marker.y - marker.radius),
                     ImVec2(marker.x + marker.radius, marker.y + marker.radius), names_right);
   if (cursor > 0)
     require_shown("cursor", ImVec2(layout.cursor_x - 1, origin.y + g.axis_height * 0.5f),
                   ImVec2(layout.cursor_x + 1, origin.y + layout.height), names_right);
   if (!ctx.slide.compact_timeline) {
-    const std::string where = ctx.tr("timeline.step_of", {{"step", std::to_string(cursor)},
-                                                          {"steps", std::to_string(ctx.session().step_count())}});
+    const std::string where =
+        ctx.tr("timeline.step_of",
+               {{"step", std::to_string(cursor)}, {"steps", std::to_string(ctx.session().step_count())}});
     ImGui::GetWindowDrawList()->AddText(ImVec2(layout.cursor_x + 4, origin.y + layout.height + em * 0.2f),
                                         ctx.colors.axis_text, where.c_str());
   }

@@ -45,13 +45,16 @@ void draw_modes(const PanelContext& ctx) {
   const Model model = ctx.session().model();
   if (toggle_button(ctx.model_label(Model::naive), model == Model::naive)) ctx.send(SetModel{Model::naive});
   ImGui::SameLine(0, 0);
-  if (toggle_button(ctx.model_label(Model::atomic), model == Model::atomic)) ctx.send(SetModel{Model::atomic});
+  if (toggle_button(ctx.model_label(Model::atomic), model == Model::atomic))
+    ctx.send(SetModel{Model::atomic});
   ImGui::SameLine();
   // The backend: the session's, or the one chosen while PostgreSQL's server starts.
   const Backend backend = ctx.view().backend;
-  if (toggle_button(ctx.tr("backend.sqlite"), backend == Backend::sqlite)) ctx.send(SetBackend{Backend::sqlite});
+  if (toggle_button(ctx.tr("backend.sqlite"), backend == Backend::sqlite))
+    ctx.send(SetBackend{Backend::sqlite});
   ImGui::SameLine(0, 0);
-  if (toggle_button(ctx.tr("backend.postgres"), backend == Backend::postgres)) ctx.send(SetBackend{Backend::postgres});
+  if (toggle_button(ctx.tr("backend.postgres"), backend == Backend::postgres))
+    ctx.send(SetBackend{Backend::postgres});
   if (!ctx.view().backend_status.empty() && !ctx.view().backend_unavailable) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ctx.view().backend_status.c_str());
@@ -60,7 +63,8 @@ void draw_modes(const PanelContext& ctx) {
   if (toggle_button(ctx.tr("top.compare"), ctx.view().compare)) ctx.send(ToggleCompare{});
   if (ctx.view().compare) {
     ImGui::SameLine(0, 0);
-    if (toggle_button(ctx.tr("top.compare_backends"), ctx.view().compare_backends)) ctx.send(ToggleCompareBackends{});
+    if (toggle_button(ctx.tr("top.compare_backends"), ctx.view().compare_backends))
+      ctx.send(ToggleCompareBackends{});
   }
   ImGui::SameLine();
   if (toggle_button(ctx.tr("top.predict"), ctx.view().predict)) ctx.send(TogglePredict{});
@@ -88,7 +92,8 @@ void draw_view_options(const PanelContext& ctx) {
   ImGui::SameLine(0, 2);
   if (button("A+")) ctx.send(ZoomBy{+1});
   ImGui::SameLine();
-  if (button(ctx.view().dark ? ctx.tr("top.light") : ctx.tr("top.dark"))) ctx.send(SetDarkTheme{!ctx.view().dark});
+  if (button(ctx.view().dark ? ctx.tr("top.light") : ctx.tr("top.dark")))
+    ctx.send(SetDarkTheme{!ctx.view().dark});
 }
 
 // [SECTION] output
@@ -104,12 +109,14 @@ void draw_output(const PanelContext& ctx) {
     ImGui::SameLine(0, 0);
     if (toggle_button("2x", ctx.view().screenshot_scale == 2)) ctx.send(SetScreenshotScale{2});
     if (!ctx.edits.screenshot_dir_loaded) {
-      ctx.edits.screenshot_dir = ctx.view().screenshot_dir.empty() ? default_pictures_dir() : ctx.view().screenshot_dir;
+      ctx.edits.screenshot_dir =
+          ctx.view().screenshot_dir.empty() ? default_pictures_dir() : ctx.view().screenshot_dir;
       ctx.edits.screenshot_dir_loaded = true;
     }
     ImGui::TextUnformatted(ctx.tr("top.folder").c_str());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
-    if (ImGui::InputText("##folder", &ctx.edits.screenshot_dir)) ctx.send(SetScreenshotDir{ctx.edits.screenshot_dir});
+    if (ImGui::InputText("##folder", &ctx.edits.screenshot_dir))
+      ctx.send(SetScreenshotDir{ctx.edits.screenshot_dir});
     record_item(ctx.tr("top.folder"));
     if (button(ctx.tr("top.save_markdown"))) ctx.send(SaveTraceMarkdown{});
     ImGui::SameLine();

@@ -37,12 +37,9 @@ Json sql_to_json(const std::vector<SqlRecord>& records) {
   for (const auto& record : records) {
     Json params = Json::array();
     for (const auto& value : record.params) params.push_back(value_to_json(value));
-    Json item = {{"connection", record.connection},
-                 {"sql", record.sql},
-                 {"params", std::move(params)},
-                 {"result", record.result},
-                 {"changes", record.changes},
-                 {"rows", record.rows}};
+    Json item = {{"connection", record.connection}, {"sql", record.sql},
+                 {"params", std::move(params)},     {"result", record.result},
+                 {"changes", record.changes},       {"rows", record.rows}};
     if (!record.sqlstate.empty()) item["sqlstate"] = record.sqlstate;
     out.push_back(std::move(item));
   }
@@ -119,7 +116,8 @@ Json trace_to_json(const Trace& trace, const Scenario& scenario, Lang lang) {
     Json open = Json::array();
     for (const auto& view : step.open_transactions) {
       Json item = {{"actor", view.actor}, {"tables", tables_to_json(view.tables)}};
-      if (!view.readable) item["readable"] = false;  // a statement of it is in flight: not readable while waiting
+      if (!view.readable)
+        item["readable"] = false;  // a statement of it is in flight: not readable while waiting
       open.push_back(std::move(item));
     }
     item["open_transactions"] = std::move(open);

@@ -45,14 +45,14 @@ StatementResult ActionContext::execute(Session& session, const std::string& stat
   // A BUSY that waiting cannot end goes back to the action (and into the journal, so a woken
   // replay takes the same path); any other BUSY makes the actor wait.
   // A server that finds deadlocks itself fails one statement of the cycle (deadlock_victim).
-  const bool deadlocked = result.busy() && &session == m.own &&
-                          (result.deadlock_victim || (m.waiting_would_deadlock && m.waiting_would_deadlock()));
+  const bool deadlocked =
+      result.busy() && &session == m.own &&
+      (result.deadlock_victim || (m.waiting_would_deadlock && m.waiting_would_deadlock()));
   const bool silent_retry = m.resuming && result.busy() && !deadlocked;
   m.resuming = false;  // only the statement the actor was waiting on is retried silently
   if (!silent_retry) {
-    m.sql_log->push_back(
-        {session.name(), session.shown(statement), std::move(params), result.code_name(), result.changes,
-         static_cast<int>(result.rows.size()), result.sqlstate});
+    m.sql_log->push_back({session.name(), session.shown(statement), std::move(params), result.code_name(),
+                          result.changes, static_cast<int>(result.rows.size()), result.sqlstate});
   }
   if (result.busy() && !deadlocked) throw ActorBlocked{statement};
   m.journal->results.push_back(result);

@@ -39,9 +39,15 @@ class LabDatabase {
   virtual bool committed_readable_while_writing() const { return false; }
   // The sessions `session` waits for as the server reports them, in its order; empty when the backend
   // cannot tell (the engine infers the holder from who holds the write lock).
-  virtual std::vector<std::string> waits_for(Session& session) { (void)session; return {}; }
+  virtual std::vector<std::string> waits_for(Session& session) {
+    (void)session;
+    return {};
+  }
   // Whether `session` can be asked for its own view now (no statement of it is in flight).
-  virtual bool readable(Session& session) { (void)session; return true; }
+  virtual bool readable(Session& session) {
+    (void)session;
+    return true;
+  }
   // Called instead of deleting: a backend may keep the database for the next lab of its kind.
   virtual void release() { delete this; }
 };

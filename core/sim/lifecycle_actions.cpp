@@ -34,7 +34,12 @@ std::string restart(ActionContext& ctx) {
 const std::vector<ActionEntry>& lifecycle_actions() {
   static const std::vector<ActionEntry> actions = {
       {"crash", {}, {"{actor} crashes", "{actor} 崩溃"}, {"{actor} crashes", "{actor} 崩溃"}, crash, crash},
-      {"restart", {}, {"{actor} restarts", "{actor} 重启"}, {"{actor} restarts", "{actor} 重启"}, restart, restart},
+      {"restart",
+       {},
+       {"{actor} restarts", "{actor} 重启"},
+       {"{actor} restarts", "{actor} 重启"},
+       restart,
+       restart},
   };
   return actions;
 }

@@ -80,12 +80,16 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request) {
   check_events_known(scenario, plan.order);
 
   // Moving an event in time moves it in the order, unless the order was given explicitly.
-  if (!request.order && !request.at.empty()) plan.order = order_by_time(scenario, std::move(plan.order), plan);
+  if (!request.order && !request.at.empty())
+    plan.order = order_by_time(scenario, std::move(plan.order), plan);
   return plan;
 }
 
-std::vector<std::string> order_by_time(const Scenario& scenario, std::vector<std::string> order, const Plan& timing) {
-  const auto earlier = [&](const std::string& a, const std::string& b) { return timing.time_of(a) < timing.time_of(b); };
+std::vector<std::string> order_by_time(const Scenario& scenario, std::vector<std::string> order,
+                                       const Plan& timing) {
+  const auto earlier = [&](const std::string& a, const std::string& b) {
+    return timing.time_of(a) < timing.time_of(b);
+  };
   std::stable_sort(order.begin(), order.end(), earlier);
   // Each actor keeps the places its events got and fills them in its lane order.
   for (const auto& actor : scenario.actors) {

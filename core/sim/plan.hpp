@@ -40,7 +40,8 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request);
 // The order a schedule gives after an event moved in time: by each event's time in `timing`, ties
 // kept in `order`'s order, and each actor's events still in its lane order (by time, ties in file
 // order) in the places its events got. Used by --at without --order and by dragging in the app.
-std::vector<std::string> order_by_time(const Scenario& scenario, std::vector<std::string> order, const Plan& timing);
+std::vector<std::string> order_by_time(const Scenario& scenario, std::vector<std::string> order,
+                                       const Plan& timing);
 
 // "A1,B1,A2" -> {"A1","B1","A2"} (spaces trimmed, empty items rejected).
 std::vector<std::string> split_order(const std::string& text);

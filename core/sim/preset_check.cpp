@@ -28,7 +28,9 @@ std::vector<PresetProblem> check_presets(const Scenario& scenario, const std::st
   bool any_harm = false;
   for (const auto& preset : scenario.presets) {
     std::vector<std::string> failures;
-    const auto warn = [&](const std::string& message) { problems.push_back({preset.pos, preset.name, false, message}); };
+    const auto warn = [&](const std::string& message) {
+      problems.push_back({preset.pos, preset.name, false, message});
+    };
     for (Model model : {Model::naive, Model::atomic}) {
       PlanRequest request = on_backend;
       request.model = model;
@@ -44,8 +46,9 @@ std::vector<PresetProblem> check_presets(const Scenario& scenario, const std::st
         warn("preset '" + preset.name + "' says naive_harm = false, but the naive model breaks " + invariant +
              " at step " + std::to_string(step));
       if (model == Model::naive && !step && harm_expected && replay.stopped.empty())
-        warn("preset '" + preset.name +
-             "': the naive model breaks no invariant; if this order is harmless on purpose, say naive_harm = false");
+        warn(
+            "preset '" + preset.name +
+            "': the naive model breaks no invariant; if this order is harmless on purpose, say naive_harm = false");
       any_harm = any_harm || (model == Model::naive && step);
     }
     if (failures.size() == 2)
@@ -56,9 +59,10 @@ std::vector<PresetProblem> check_presets(const Scenario& scenario, const std::st
   }
   // A case whose every preset says what it does on this backend has been told apart on purpose (H7's
   // read-then-write shape cannot deadlock on PostgreSQL).
-  const bool every_preset_says = std::all_of(scenario.presets.begin(), scenario.presets.end(), [&](const Preset& p) {
-    return p.naive_harm_by_backend.count(backend) != 0 || (!p.naive_harm && backend != "sqlite");
-  });
+  const bool every_preset_says =
+      std::all_of(scenario.presets.begin(), scenario.presets.end(), [&](const Preset& p) {
+        return p.naive_harm_by_backend.count(backend) != 0 || (!p.naive_harm && backend != "sqlite");
+      });
   if (!any_harm && !scenario.presets.empty() && !(backend != "sqlite" && every_preset_says))
     problems.push_back({scenario.presets.front().pos, scenario.presets.front().name, false,
                         "no preset shows the naive model doing harm: a case needs at least one"});

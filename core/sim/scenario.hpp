@@ -28,7 +28,7 @@ struct Event {
   std::string actor;
   std::string action;
   std::int64_t time = 0;
-  bool movable = false;  // the app lets the user drag this event's time
+  bool movable = false;      // the app lets the user drag this event's time
   LocalizedText time_label;  // what moving its time means ("when the payment callback arrives")
   Args args;
   LocalizedText note;  // optional instructor's note shown with the step

@@ -279,8 +279,8 @@ const ActionEntry& read_action(const toml::node& node, const CaseFamily& schema)
   if (const ActionEntry* action = find_action(schema, name)) return *action;
   for (const CaseFamily* other : case_families())
     if (other != &schema && find_action(*other, name))
-      fail_at(node.source(), "action " + name + " runs on the " + other->name + " schema, but this scenario uses " +
-                                 schema.name);
+      fail_at(node.source(), "action " + name + " runs on the " + other->name +
+                                 " schema, but this scenario uses " + schema.name);
   std::vector<std::string> known;
   for (const ActionEntry& action : schema.actions) known.push_back(action.name);
   for (const ActionEntry& action : lifecycle_actions()) known.push_back(action.name);

@@ -26,8 +26,8 @@ struct StatementResult {
   // still in flight because another session of the lab holds a lock it needs.
   std::string code;
   std::string sqlstate;  // PostgreSQL's five-character SQLSTATE; empty on SQLite
-  int native_code = 0;  // SQLite's extended result code (0 on other backends)
-  int changes = 0;      // rows changed by this statement (0 unless it wrote)
+  int native_code = 0;   // SQLite's extended result code (0 on other backends)
+  int changes = 0;       // rows changed by this statement (0 unless it wrote)
   std::string message;
   // The server ended a deadlock by failing this statement: its transaction is rolled back (PostgreSQL's
   // 40P01). The kind is busy, like SQLite's BUSY that waiting cannot end.

@@ -213,7 +213,9 @@ struct Simulator::Impl {
 
   // Whether the observer can read the committed state now: SQLite's memdb makes readers wait while a
   // write transaction is open; PostgreSQL's readers never wait.
-  bool committed_readable() const { return db->committed_readable_while_writing() || !any_write_transaction(); }
+  bool committed_readable() const {
+    return db->committed_readable_while_writing() || !any_write_transaction();
+  }
 
   // Who `actor` waited for just before the server failed its statement: the actors whose transactions
   // are still open (the victim's own has been rolled back by the server).
@@ -243,9 +245,9 @@ struct Simulator::Impl {
     const auto index = static_cast<std::size_t>(&actor - actors.data());
     std::function<bool()> would_deadlock;
     if (!db->detects_deadlocks()) would_deadlock = [this, index] { return waiting_closes_cycle(index); };
-    ActionContext ctx({plan.model, plan.backend, clock, &event, actor.actor, &plan.args.at(event.id), &actor.memory,
-                       committed.get(), &own, &db->session(kProviderConnection), &actor.journal, &log,
-                       resuming, bundled, std::move(would_deadlock)});
+    ActionContext ctx({plan.model, plan.backend, clock, &event, actor.actor, &plan.args.at(event.id),
+                       &actor.memory, committed.get(), &own, &db->session(kProviderConnection),
+                       &actor.journal, &log, resuming, bundled, std::move(would_deadlock)});
     EventResult result;
     try {
       result.outcome = code(ctx);
@@ -263,7 +265,8 @@ struct Simulator::Impl {
                  {{"actor", actor.actor->id}, {"statement", deadlocked.statement}, {"holder", holder}}});
         if (own.in_transaction()) {
           const StatementResult rollback = own.run("ROLLBACK");
-          log.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
+          log.push_back(
+              {own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
         }
       } else {
         // SQLite does not roll back on BUSY: the transaction stays as it was, and so do its locks.
@@ -302,7 +305,8 @@ struct Simulator::Impl {
     Session& own = connection_of(actor);
     if (own.in_transaction()) {
       const StatementResult rollback = own.run("ROLLBACK");
-      step.sql.push_back({own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
+      step.sql.push_back(
+          {own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
       step.explanation.push_back({"recovery.crash.rolled_back", {{"event", actor.transaction_event}}});
       actor.transaction_event.clear();
     }
@@ -315,9 +319,9 @@ struct Simulator::Impl {
     // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer;
     // on a row-locking server readers never hold anyone up, and a waiter waits for a row.
     const bool rows = db->backend() != Backend::sqlite;
-    return {rows ? "engine.waiting.row"
+    return {rows                                          ? "engine.waiting.row"
             : connection_of(actor).in_write_transaction() ? "engine.waiting.readers"
-                                                           : "engine.waiting",
+                                                          : "engine.waiting",
             {{"actor", actor.actor->id},
              {"event", event.id},
              {"statement", statement},
@@ -446,17 +450,17 @@ struct Simulator::Impl {
 
   // The committed tables with the state invariants and state figures evaluated for where the actors
   // stand now and the clock, in the scenario's order. Reuses what the last step showed when nothing changed.
-  std::shared_ptr<const CommittedState> with_state_invariants(const std::shared_ptr<const CommittedState>& tables,
-                                                              const std::vector<ActorStatus>& statuses,
-                                                              const std::vector<ProcessMemory>& memory) {
+  std::shared_ptr<const CommittedState> with_state_invariants(
+      const std::shared_ptr<const CommittedState>& tables, const std::vector<ActorStatus>& statuses,
+      const std::vector<ProcessMemory>& memory) {
     std::vector<InvariantResult> state_results;
     std::vector<Figure> state_figures;
     if (family.check_state_invariants)
       state_results = family.check_state_invariants(
           {clock, *tables, *initial_table_state, statuses, memory, scenario.invariants});
     if (family.read_state_figures)
-      state_figures =
-          family.read_state_figures({clock, *tables, *initial_table_state, statuses, memory, scenario.figures});
+      state_figures = family.read_state_figures(
+          {clock, *tables, *initial_table_state, statuses, memory, scenario.figures});
     if (state_results.empty() && state_figures.empty()) return tables;
     const auto in_scenario_order = [](const std::vector<std::string>& names, const auto& from_tables,
                                       const auto& from_state) {
@@ -482,9 +486,11 @@ struct Simulator::Impl {
   }
 
   static bool same_invariants(const std::vector<InvariantResult>& a, const std::vector<InvariantResult>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const InvariantResult& x, const InvariantResult& y) {
-      return x.name == y.name && x.holds == y.holds && x.detail.key == y.detail.key && x.detail.args == y.detail.args;
-    });
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const InvariantResult& x, const InvariantResult& y) {
+                        return x.name == y.name && x.holds == y.holds && x.detail.key == y.detail.key &&
+                               x.detail.args == y.detail.args;
+                      });
   }
 
   // Every actor's memory: what its process holds that the database cannot see.

@@ -20,7 +20,7 @@ struct SqlRecord {
   std::vector<Value> params;
   std::string result;  // SQLite's result code name; PostgreSQL's condition name, or "waiting"
   int changes = 0;
-  int rows = 0;  // rows the statement returned (a SELECT's answer, an UPDATE's RETURNING)
+  int rows = 0;          // rows the statement returned (a SELECT's answer, an UPDATE's RETURNING)
   std::string sqlstate;  // PostgreSQL's SQLSTATE ("40P01"); empty on SQLite
 };
 
@@ -50,9 +50,9 @@ struct ActorStatus {
   bool in_transaction = false;
   bool holds_write_lock = false;
   bool transaction_failed = false;  // its open transaction was aborted by an error (PostgreSQL)
-  std::string waiting_event;  // empty unless waiting
-  std::string waiting_for;    // the actor holding the lock it waits for
-  std::string resolved;       // the request's decision, e.g. "accepted"; empty while undecided
+  std::string waiting_event;        // empty unless waiting
+  std::string waiting_for;          // the actor holding the lock it waits for
+  std::string resolved;             // the request's decision, e.g. "accepted"; empty while undecided
   int resolved_step = 0;
 };
 
@@ -88,7 +88,7 @@ struct Trace {
   Model model = Model::atomic;
   Backend backend = Backend::sqlite;
   std::string server_version;  // PostgreSQL's "15.18"; empty on SQLite
-  std::string preset;  // empty when the order was given explicitly
+  std::string preset;          // empty when the order was given explicitly
   std::vector<std::string> order;
   std::shared_ptr<const CommittedState> initial;
   std::vector<ActorStatus> initial_actors;  // where the actors stand before the first step

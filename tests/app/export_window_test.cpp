@@ -1,7 +1,6 @@
 // `reslab export` in a real (hidden) window under Xvfb: the PNG files, their
 // size, and the badge they show. Needs xvfb-run (scripts/setup installs it).
 #include <doctest/doctest.h>
-
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -16,12 +15,14 @@ namespace reslab {
 namespace {
 
 int run_export(const std::string& arguments) {
-  return test::system_under_xvfb("'" + std::string(RESLAB_BINARY) + "' export " + arguments + " --quiet > /dev/null");
+  return test::system_under_xvfb("'" + std::string(RESLAB_BINARY) + "' export " + arguments +
+                                 " --quiet > /dev/null");
 }
 
 int count_files(const std::string& dir) {
   int count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) count += entry.path().extension() == ".png";
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    count += entry.path().extension() == ".png";
   return count;
 }
 

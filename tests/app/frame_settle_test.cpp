@@ -3,9 +3,8 @@
 // last frame drawn must be what five more frames would draw, at most FrameSettler::kMaxFrames frames are
 // shown, and none of them is a frame in between. H7 atomic step 3 is the case that once stopped early:
 // the committed | open transaction split showed one-letter column headers until something else happened.
-#include <doctest/doctest.h>
-
 #include <GLFW/glfw3.h>
+#include <doctest/doctest.h>
 
 #include <fstream>
 #include <iterator>
@@ -108,7 +107,8 @@ TEST_CASE("with no input the loop draws nothing until a tick changes something, 
   check_settled(gui, frames, 0, "toast gone");
 }
 
-TEST_CASE("the loop's rule draws three frames after input even when they agree, and keeps drawing after commands") {
+TEST_CASE(
+    "the loop's rule draws three frames after input even when they agree, and keeps drawing after commands") {
   RedrawRule rule;
   ImDrawData empty;
   CHECK(rule.wants_frame());  // a new rule has a layout to settle
@@ -140,7 +140,8 @@ TEST_CASE("the loop's rule draws three frames after input even when they agree, 
   CHECK_FALSE(rule.settled());
 }
 
-TEST_CASE("the settler stops at the first frame equal to the one before, and keeps going while frames differ") {
+TEST_CASE(
+    "the settler stops at the first frame equal to the one before, and keeps going while frames differ") {
   FrameSettler settler;
   ImDrawData empty;
   CHECK(settler.wants_frame());
@@ -150,4 +151,3 @@ TEST_CASE("the settler stops at the first frame equal to the one before, and kee
   settler.changed();
   CHECK(settler.wants_frame());
 }
-

@@ -49,7 +49,8 @@ int files_in(const std::string& dir) {
 RgbaImage noisy_image() {
   RgbaImage image{256, 256, std::vector<std::uint8_t>(256 * 256 * 4)};
   std::uint32_t state = 12345;
-  for (auto& byte : image.pixels) byte = static_cast<std::uint8_t>((state = state * 1103515245u + 12345u) >> 16);
+  for (auto& byte : image.pixels)
+    byte = static_cast<std::uint8_t>((state = state * 1103515245u + 12345u) >> 16);
   return image;
 }
 

@@ -69,11 +69,11 @@ int GuiDriver::run_loop(int key) {
     if (rule.lay_out_first()) {
       // As the window's unseen passes: no input (the key is not down yet), commands dropped.
       m_passes = std::max(m_passes, lay_out([&] {
-        ImGui::NewFrame();
-        draw_lab_window(*m_app, m_state, false);
-        ImGui::Render();
-        return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide));
-      }));
+                            ImGui::NewFrame();
+                            draw_lab_window(*m_app, m_state, false);
+                            ImGui::Render();
+                            return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide));
+                          }));
     }
     if (key >= 0) io.KeysDown[key] = m_shown.empty();
     ImGui::NewFrame();

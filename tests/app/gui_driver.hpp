@@ -22,7 +22,7 @@ class FakePlatform : public Platform {
   double clock = 0;
   std::string clipboard;
   std::vector<std::pair<std::string, int>> screenshots;  // path, scale
-  std::string screenshot_error;                           // returned by save_screenshot when set
+  std::string screenshot_error;                          // returned by save_screenshot when set
   int full_screen_toggles = 0;
 
   double now() const override { return clock; }

@@ -26,8 +26,8 @@ using test::ScratchDir;
 int run_reslab(const std::string& arguments, std::string* errors = nullptr) {
   const ScratchDir stderr_dir;
   const std::string stderr_file = stderr_dir.file("stderr.txt");
-  const int status = test::system_under_xvfb("'" + std::string(RESLAB_BINARY) + "' " + arguments + " > /dev/null" +
-                                             (errors ? " 2> '" + stderr_file + "'" : ""));
+  const int status = test::system_under_xvfb("'" + std::string(RESLAB_BINARY) + "' " + arguments +
+                                             " > /dev/null" + (errors ? " 2> '" + stderr_file + "'" : ""));
   if (errors) *errors = test::read_file(stderr_file);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

@@ -3,7 +3,6 @@
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -20,9 +19,9 @@
 namespace reslab {
 namespace {
 
-using testing::GuiDriver;
 using test::english_settings;
 using test::ScratchDir;
+using testing::GuiDriver;
 
 GuiDriver& on_naive(GuiDriver& gui) {
   REQUIRE(gui.click("naive read-write"));

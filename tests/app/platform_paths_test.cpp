@@ -1,5 +1,4 @@
 #include "app/platform_paths.hpp"
-#include "tests/app/app_test_support.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,6 +7,8 @@
 #include <fstream>
 #include <optional>
 #include <string>
+
+#include "tests/app/app_test_support.hpp"
 
 using namespace reslab;
 namespace fs = std::filesystem;
@@ -41,7 +42,6 @@ class ScopedEnv {
   const char* m_name;
   std::optional<std::string> m_old;
 };
-
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

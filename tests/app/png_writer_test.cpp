@@ -21,7 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-
 // Every pixel differs from its neighbours, so a swapped channel, row or column cannot go unnoticed.
 RgbaImage pattern(int width, int height, bool opaque) {
   RgbaImage image;

@@ -1,5 +1,4 @@
 #include "app/settings.hpp"
-#include "tests/app/app_test_support.hpp"
 
 #include <doctest/doctest.h>
 
@@ -10,6 +9,7 @@
 #include <string>
 
 #include "app/platform_paths.hpp"
+#include "tests/app/app_test_support.hpp"
 
 using namespace reslab;
 namespace fs = std::filesystem;
@@ -17,7 +17,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using reslab::test::ScratchDir;
-
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

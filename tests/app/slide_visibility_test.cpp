@@ -54,12 +54,12 @@ std::vector<Clip> clipped_steps(float width, float height, const std::string& la
           if (std::getenv("RESLAB_DEBUG_CLIP"))
             for (const auto& item : must_show())
               if (!item.shown())
-                std::cerr << item.what << " [" << item.min.x << "," << item.min.y << " - " << item.max.x << ","
-                          << item.max.y << "] clip [" << item.clip_min.x << "," << item.clip_min.y << " - "
-                          << item.clip_max.x << "," << item.clip_max.y << "]\n";
+                std::cerr << item.what << " [" << item.min.x << "," << item.min.y << " - " << item.max.x
+                          << "," << item.max.y << "] clip [" << item.clip_min.x << "," << item.clip_min.y
+                          << " - " << item.clip_max.x << "," << item.clip_max.y << "]\n";
           if (!items.empty())
-            clips.push_back({scenario.id + " " + preset.name + " " + std::string(model_name(model)) + " step " +
-                                 std::to_string(step) + " " + std::to_string(int(width)) + "x" +
+            clips.push_back({scenario.id + " " + preset.name + " " + std::string(model_name(model)) +
+                                 " step " + std::to_string(step) + " " + std::to_string(int(width)) + "x" +
                                  std::to_string(int(height)) + " " + std::to_string(int(scale)) + "x " + lang,
                              items});
         }
@@ -97,7 +97,8 @@ TEST_CASE("at 1920x1080 the first preset of every case hides nothing a step chan
   CHECK(frames > 100);
 }
 
-TEST_CASE("at 1600x900 drawn at 2x the first preset of every case hides nothing a step changed, in either language") {
+TEST_CASE(
+    "at 1600x900 drawn at 2x the first preset of every case hides nothing a step changed, in either language") {
   int frames = 0;
   for (const char* lang : {"en", "zh"}) report(clipped_steps(1600, 900, lang, &frames, Presets::first, 2));
   CHECK(frames > 100);

@@ -70,7 +70,8 @@ inline const ActorStatus* status_of(const Step& step, const std::string& actor) 
 
 // "a == b" or a line saying what was claimed and what the state shows.
 inline std::string expect(const std::string& what, const std::string& claimed, const std::string& actual) {
-  return claimed == actual ? std::string() : what + ": the message says " + claimed + ", the state shows " + actual;
+  return claimed == actual ? std::string()
+                           : what + ": the message says " + claimed + ", the state shows " + actual;
 }
 
 // A random interleaving of the actors' lanes (each lane keeps its order), run to the end.
@@ -104,8 +105,8 @@ inline std::vector<const Message*> messages_of(const Step& step) {
 
 // Holds every message of a trace to the rules. Returns the problems found ("step 3 hotel.write.over:
 // ..."), empty when every claim agrees.
-inline std::vector<std::string> check_steps(const Scenario& scenario, const Trace& trace, const ClaimRules& rules,
-                                            std::set<std::string>* seen = nullptr) {
+inline std::vector<std::string> check_steps(const Scenario& scenario, const Trace& trace,
+                                            const ClaimRules& rules, std::set<std::string>* seen = nullptr) {
   std::vector<std::string> problems;
   const Model model = trace.model;
   const CommittedState* before = trace.initial.get();
@@ -129,7 +130,8 @@ inline std::vector<std::string> check_steps(const Scenario& scenario, const Trac
 }
 
 // A run of `order` as far as the waiting rule allows.
-inline Trace run_as_far_as_possible(const Scenario& scenario, Model model, const std::vector<std::string>& order) {
+inline Trace run_as_far_as_possible(const Scenario& scenario, Model model,
+                                    const std::vector<std::string>& order) {
   PlanRequest request;
   request.model = model;
   request.order = order;
@@ -145,7 +147,8 @@ inline void add_engine_rules(ClaimRules& rules) {
     if (!was || !now) return "no invariant " + name;
     return was->holds && !now->holds ? "" : name + " did not break in this step";
   };
-  rules.checks["engine.invariant.restored"] = [](const StepView& view, const Message& message) -> std::string {
+  rules.checks["engine.invariant.restored"] = [](const StepView& view,
+                                                 const Message& message) -> std::string {
     const std::string name = arg(message, "invariant").substr(std::string("@invariant.").size());
     const InvariantResult* was = invariant_of(view.before, name);
     const InvariantResult* now = invariant_of(view.after, name);
@@ -161,7 +164,8 @@ inline void add_engine_rules(ClaimRules& rules) {
     if (woke) return {};
     if (status->waiting_event.empty()) return "the actor is not waiting";
     const std::string event = arg(message, "event");
-    return event.empty() || status->waiting_event == event ? "" : "the actor waits at " + status->waiting_event;
+    return event.empty() || status->waiting_event == event ? ""
+                                                           : "the actor waits at " + status->waiting_event;
   };
   rules.checks["engine.waiting.summary"] = rules.checks["engine.waiting"];
   rules.checks["engine.wake"] = [](const StepView& view, const Message& message) -> std::string {

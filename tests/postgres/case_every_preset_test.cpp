@@ -19,7 +19,8 @@ std::string first_broken(const Trace& trace) {
 
 }  // namespace
 
-TEST_CASE("every case, model and preset on PostgreSQL: naive harms exactly where its preset says, atomic never") {
+TEST_CASE(
+    "every case, model and preset on PostgreSQL: naive harms exactly where its preset says, atomic never") {
   const pg::ServerInfo* server = pgtest::stepping_server();
   if (!server) return;
   int runs = 0;

@@ -13,7 +13,8 @@ namespace {
 
 int count_schemas(const ServerInfo& info, const std::string& prefix) {
   TestConnection connection(info.conninfo);
-  return std::stoi(connection.value("SELECT count(*) FROM pg_namespace WHERE nspname LIKE '" + prefix + "%'"));
+  return std::stoi(
+      connection.value("SELECT count(*) FROM pg_namespace WHERE nspname LIKE '" + prefix + "%'"));
 }
 
 // The private server's DSN without the application name this process gave it.
@@ -69,7 +70,8 @@ TEST_CASE("on a server that is not ours the run's schemas are dropped at exit") 
 TEST_CASE("on a server that is not ours --keep leaves the run's schemas") {
   const ServerInfo* info = private_server_or_skip();
   if (!info) return;
-  ChildProcess holder({RESLAB_SERVER_HOLDER, "--pg", foreign_dsn(*info), "--keep", "--make-schema", "--exit"});
+  ChildProcess holder(
+      {RESLAB_SERVER_HOLDER, "--pg", foreign_dsn(*info), "--keep", "--make-schema", "--exit"});
   HolderOutput output = read_holder_output(holder);
   REQUIRE(output.ready);
   CHECK(holder.wait(10s) == 0);

@@ -35,7 +35,8 @@ std::vector<std::string> sqlite_texts(const Trace& trace, const std::set<std::st
   std::vector<std::string> found;
   const auto look = [&](int step, const std::vector<Message>& messages) {
     for (const auto& message : messages) {
-      if (sqlite_only(message.key, keys)) found.push_back("step " + std::to_string(step) + ": " + message.key);
+      if (sqlite_only(message.key, keys))
+        found.push_back("step " + std::to_string(step) + ": " + message.key);
       if (render(message, Lang::en).find("SQLITE_") != std::string::npos)
         found.push_back("step " + std::to_string(step) + ": " + message.key + " names a SQLite result code");
     }

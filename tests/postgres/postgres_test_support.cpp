@@ -23,8 +23,9 @@ const ServerInfo* private_server_or_skip() {
   if (!installed) {
     const char* require = std::getenv("RESLAB_REQUIRE_POSTGRES");
     if (require && std::string(require) == "1") {
-      FAIL("RESLAB_REQUIRE_POSTGRES=1 but no PostgreSQL server binaries (pg_config --bindir, "
-           "/usr/lib/postgresql/*/bin): install postgresql-15");
+      FAIL(
+          "RESLAB_REQUIRE_POSTGRES=1 but no PostgreSQL server binaries (pg_config --bindir, "
+          "/usr/lib/postgresql/*/bin): install postgresql-15");
     }
     MESSAGE("PostgreSQL server binaries not found: skipped (install postgresql-15 to run this test)");
     return nullptr;
@@ -39,10 +40,13 @@ const ServerInfo* private_server_or_skip() {
 
 TestConnection::TestConnection(const std::string& conninfo) : m_connection(PQconnectdb(conninfo.c_str())) {
   REQUIRE_MESSAGE(PQstatus(m_connection) == CONNECTION_OK, PQerrorMessage(m_connection));
-  PQsetNoticeProcessor(m_connection, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      m_connection, [](void*, const char*) {}, nullptr);
 }
 
-TestConnection::~TestConnection() { PQfinish(m_connection); }
+TestConnection::~TestConnection() {
+  PQfinish(m_connection);
+}
 
 std::vector<std::string> TestConnection::query(const std::string& sql) {
   PGresult* result = PQexec(m_connection, sql.c_str());
@@ -101,7 +105,8 @@ std::string ChildProcess::read_line(std::chrono::milliseconds budget) {
       m_buffer.erase(0, newline + 1);
       return line;
     }
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return "";
     pollfd readable{m_stdout, POLLIN, 0};
     if (poll(&readable, 1, static_cast<int>(left.count())) <= 0) continue;
@@ -131,7 +136,8 @@ std::string ChildProcess::read_stderr() {
   std::string text;
   char chunk[512];
   fcntl(m_stderr, F_SETFL, O_NONBLOCK);
-  for (ssize_t got; (got = read(m_stderr, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(got));
+  for (ssize_t got; (got = read(m_stderr, chunk, sizeof chunk)) > 0;)
+    text.append(chunk, static_cast<std::size_t>(got));
   return text;
 }
 

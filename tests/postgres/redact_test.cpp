@@ -6,7 +6,8 @@
 using reslab::pg::redact;
 
 TEST_CASE("redact masks a password in a key=value connection string") {
-  CHECK(redact("host=db.example.com password=hunter2 user=lab") == "host=db.example.com password=*** user=lab");
+  CHECK(redact("host=db.example.com password=hunter2 user=lab") ==
+        "host=db.example.com password=*** user=lab");
   CHECK(redact("password = hunter2") == "password = ***");
   CHECK(redact("host=db password='two words\\' here' dbname=lab") == "host=db password=*** dbname=lab");
   CHECK(redact("sslpassword=keysecret") == "sslpassword=***");
@@ -29,8 +30,8 @@ TEST_CASE("redact leaves text without a password as it was") {
 }
 
 TEST_CASE("a DSN becomes one key=value conninfo with a connect timeout and the run's application name") {
-  std::string conninfo = reslab::pg::normalized_conninfo("postgresql://lab:hunter2@db.example.com/rooms",
-                                                         "reslab_abc");
+  std::string conninfo =
+      reslab::pg::normalized_conninfo("postgresql://lab:hunter2@db.example.com/rooms", "reslab_abc");
   CHECK(conninfo.find("host='db.example.com'") != std::string::npos);
   CHECK(conninfo.find("password='hunter2'") != std::string::npos);
   CHECK(conninfo.find("connect_timeout='5'") == std::string::npos);

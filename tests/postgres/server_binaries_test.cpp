@@ -1,10 +1,10 @@
+#include "core/backends/postgres/server_binaries.hpp"
+
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include "core/backends/postgres/server_binaries.hpp"
 
 namespace fs = std::filesystem;
 using reslab::pg::find_server_bindir;
@@ -35,7 +35,8 @@ TEST_CASE("without pg_config the newest version directory holding both server pr
   install.program("lib/14/bin/initdb");
   install.program("lib/14/bin/postgres");
   install.program("lib/16/bin/initdb");  // a client-only install: no postgres
-  CHECK(find_server_bindir(install.root + "/no-pg_config", install.root + "/lib") == install.root + "/lib/14/bin");
+  CHECK(find_server_bindir(install.root + "/no-pg_config", install.root + "/lib") ==
+        install.root + "/lib/14/bin");
 }
 
 TEST_CASE("pg_config's bindir is used when it holds the server, and passed over when it does not") {
@@ -47,8 +48,10 @@ TEST_CASE("pg_config's bindir is used when it holds the server, and passed over 
   install.program("lib/15/bin/postgres");
   install.program("pg_config_server", "echo " + install.root + "/server");
   install.program("pg_config_client", "echo " + install.root + "/client");
-  CHECK(find_server_bindir(install.root + "/pg_config_server", install.root + "/lib") == install.root + "/server");
-  CHECK(find_server_bindir(install.root + "/pg_config_client", install.root + "/lib") == install.root + "/lib/15/bin");
+  CHECK(find_server_bindir(install.root + "/pg_config_server", install.root + "/lib") ==
+        install.root + "/server");
+  CHECK(find_server_bindir(install.root + "/pg_config_client", install.root + "/lib") ==
+        install.root + "/lib/15/bin");
 }
 
 TEST_CASE("no server programs anywhere means no bindir") {

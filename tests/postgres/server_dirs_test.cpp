@@ -1,3 +1,5 @@
+#include "core/backends/postgres/server_dirs.hpp"
+
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -5,8 +7,6 @@
 
 #include <filesystem>
 #include <fstream>
-
-#include "core/backends/postgres/server_dirs.hpp"
 
 namespace fs = std::filesystem;
 using namespace reslab::pg;

@@ -5,7 +5,8 @@
 // "ready", then exits normally with --exit (the exit handler tears down) or sleeps up to 60 s.
 // An unavailable server prints its message to stderr and exits 1.
 // --async starts the server as the window does and polls it every 5 ms, first printing
-// "first starting|done <message>", at the end "slowest-poll-ms <n>" and "failed <message>" or "ready <message>".
+// "first starting|done <message>", at the end "slowest-poll-ms <n>" and "failed <message>" or "ready
+// <message>".
 #include <libpq-fe.h>
 #include <unistd.h>
 
@@ -25,7 +26,8 @@ int poll_async_start(const reslab::pg::ServerOptions& options) {
   std::string message;
   reslab::pg::ServerState state = reslab::pg::server_state(&message);
   // A DSN that is refused fails within microseconds: the first poll may already see the outcome.
-  std::printf("first %s %s\n", state == reslab::pg::ServerState::starting ? "starting" : "done", message.c_str());
+  std::printf("first %s %s\n", state == reslab::pg::ServerState::starting ? "starting" : "done",
+              message.c_str());
   Clock::duration slowest{};
   auto deadline = Clock::now() + std::chrono::seconds(30);
   while (state == reslab::pg::ServerState::starting && Clock::now() < deadline) {

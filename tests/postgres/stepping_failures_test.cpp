@@ -46,7 +46,8 @@ TEST_CASE("a connection dropped by the server mid-step is a clear error, for a w
   auto lab = h1_lab(*server);
   auto& a = static_cast<pg::PostgresSession&>(lab->session("A"));
   auto& b = static_cast<pg::PostgresSession&>(lab->session("B"));
-  const std::string decrement = "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = 'N1'";
+  const std::string decrement =
+      "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = 'N1'";
   REQUIRE(a.run("BEGIN").ok());
   REQUIRE(a.run(decrement).ok());
   REQUIRE(b.run(decrement).code == "waiting");

@@ -16,14 +16,17 @@ struct Lab {
   Scenario scenario = pgtest::bundled("h1_last_room.toml");
   LabDatabaseHandle db;
   explicit Lab(const pg::ServerInfo& server, Model model = Model::atomic) {
-    db = open_postgres_lab_database(server, scenario, *find_family("hotel"), {"A", "B", "C", "provider"}, model);
+    db = open_postgres_lab_database(server, scenario, *find_family("hotel"), {"A", "B", "C", "provider"},
+                                    model);
     // A second night, for two rows locked in opposite orders.
-    db->observer().run("INSERT INTO room_inventory(room_night_id, night, capacity, available) VALUES ('N2', '2026-12-02', 1, 1)");
+    db->observer().run(
+        "INSERT INTO room_inventory(room_night_id, night, capacity, available) VALUES ('N2', '2026-12-02', 1, 1)");
   }
   Session& operator[](const std::string& name) { return db->session(name); }
 };
 
-const std::string kDecrement = "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0";
+const std::string kDecrement =
+    "UPDATE room_inventory SET available = available - 1 WHERE room_night_id = ? AND available > 0";
 
 }  // namespace
 
@@ -46,7 +49,8 @@ TEST_CASE("a statement blocked by another session of the lab waits in flight and
   CHECK(lab.db->waits_for(lab["B"]) == std::vector<std::string>{"A"});
 
   // Readers never wait: the observer reads the committed row while A holds its lock.
-  const auto committed = lab.db->observer().run("SELECT available FROM room_inventory WHERE room_night_id = 'N1'");
+  const auto committed =
+      lab.db->observer().run("SELECT available FROM room_inventory WHERE room_night_id = 'N1'");
   REQUIRE(committed.ok());
   CHECK(committed.rows.at(0).at(0) == Value{std::int64_t{1}});
 
@@ -90,7 +94,8 @@ TEST_CASE("a third session queued on the same row is blocked by the one ahead of
   lab["C"].run("ROLLBACK");
 }
 
-TEST_CASE("two rows locked in opposite orders: the statement that closes the cycle is the deadlock's victim") {
+TEST_CASE(
+    "two rows locked in opposite orders: the statement that closes the cycle is the deadlock's victim") {
   const pg::ServerInfo* server = pgtest::stepping_server();
   if (!server) return;
   for (int run = 0; run < 5; ++run) {
@@ -121,7 +126,8 @@ TEST_CASE("a duplicate key waits for the first insert's transaction, then fails 
   const pg::ServerInfo* server = pgtest::stepping_server();
   if (!server) return;
   Lab lab(*server);
-  const std::string insert = "INSERT INTO holds(request_key, state, deadline) VALUES (?, 'RESERVED', ?) RETURNING id";
+  const std::string insert =
+      "INSERT INTO holds(request_key, state, deadline) VALUES (?, 'RESERVED', ?) RETURNING id";
   lab["A"].run("BEGIN");
   const auto first = lab["A"].run(insert, {std::string("booking-A"), std::monostate{}});
   REQUIRE(first.ok());
@@ -164,7 +170,8 @@ TEST_CASE("a released lab is reused at the initial rows, with its identity count
   const auto rows = db->observer().run("SELECT room_night_id, available FROM room_inventory ORDER BY 1");
   REQUIRE(rows.rows.size() == 1);
   CHECK(rows.rows[0][1] == Value{std::int64_t{1}});
-  const auto id = db->session("A").run("INSERT INTO holds(request_key, state) VALUES ('y', 'RESERVED') RETURNING id");
+  const auto id =
+      db->session("A").run("INSERT INTO holds(request_key, state) VALUES ('y', 'RESERVED') RETURNING id");
   REQUIRE(id.ok());
   CHECK(id.rows[0][0] == Value{std::int64_t{1}});
 }

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "core/backends/postgres/server.hpp"
-#include "postgres/postgres_test_support.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
+#include "postgres/postgres_test_support.hpp"
 
 namespace reslab::pgtest {
 

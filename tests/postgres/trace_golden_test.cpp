@@ -44,11 +44,13 @@ std::vector<std::pair<std::string, std::string>> current_traces() {
 
 }  // namespace
 
-TEST_CASE("PostgreSQL's golden traces (H1 H2 and H8) are byte for byte the recorded ones, and the same run twice") {
+TEST_CASE(
+    "PostgreSQL's golden traces (H1 H2 and H8) are byte for byte the recorded ones, and the same run twice") {
   const pg::ServerInfo* server = pgtest::stepping_server();
   if (!server) return;
   if (!server->deterministic) {
-    MESSAGE("the server would not take deadlock_timeout = 20ms and log_lock_waits: no trace hash is promised");
+    MESSAGE(
+        "the server would not take deadlock_timeout = 20ms and log_lock_waits: no trace hash is promised");
     return;
   }
   const auto traces = current_traces();

@@ -44,7 +44,8 @@ TEST_CASE("H1 naive on PostgreSQL gives SQLite's figures and breaks the invarian
   CHECK(on_postgres.hash != on_sqlite.hash);  // the backend is part of a PostgreSQL trace's hash
 }
 
-TEST_CASE("H1 atomic on PostgreSQL: B waits at its UPDATE and is rejected by the re-check in A's commit step") {
+TEST_CASE(
+    "H1 atomic on PostgreSQL: B waits at its UPDATE and is rejected by the re-check in A's commit step") {
   const pg::ServerInfo* server = pgtest::stepping_server();
   if (!server) return;
   const Scenario h1 = pgtest::bundled("h1_last_room.toml");
@@ -53,14 +54,15 @@ TEST_CASE("H1 atomic on PostgreSQL: B waits at its UPDATE and is rejected by the
   const Step& b1 = trace.steps[1];
   CHECK(b1.outcome == "waiting");
   REQUIRE(b1.sql.size() == 2);
-  CHECK(b1.sql[0].sql == "BEGIN");  // SQLite's BEGIN IMMEDIATE runs as a plain BEGIN
+  CHECK(b1.sql[0].sql == "BEGIN");                     // SQLite's BEGIN IMMEDIATE runs as a plain BEGIN
   CHECK(b1.sql[0].result == "successful_completion");  // BEGIN never waits on PostgreSQL
   CHECK(b1.sql[1].sql.rfind("UPDATE room_inventory", 0) == 0);
   CHECK(b1.sql[1].result == "waiting");
   CHECK(b1.actors[1].waiting_for == "A (A1)");
   CHECK_FALSE(b1.committed_is_previous);  // the observer reads the committed state while A holds its lock
   bool b_unreadable = false;
-  for (const auto& view : b1.open_transactions) b_unreadable = b_unreadable || (view.actor == "B" && !view.readable);
+  for (const auto& view : b1.open_transactions)
+    b_unreadable = b_unreadable || (view.actor == "B" && !view.readable);
   CHECK(b_unreadable);
 
   const Step& a2 = trace.steps[2];
@@ -69,12 +71,14 @@ TEST_CASE("H1 atomic on PostgreSQL: B waits at its UPDATE and is rejected by the
   CHECK(a2.wakes[0].actor == "B");
   CHECK(a2.wakes[0].outcome == "rejected");
   bool explained = false;
-  for (const auto& message : a2.wakes[0].explanation) explained = explained || message.key == "hotel.decrement.rechecked.pg";
+  for (const auto& message : a2.wakes[0].explanation)
+    explained = explained || message.key == "hotel.decrement.rechecked.pg";
   CHECK(explained);  // the wake says the re-check on the committed row rejected B
   bool rechecked = false;
   for (const auto& record : a2.sql)
     if (record.connection == "B" && record.sql.rfind("UPDATE", 0) == 0)
-      rechecked = record.result == "successful_completion" && record.changes == 0 && record.sqlstate == "00000";
+      rechecked =
+          record.result == "successful_completion" && record.changes == 0 && record.sqlstate == "00000";
   CHECK(rechecked);
   CHECK(trace.steps[3].outcome == "noop");
   for (const auto& step : trace.steps) CHECK(holds_all(*step.committed));

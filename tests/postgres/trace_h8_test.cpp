@@ -27,7 +27,8 @@ bool says(const std::vector<Message>& explanation, const std::string& key) {
 
 }  // namespace
 
-TEST_CASE("H8 naive on PostgreSQL: B closes the cycle, is the victim, and leaves an aborted transaction open") {
+TEST_CASE(
+    "H8 naive on PostgreSQL: B closes the cycle, is the victim, and leaves an aborted transaction open") {
   if (!pgtest::stepping_server()) return;
   const Scenario h8 = pgtest::bundled("h8_night_order.toml");
   const Trace trace = pgtest::run_on_postgres(h8, Model::naive, "article");
@@ -60,7 +61,8 @@ TEST_CASE("H8 naive on PostgreSQL: B closes the cycle, is the victim, and leaves
   CHECK(render(left_open->detail, Lang::en).find("holds no locks") != std::string::npos);
 }
 
-TEST_CASE("H8 atomic on PostgreSQL takes the nights in night order: B waits for N1, then books, no deadlock") {
+TEST_CASE(
+    "H8 atomic on PostgreSQL takes the nights in night order: B waits for N1, then books, no deadlock") {
   if (!pgtest::stepping_server()) return;
   const Scenario h8 = pgtest::bundled("h8_night_order.toml");
   const Trace trace = pgtest::run_on_postgres(h8, Model::atomic, "article");

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include "tests/app/gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
+#include "tests/app/gui_driver.hpp"
 #include "tests/postgres/stepping_support.hpp"
 
 using namespace reslab;
@@ -78,14 +78,15 @@ TEST_CASE("reslab export --backend postgres writes each step of a case run on th
   if (!server) return;
   const test::ScratchDir dir;
   // The test's own server, as a server that is not reslab's: the binary works in a schema of its own.
-  const std::string command = "'" + std::string(RESLAB_BINARY) + "' export h1 --backend postgres --pg '" +
-                              server->conninfo + "' --model atomic --size 1366x768 --lang en --quiet --out '" +
-                              dir.file("slides") + "' > /dev/null";
+  const std::string command =
+      "'" + std::string(RESLAB_BINARY) + "' export h1 --backend postgres --pg '" + server->conninfo +
+      "' --model atomic --size 1366x768 --lang en --quiet --out '" + dir.file("slides") + "' > /dev/null";
   const int status = test::system_under_xvfb(command);
   REQUIRE(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
   for (int step = 1; step <= 4; ++step) {
-    const RgbaImage image = test::load_png(dir.file("slides/h1-atomic-postgres-step0" + std::to_string(step) + ".png"));
+    const RgbaImage image =
+        test::load_png(dir.file("slides/h1-atomic-postgres-step0" + std::to_string(step) + ".png"));
     CHECK(image.width == 1366);
     CHECK(image.height == 768);
   }

@@ -69,11 +69,16 @@ struct Job {
 
 const char* step_name(int step) {
   switch (step) {
-    case 1: return "changing to the server's user";
-    case 2: return "setting the parent-death signal";
-    case 3: return "redirecting output";
-    case 4: return "entering the working directory";
-    default: return "starting";
+    case 1:
+      return "changing to the server's user";
+    case 2:
+      return "setting the parent-death signal";
+    case 3:
+      return "redirecting output";
+    case 4:
+      return "entering the working directory";
+    default:
+      return "starting";
   }
 }
 

@@ -16,7 +16,7 @@ struct ChildSpec {
   bool change_user = false;       // run as uid/gid (reslab runs as root; initdb and postgres refuse it)
   uid_t uid = 0;
   gid_t gid = 0;
-  int death_signal = 0;           // sent to the child when reslab dies, set after the uid change
+  int death_signal = 0;  // sent to the child when reslab dies, set after the uid change
 };
 
 // Forks and execs `spec` from the keeper thread; returns the child's pid (reap it with waitpid from

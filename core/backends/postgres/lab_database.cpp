@@ -53,8 +53,8 @@ LabDatabaseHandle open_postgres_lab_database(const pg::ServerInfo& server, const
 LabDatabaseHandle open_postgres_lab_database(const Scenario& scenario, const CaseFamily& family,
                                              const std::vector<std::string>& session_names, Model model) {
   try {
-    return open_postgres_lab_database(pg::server(pg::server_options("", false)), scenario, family, session_names,
-                                      model);
+    return open_postgres_lab_database(pg::server(pg::server_options("", false)), scenario, family,
+                                      session_names, model);
   } catch (const pg::BackendUnavailable& e) {
     throw BackendUnavailableError(e.what());
   }
@@ -62,8 +62,8 @@ LabDatabaseHandle open_postgres_lab_database(const Scenario& scenario, const Cas
 
 // [SECTION] PostgresLabDatabase
 PostgresLabDatabase::PostgresLabDatabase(const pg::ServerInfo& server, const Scenario& scenario,
-                                         const CaseFamily& family, const std::vector<std::string>& session_names,
-                                         Model model)
+                                         const CaseFamily& family,
+                                         const std::vector<std::string>& session_names, Model model)
     : m_family(family),
       m_reuse_key(reuse_key_of(server, family, model, session_names)),
       m_schema(next_schema_name(server.schema_prefix)),
@@ -77,14 +77,17 @@ PostgresLabDatabase::PostgresLabDatabase(const pg::ServerInfo& server, const Sce
   for (const auto& ddl : family.ddl(model)) {
     const pg::TranslatedDdl translated = pg::translate_ddl(ddl);
     m_monitor->control().must(translated.sql);
-    if (!translated.identity_column.empty()) m_identities.emplace_back(translated.table, translated.identity_column);
+    if (!translated.identity_column.empty())
+      m_identities.emplace_back(translated.table, translated.identity_column);
   }
 
-  m_observer = std::make_unique<pg::PostgresSession>(server.conninfo, "observer", *m_monitor, server.deterministic);
+  m_observer =
+      std::make_unique<pg::PostgresSession>(server.conninfo, "observer", *m_monitor, server.deterministic);
   m_observer->setup(search_path);
   std::vector<int> pids;
   for (const auto& name : session_names) {
-    auto session = std::make_unique<pg::PostgresSession>(server.conninfo, name, *m_monitor, server.deterministic);
+    auto session =
+        std::make_unique<pg::PostgresSession>(server.conninfo, name, *m_monitor, server.deterministic);
     session->setup(search_path);
     pids.push_back(session->backend_pid());
     m_sessions.emplace(name, std::move(session));

@@ -55,8 +55,8 @@ class PostgresLabDatabase : public LabDatabase {
   std::unique_ptr<pg::LockMonitor> m_monitor;
   std::unique_ptr<pg::PostgresSession> m_observer;
   std::map<std::string, std::unique_ptr<pg::PostgresSession>> m_sessions;
-  std::vector<std::string> m_select_all;                             // one SELECT per table, in order
-  std::vector<std::pair<std::string, std::string>> m_identities;    // table, identity column
+  std::vector<std::string> m_select_all;                          // one SELECT per table, in order
+  std::vector<std::pair<std::string, std::string>> m_identities;  // table, identity column
   std::string m_last_snapshot;
   std::int64_t m_version = 0;
 };

@@ -92,7 +92,9 @@ std::unique_ptr<PrivateServer> PrivateServer::start(const std::string& bindir) {
   return server;
 }
 
-PrivateServer::~PrivateServer() { stop(); }
+PrivateServer::~PrivateServer() {
+  stop();
+}
 
 std::string PrivateServer::dsn() const {
   return "host=" + conninfo_value(m_dir) + " port=5432 user=postgres dbname=postgres";
@@ -103,7 +105,12 @@ void PrivateServer::run_initdb(const std::string& bindir) {
   if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/initdb.log: " + std::strerror(errno));
   ChildSpec spec{{bindir + "/initdb", "-D", m_dir + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8",
                   "--locale=C", "-N"},
-                 m_dir, log, m_change_user, m_uid, m_gid, SIGTERM};
+                 m_dir,
+                 log,
+                 m_change_user,
+                 m_uid,
+                 m_gid,
+                 SIGTERM};
   pid_t pid = -1;
   try {
     pid = spawn_child(spec);
@@ -125,10 +132,15 @@ void PrivateServer::run_initdb(const std::string& bindir) {
 void PrivateServer::run_postgres(const std::string& bindir) {
   int log = open((m_dir + "/server.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
   if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/server.log: " + std::strerror(errno));
-  ChildSpec spec{{bindir + "/postgres", "-D", m_dir + "/data", "-k", m_dir, "-c", "listen_addresses=",
-                  "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
+  ChildSpec spec{{bindir + "/postgres", "-D", m_dir + "/data", "-k", m_dir, "-c", "listen_addresses=", "-c",
+                  "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
                   "autovacuum=off", "-c", "deadlock_timeout=20ms", "-c", "log_lock_waits=on"},
-                 m_dir, log, m_change_user, m_uid, m_gid, SIGQUIT};
+                 m_dir,
+                 log,
+                 m_change_user,
+                 m_uid,
+                 m_gid,
+                 SIGQUIT};
   try {
     m_pid = spawn_child(spec);
   } catch (const std::runtime_error& error) {
@@ -146,8 +158,8 @@ void PrivateServer::wait_until_ready() {
     int status = 0;
     if (waitpid(m_pid, &status, WNOHANG) == m_pid) {
       m_pid = -1;
-      throw BackendUnavailable("the PostgreSQL server " + describe_exit(status) + " while starting: " +
-                               log_tail());
+      throw BackendUnavailable("the PostgreSQL server " + describe_exit(status) +
+                               " while starting: " + log_tail());
     }
     if (Clock::now() > deadline) {
       throw BackendUnavailable("the PostgreSQL server did not answer within 30 s: " + log_tail());

@@ -18,7 +18,9 @@ bool starts_with_nocase(std::string_view text, std::size_t at, std::string_view 
   return true;
 }
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_space(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 
 // A URI runs to the next space or quote. Masks "user:secret@" and a "password=" query parameter;
 // returns the masked URI.
@@ -46,7 +48,8 @@ std::string masked_uri(std::string_view uri, std::size_t scheme_length) {
     std::size_t equals = parameter.find('=');
     std::string_view key = parameter.substr(1, equals == std::string_view::npos ? 0 : equals - 1);
     bool secret = false;
-    for (std::size_t i = 0; i + 8 <= key.size(); ++i) secret = secret || starts_with_nocase(key, i, "password");
+    for (std::size_t i = 0; i + 8 <= key.size(); ++i)
+      secret = secret || starts_with_nocase(key, i, "password");
     if (secret) {
       out += parameter.substr(0, equals + 1);
       out += kMask;
@@ -67,7 +70,7 @@ std::string redact(std::string text) {
   while (i < view.size()) {
     std::size_t scheme = starts_with_nocase(view, i, "postgresql://") ? 13
                          : starts_with_nocase(view, i, "postgres://") ? 11
-                                                                       : 0;
+                                                                      : 0;
     if (scheme) {
       std::size_t end = i;
       while (end < view.size() && !is_space(view[end]) && view[end] != '"' && view[end] != '\'') ++end;

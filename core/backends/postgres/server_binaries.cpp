@@ -28,7 +28,8 @@ std::string pg_config_bindir(const std::string& pg_config) {
 
 }  // namespace
 
-std::optional<std::string> find_server_bindir(const std::string& pg_config, const std::string& versions_root) {
+std::optional<std::string> find_server_bindir(const std::string& pg_config,
+                                              const std::string& versions_root) {
   std::string configured = pg_config_bindir(pg_config);
   if (!configured.empty() && has_server(configured)) return configured;
   std::error_code error;
@@ -36,7 +37,8 @@ std::optional<std::string> find_server_bindir(const std::string& pg_config, cons
   std::string best;
   for (const auto& entry : std::filesystem::directory_iterator(versions_root, error)) {
     std::string name = entry.path().filename().string();
-    if (name.empty() || name.size() > 4 || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (name.empty() || name.size() > 4 || name.find_first_not_of("0123456789") != std::string::npos)
+      continue;
     int major = std::stoi(name);
     std::string bindir = entry.path().string() + "/bin";
     if (major > best_major && has_server(bindir)) {

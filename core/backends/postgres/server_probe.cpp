@@ -65,7 +65,8 @@ ServerFacts probe_server(const std::string& conninfo, const std::string& shown_d
 void drop_schemas(const std::string& conninfo, const std::string& prefix) {
   ConnectionPtr connection = connect(conninfo, "the server reslab used");
   PGconn* raw = connection.get();
-  PQsetNoticeProcessor(raw, [](void*, const char*) {}, nullptr);  // "drop cascades to ..." says nothing new
+  PQsetNoticeProcessor(
+      raw, [](void*, const char*) {}, nullptr);  // "drop cascades to ..." says nothing new
   // A lab session left in a transaction would make DROP SCHEMA wait for its locks.
   command_ok(raw, "SET lock_timeout = '5s'");
   const char* parameters[] = {prefix.c_str()};
@@ -78,14 +79,14 @@ void drop_schemas(const std::string& conninfo, const std::string& prefix) {
                                  "ORDER BY nspname",
                                  1, nullptr, parameters, nullptr, nullptr, 0));
   if (!schemas || PQresultStatus(schemas.get()) != PGRES_TUPLES_OK) {
-    throw BackendUnavailable("cannot list the schemas " + prefix + "*: " +
-                             redact(trimmed(PQerrorMessage(raw))));
+    throw BackendUnavailable("cannot list the schemas " + prefix +
+                             "*: " + redact(trimmed(PQerrorMessage(raw))));
   }
   std::vector<std::string> failed;
   for (int row = 0; row < PQntuples(schemas.get()); ++row) {
     std::string name = PQgetvalue(schemas.get(), row, 0);
-    std::unique_ptr<char, decltype(&PQfreemem)> quoted(
-        PQescapeIdentifier(raw, name.c_str(), name.size()), &PQfreemem);
+    std::unique_ptr<char, decltype(&PQfreemem)> quoted(PQescapeIdentifier(raw, name.c_str(), name.size()),
+                                                       &PQfreemem);
     if (!quoted || !command_ok(raw, ("DROP SCHEMA " + std::string(quoted.get()) + " CASCADE").c_str())) {
       failed.push_back(name + " (" + redact(trimmed(PQerrorMessage(raw))) + ")");
     }

@@ -86,8 +86,8 @@ StatementResult PostgresSession::run(const std::string& sql, const std::vector<V
       StatementResult refused;
       refused.kind = StatementResult::Kind::error;
       refused.code = "statement_in_flight";
-      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql + "\" and cannot run \"" +
-                        sql + "\"";
+      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql +
+                        "\" and cannot run \"" + sql + "\"";
       return refused;
     }
     return await();
@@ -100,8 +100,8 @@ void PostgresSession::send(const std::string& sql, const std::vector<Value>& par
   const std::string text = translate_statement(sql);
   const BoundParams bound(params);
   m_waits_started = m_waits_ended = 0;
-  if (!PQsendQueryParams(m_connection.handle(), text.c_str(), static_cast<int>(params.size()), bound.types.data(),
-                         bound.values.data(), nullptr, nullptr, 0))
+  if (!PQsendQueryParams(m_connection.handle(), text.c_str(), static_cast<int>(params.size()),
+                         bound.types.data(), bound.values.data(), nullptr, nullptr, 0))
     throw BackendUnavailableError("PostgreSQL session " + m_name + " could not send \"" + sql +
                                   "\": " + m_connection.error_message());
   m_flight = Flight{sql, params, m_in_transaction, takes_row_locks(sql)};
@@ -118,8 +118,8 @@ StatementResult PostgresSession::await() {
   const auto deadline = std::chrono::steady_clock::now() + m_budget;
   while (true) {
     if (!PQconsumeInput(conn))
-      throw BackendUnavailableError("PostgreSQL session " + m_name + " lost its connection at \"" + m_flight->sql +
-                                    "\": " + m_connection.error_message());
+      throw BackendUnavailableError("PostgreSQL session " + m_name + " lost its connection at \"" +
+                                    m_flight->sql + "\": " + m_connection.error_message());
     if (!PQisBusy(conn)) return collect();
     if (settled_waiting()) {
       // The result may have arrived while the question was asked.
@@ -145,7 +145,8 @@ StatementResult PostgresSession::cancel() {
   }
   StatementResult result = collect();
   result.kind = StatementResult::Kind::error;
-  result.message = "\"" + statement + "\" neither finished nor waited for another session of this lab within " +
+  result.message = "\"" + statement +
+                   "\" neither finished nor waited for another session of this lab within " +
                    std::to_string(m_budget.count()) + " ms, so reslab cancelled it (" + result.message + ")";
   return result;
 }
@@ -172,7 +173,8 @@ StatementResult PostgresSession::collect() {
     result.deadlock_victim = result.sqlstate == "40P01";
     result.message = trimmed(last ? PQresultErrorMessage(last.get()) : m_connection.error_message());
     if (PQstatus(m_connection.handle()) != CONNECTION_OK)
-      throw BackendUnavailableError("PostgreSQL session " + m_name + " lost its connection: " + redact(result.message));
+      throw BackendUnavailableError("PostgreSQL session " + m_name +
+                                    " lost its connection: " + redact(result.message));
   }
   result.code = condition_name(result.sqlstate);
   const auto transaction = PQtransactionStatus(m_connection.handle());
@@ -186,15 +188,16 @@ std::vector<StatementResult> PostgresSession::run_batch(const std::vector<std::s
   for (const auto& statement : statements) text += translate_statement(statement) + ";\n";
   PGconn* conn = m_connection.handle();
   if (m_flight || !PQsendQuery(conn, text.c_str()))
-    throw BackendUnavailableError("PostgreSQL session " + m_name + " could not read the tables: " +
-                                  m_connection.error_message());
+    throw BackendUnavailableError("PostgreSQL session " + m_name +
+                                  " could not read the tables: " + m_connection.error_message());
   std::vector<StatementResult> results;
   while (PGresult* next = PQgetResult(conn)) {
     ResultHandle result(next);
     if (PQresultStatus(result.get()) != PGRES_TUPLES_OK) {
       std::string message = trimmed(PQresultErrorMessage(result.get()));
       while (PGresult* rest = PQgetResult(conn)) PQclear(rest);
-      throw BackendUnavailableError("PostgreSQL session " + m_name + " could not read the tables: " + redact(message));
+      throw BackendUnavailableError("PostgreSQL session " + m_name +
+                                    " could not read the tables: " + redact(message));
     }
     StatementResult item;
     item.sqlstate = "00000";

@@ -70,9 +70,9 @@ class PostgresSession : public Session {
   std::chrono::milliseconds m_budget = kStatementBudget;
   std::optional<Flight> m_flight;
   bool m_in_transaction = false;
-  bool m_wrote = false;      // took row locks since BEGIN
-  int m_waits_started = 0;   // "still waiting" notices for the statement in flight
-  int m_waits_ended = 0;     // "acquired" notices for it
+  bool m_wrote = false;     // took row locks since BEGIN
+  int m_waits_started = 0;  // "still waiting" notices for the statement in flight
+  int m_waits_ended = 0;    // "acquired" notices for it
 };
 
 }  // namespace reslab::pg

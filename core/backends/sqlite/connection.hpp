@@ -2,9 +2,9 @@
 // One SQLite connection with a name ("A", "provider", "observer"). Statements
 // never throw for SQLite result codes: the caller sees the code and decides,
 // because BUSY and constraint failures are what the lab is about.
-#include <unordered_map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/sim/session.hpp"

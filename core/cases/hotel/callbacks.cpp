@@ -7,10 +7,10 @@ namespace reslab::hotel {
 using namespace hotel_sql;
 
 void log_callback_naive(ActionContext& ctx, const CallbackRow& row, const std::string& outcome) {
-  const auto logged =
-      ctx.sql("INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
-              " VALUES (?, ?, ?, ?, ?, ?)",
-              {row.event_id, row.hold_id, row.provider_payment_id, row.result, ctx.now(), outcome});
+  const auto logged = ctx.sql(
+      "INSERT INTO callbacks(event_id, hold_id, provider_payment_id, result, received_at, outcome)"
+      " VALUES (?, ?, ?, ?, ?, ?)",
+      {row.event_id, row.hold_id, row.provider_payment_id, row.result, ctx.now(), outcome});
   if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
 }
 

@@ -1,12 +1,13 @@
 // The hotel cases' figures and invariants (SPEC section 2), each one query
 // over the committed tables, so the rule on screen is the rule checked.
+#include "core/cases/shared/checks.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <map>
 
 #include "core/cases/hotel/family.hpp"
 #include "core/cases/hotel/outbox.hpp"
-#include "core/cases/shared/checks.hpp"
 #include "core/cases/shared/state_checks.hpp"
 
 namespace reslab::hotel {
@@ -159,7 +160,9 @@ InvariantResult one_hold_per_request(Session& observer) {
             {"invariant.one_hold.broken",
              {{"key", key}, {"count", std::to_string(holds.size())}, {"holds", listed}}}};
   }
-  return {"one_hold_per_request", true, {"invariant.one_hold.ok", {{"count", std::to_string(holds_by_key.size())}}}};
+  return {"one_hold_per_request",
+          true,
+          {"invariant.one_hold.ok", {{"count", std::to_string(holds_by_key.size())}}}};
 }
 
 // A CONFIRMED booking whose message is in no outbox row, was never received, and is held by no
@@ -193,7 +196,8 @@ InvariantResult every_commit_announced(const StateInputs& inputs) {
     }
   }
   if (silent.empty())
-    return {"every_commit_announced", true, {"invariant.announced.ok", {{"count", std::to_string(confirmed)}}}};
+    return {
+        "every_commit_announced", true, {"invariant.announced.ok", {{"count", std::to_string(confirmed)}}}};
   return {"every_commit_announced", false, {"invariant.announced.broken", {{"list", silent}}}};
 }
 
@@ -203,10 +207,12 @@ std::vector<Figure> read_figures(Session& observer, const std::vector<std::strin
   using checks::single_value_figure;
   static const std::map<std::string, checks::FigureReader> readers = {
       {"capacity", single_value_figure("capacity", "SELECT COALESCE(SUM(capacity), 0) FROM room_inventory")},
-      {"available", single_value_figure("available", "SELECT COALESCE(SUM(available), 0) FROM room_inventory")},
+      {"available",
+       single_value_figure("available", "SELECT COALESCE(SUM(available), 0) FROM room_inventory")},
       {"sold", single_value_figure("sold", "SELECT COALESCE(SUM(sold), 0) FROM room_inventory")},
-      {"active_holds", single_value_figure("active_holds", std::string("SELECT COUNT(*) FROM holds WHERE state IN ") +
-                                                                 kActiveStates)},
+      {"active_holds",
+       single_value_figure("active_holds",
+                           std::string("SELECT COUNT(*) FROM holds WHERE state IN ") + kActiveStates)},
       {"refund_tasks", single_value_figure("refund_tasks", "SELECT COUNT(*) FROM refund_tasks")},
       {"refunds_pending",
        single_value_figure("refunds_pending", "SELECT COUNT(*) FROM refund_tasks WHERE state = 'PENDING'")},

@@ -91,7 +91,8 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
                                                           : Value(std::monostate{})});
   const Value hold_id = hold.rows.at(0).at(0);
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange,
+           {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   pass.hold = to_display(hold_id);
   // A woken replay of a pass that ended in a deadlock already said this in the step it began waiting.
   if (!ctx.replaying())

@@ -43,7 +43,8 @@ const MessageTemplate kHotel[] = {
      "between, and {actor}'s {available} goes over it. CHECK (available >= 0) has nothing to object to.",
      "{actor} 写入时，这一行已经是 {row}，而不是它读到的 {remembered}：另一个请求在中间写过，{actor} 的 {available} "
      "直接覆盖了它。CHECK (available >= 0) 没有任何可反对的。"},
-    {"hotel.write.count.one", "Hold #{hold} is the only live hold or booking for night {night}, whose capacity is "
+    {"hotel.write.count.one",
+     "Hold #{hold} is the only live hold or booking for night {night}, whose capacity is "
      "{capacity}.",
      "预留 #{hold} 是晚 {night} 唯一的有效预留或预订，这一晚的总容量是 {capacity}。"},
     {"hotel.write.count",

@@ -8,12 +8,14 @@ namespace {
 
 const MessageTemplate kRecovery[] = {
     // H5-6: retention windows
-    {"retention.prune.summary", "{actor} deletes {count} callback record(s)", "{actor} 删除 {count} 条回调记录"},
+    {"retention.prune.summary", "{actor} deletes {count} callback record(s)",
+     "{actor} 删除 {count} 条回调记录"},
     {"retention.prune",
      "The retention job keeps callback records for {keep} s: it deletes those received at or before {cutoff} s "
      "({events}). From now on the event-id dedup cannot see them.",
      "保留任务只保留回调记录 {keep} 秒：删除第 {cutoff} 秒及以前收到的记录（{events}）。从此按事件 ID 去重就看不到它们了。"},
-    {"retention.prune.none.summary", "{actor}: nothing old enough to delete", "{actor}：没有足够旧的记录可删"},
+    {"retention.prune.none.summary", "{actor}: nothing old enough to delete",
+     "{actor}：没有足够旧的记录可删"},
     {"retention.prune.none", "No callback record was received at or before {cutoff} s: nothing is deleted.",
      "没有在第 {cutoff} 秒及以前收到的回调记录：什么也不删。"},
     {"retention.retry.naive",

@@ -8,9 +8,9 @@
 #include <algorithm>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/night_list.hpp"
 #include "core/cases/hotel/night_state.hpp"
-#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -56,7 +56,8 @@ Value insert_multinight_hold(ActionContext& ctx, const std::string& request_key,
   for (const auto& night : nights) {
     ctx.must(kInsertHoldNight, {hold_id, night});
     if (log_nights)
-      ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+      ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"),
+                            std::string("reserve"), ctx.now()});
   }
   return hold_id;
 }
@@ -104,7 +105,8 @@ std::string reserve_night_naive(ActionContext& ctx) {
     return "noop";
   }
   // The log row has no hold yet: the booking is written only at the end.
-  ctx.must(kLogChange, {night, std::monostate{}, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange, {night, std::monostate{}, std::int64_t{-1}, std::string("available"),
+                        std::string("reserve"), ctx.now()});
   remember_taken(ctx, night);
   const MessageArgs taken = {
       {"actor", actor}, {"night", night}, {"available", to_display(update.rows[0][1])}};

@@ -92,7 +92,8 @@ std::optional<std::string> read_nights(ActionContext& ctx, const std::vector<std
 }
 
 // [both] 0 rows for a night: the whole stay is rolled back and the request rejected.
-std::string reject_night(ActionContext& ctx, const std::string& night, const std::vector<std::string>& taken) {
+std::string reject_night(ActionContext& ctx, const std::string& night,
+                         const std::vector<std::string>& taken) {
   ctx.must(kRollback);
   forget_stay(ctx);
   const NightState state = night_state(ctx.committed(), night);
@@ -133,7 +134,8 @@ std::string book(ActionContext& ctx, const std::vector<std::string>& stay, Messa
     params.push_back(night);
   }
   ctx.must("INSERT INTO hold_nights(hold_id, room_night_id) VALUES " + values, params);
-  ctx.must(kLogHoldNights, {std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now(), hold_id});
+  ctx.must(kLogHoldNights,
+           {std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now(), hold_id});
   args.emplace_back("hold", to_display(hold_id));
   ctx.summarize({"h8.book.summary", args});
   try {
@@ -219,11 +221,11 @@ enum class Pass { done, rejected, deadlock };
 
 struct RetryPass {
   Pass pass = Pass::done;
-  bool open = false;                  // whether its BEGIN went through (a ROLLBACK is needed)
-  std::string reads;                  // what the fresh reads saw
-  std::string available;              // left on the last night taken
-  std::string failed;                 // the night whose UPDATE changed 0 rows
-  std::vector<std::string> retaken;   // nights taken again before that
+  bool open = false;                 // whether its BEGIN went through (a ROLLBACK is needed)
+  std::string reads;                 // what the fresh reads saw
+  std::string available;             // left on the last night taken
+  std::string failed;                // the night whose UPDATE changed 0 rows
+  std::vector<std::string> retaken;  // nights taken again before that
 };
 
 // [atomic] the stay again from BEGIN: fresh reads, then the nights taken so far and the next one, in
@@ -275,7 +277,8 @@ std::string stay_read(ActionContext& ctx) {
   ctx.memory()[kBegin] = begin;
   ctx.memory()[kTaken] = std::string();
   ctx.memory()[kKey] = ctx.text("request_key");
-  const MessageArgs args = {{"actor", actor}, {"begin", begin}, {"reads", reads}, {"nights", list_nights(stay)}};
+  const MessageArgs args = {
+      {"actor", actor}, {"begin", begin}, {"reads", reads}, {"nights", list_nights(stay)}};
   ctx.summarize({"h8.read.summary", args});
   const bool immediate = begin == kBeginImmediate;
   if (ctx.row_locks()) {

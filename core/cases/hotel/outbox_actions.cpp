@@ -90,10 +90,12 @@ std::string undelivered_confirmations(const ActionContext& ctx) {
 // [SECTION] confirm_booking
 std::string confirm_booking_naive(ActionContext& ctx) {
   const Value hold_id = ctx.integer("hold");
-  const MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
+  const MessageArgs args = {
+      {"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
   ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
   ctx.must(kSellHoldNights, {hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+  ctx.must(kLogHoldNights,
+           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
   ctx.memory()[kMessageToSend] = confirmation_payload(hold_id);
   ctx.summarize({"recovery.confirm.summary", args});
   ctx.say({"recovery.confirm.naive", args});
@@ -102,7 +104,8 @@ std::string confirm_booking_naive(ActionContext& ctx) {
 
 std::string confirm_booking_atomic(ActionContext& ctx) {
   const Value hold_id = ctx.integer("hold");
-  MessageArgs args = {{"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
+  MessageArgs args = {
+      {"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
   ctx.must(kBeginImmediate);
   const auto confirm =
       ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
@@ -116,7 +119,8 @@ std::string confirm_booking_atomic(ActionContext& ctx) {
     return "noop";
   }
   ctx.must(kSellHoldNights, {hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+  ctx.must(kLogHoldNights,
+           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
   const auto row =
       ctx.must("INSERT INTO outbox(topic, payload, created_at, sent_at) VALUES (?, ?, ?, NULL) RETURNING id",
                {std::string(kConfirmationTopic), confirmation_payload(hold_id), ctx.now()});

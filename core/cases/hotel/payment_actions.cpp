@@ -92,7 +92,8 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
       ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
                {input.hold_id, ctx.now()});
       ctx.must(kSellHoldNights, {input.hold_id});
-      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
+      ctx.must(kLogHoldNights,
+               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
       ctx.must(kInsertOutbox, {std::string("booking.confirmed"),
                                "{\"hold_id\":" + to_display(input.hold_id) + "}", ctx.now()});
       ctx.summarize({"hotel.callback.confirmed.summary", args});
@@ -103,7 +104,8 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     // The expiry job has not run (or runs later): the handler enforces the deadline itself.
     ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
     ctx.must(kReleaseHoldNights, {input.hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
+    ctx.must(kLogHoldNights,
+             {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
     const bool queued = queue_refund(ctx, payment_row_id, input.provider_payment_id);
     if (queued) {
       ctx.summarize({"hotel.callback.expired_now.summary", args});

@@ -19,7 +19,6 @@ const char* const kHold = "payment_call_hold";        // the hold this request m
 const char* const kPayment = "payment_call_payment";  // atomic: its payments row
 const char* const kSentAt = "payment_call_sent_at";   // when the call went out
 
-
 Value optional_integer(const ActionContext& ctx, const std::string& name) {
   return ctx.has(name) ? Value(ctx.integer(name)) : Value(std::monostate{});
 }
@@ -44,7 +43,8 @@ Value reserve_in_transaction(ActionContext& ctx, MessageArgs& args) {
   const auto hold = ctx.must(kInsertHold, {ctx.text("request_key"), hold_deadline(ctx)});
   const Value hold_id = hold.rows.at(0).at(0);
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange,
+           {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   args.emplace_back("hold", to_display(hold_id));
   return hold_id;
 }
@@ -129,11 +129,13 @@ std::string provider_answer_naive(ActionContext& ctx) {
   if (ctx.text("answer") == "success") {
     ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
     ctx.must(kSellHoldNights, {hold_id});
-    ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+    ctx.must(kLogHoldNights,
+             {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
     ctx.must(
         "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
         "'SUCCEEDED')",
-        {hold_id, ctx.text("provider_payment_id"), optional_integer(ctx, "amount"), optional_text(ctx, "currency")});
+        {hold_id, ctx.text("provider_payment_id"), optional_integer(ctx, "amount"),
+         optional_text(ctx, "currency")});
     ctx.must(kCommit);
     provider_records_charge(ctx);
     ctx.memory().erase(kHold);
@@ -167,7 +169,8 @@ std::string provider_answer_atomic(ActionContext& ctx) {
                  {hold_id, ctx.now()});
     if (confirm.changes == 1) {
       ctx.must(kSellHoldNights, {hold_id});
-      ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+      ctx.must(kLogHoldNights,
+               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
     }
     ctx.must(kCommit);
     ctx.memory().erase(kPayment);

@@ -8,7 +8,6 @@
 //                     booking's state and the payment id decide, and a terminal state never goes back
 // [SECTION] index: shared steps · charge_payment · refund_call · payment_event · the actions
 #include "core/cases/hotel/actions.hpp"
-
 #include "core/cases/hotel/callbacks.hpp"
 #include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/refunds.hpp"
@@ -36,7 +35,8 @@ bool confirm_in_time(ActionContext& ctx, const Value& hold_id) {
                {hold_id, ctx.now()});
   if (confirm.changes == 0) return false;
   ctx.must(kSellHoldNights, {hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+  ctx.must(kLogHoldNights,
+           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
   ctx.must(kInsertOutbox,
            {std::string("booking.confirmed"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
   return true;
@@ -249,7 +249,8 @@ std::string charge_payment_naive(ActionContext& ctx) {
   ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE provider_payment_id = ?", {input.payment});
   ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
   ctx.must(kSellHoldNights, {input.hold_id});
-  ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
+  ctx.must(kLogHoldNights,
+           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
   const std::int64_t charges = provider::successful_charges(ctx, input.payment);
   args.emplace_back("charges", std::to_string(charges));
   // "Charges again" only when this call took money and the provider now holds more than one charge.
@@ -337,15 +338,18 @@ std::string refund_call(ActionContext& ctx) {
     // naive: a fresh key per run; atomic: the task's own key, after checking the money was taken.
     const bool naive = ctx.model() == Model::naive;
     const std::string key = naive ? task.op_key + ":" + std::to_string(ctx.now()) : task.op_key;
-    MessageArgs args = {
-        {"actor", actor}, {"task", to_display(task.task_id)}, {"key", key}, {"payment", task.provider_payment_id}};
+    MessageArgs args = {{"actor", actor},
+                        {"task", to_display(task.task_id)},
+                        {"key", key},
+                        {"payment", task.provider_payment_id}};
     if (!naive && provider::successful_charges(ctx, task.provider_payment_id) == 0) {
       ctx.say({"hotel.refund.no_charge", args});
       ctx.memory()[unrecorded_answer_key(task)] = std::string("FAILED");
       any_failed = true;
       continue;
     }
-    const provider::Reply reply = provider::call(ctx, "refund", key, task.provider_payment_id, task.amount, script);
+    const provider::Reply reply =
+        provider::call(ctx, "refund", key, task.provider_payment_id, task.amount, script);
     const bool same_key = naive && reply.answer == provider::Answer::already_done;
     args.emplace_back("state", reply.state);
     args.emplace_back("answer", provider::answer_text(reply.answer));

@@ -20,7 +20,8 @@ std::vector<PendingRefund> pending_refunds(ActionContext& ctx) {
       "SELECT t.id, t.op_key, p.provider_payment_id, p.amount FROM refund_tasks t"
       " JOIN payments p ON p.id = t.payment_id WHERE t.state = 'PENDING' ORDER BY t.id");
   std::vector<PendingRefund> tasks;
-  for (const auto& row : pending.rows) tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
+  for (const auto& row : pending.rows)
+    tasks.push_back({row[0], to_display(row[1]), to_display(row[2]), row[3]});
   return tasks;
 }
 

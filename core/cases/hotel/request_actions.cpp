@@ -13,7 +13,6 @@ namespace {
 
 using namespace hotel_sql;
 
-
 // Holds already committed under this request key, for the explanation ("#1, #2"), and how many of
 // them are live (a hold or booking still counting against a night).
 struct KeyHolds {
@@ -54,7 +53,8 @@ std::string create_booking_naive(ActionContext& ctx) {
   const auto hold = ctx.must(kInsertHold, {request_key, hold_deadline(ctx)});
   const Value hold_id = hold.rows.at(0).at(0);
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange,
+           {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   args.emplace_back("hold", to_display(hold_id));
   if (earlier.listed.empty()) {
     ctx.summarize({"h4.create.naive.summary", args});
@@ -106,7 +106,8 @@ std::string create_booking_atomic(ActionContext& ctx) {
   }
   args.emplace_back("available", to_display(update.rows[0][0]));
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange,
+           {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   ctx.must(kCommit);
   ctx.summarize({"h4.create.atomic.summary", args});
   ctx.say({ctx.locking_text("h4.create.atomic"), args});

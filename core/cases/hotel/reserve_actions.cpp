@@ -5,8 +5,8 @@
 #include <optional>
 
 #include "core/cases/hotel/actions.hpp"
-#include "core/cases/hotel/night_state.hpp"
 #include "core/cases/hotel/holds.hpp"
+#include "core/cases/hotel/night_state.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -26,7 +26,8 @@ std::optional<Value> insert_hold(ActionContext& ctx, const std::string& request_
   if (!hold.ok() || hold.rows.empty()) fail_statement(kInsertHold, hold);
   const Value hold_id = hold.rows[0][0];
   ctx.must(kInsertHoldNight, {hold_id, night});
-  ctx.must(kLogChange, {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
+  ctx.must(kLogChange,
+           {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   return hold_id;
 }
 

@@ -26,8 +26,7 @@ MessageArgs task_args(const PendingRefund& task) {
 std::string prune_callbacks(ActionContext& ctx) {
   const std::int64_t keep = ctx.integer("keep_seconds", 86'400);
   const std::int64_t cutoff = ctx.now() - keep;
-  const auto pruned =
-      ctx.must("DELETE FROM callbacks WHERE received_at <= ? RETURNING event_id", {cutoff});
+  const auto pruned = ctx.must("DELETE FROM callbacks WHERE received_at <= ? RETURNING event_id", {cutoff});
   std::string listed;
   for (const auto& row : pruned.rows) listed += (listed.empty() ? "" : ", ") + to_display(row[0]);
   const MessageArgs args = {{"actor", ctx.actor().id},
@@ -44,8 +43,8 @@ std::string refund_retry_naive(ActionContext& ctx) {
   const bool forgotten = ctx.integer("provider_key_expired", 0) != 0;
   return refund_pending_tasks(ctx, [&](const PendingRefund& task) {
     MessageArgs args = task_args(task);
-    const auto reply =
-        provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    const auto reply = provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount,
+                                      refund_script(ctx), forgotten);
     // A key can be forgotten only if the provider had it: then it books the call under another key.
     const bool seen_before = reply.booked_as != task.op_key;
     ctx.say({"retention.retry.naive", args});
@@ -83,8 +82,8 @@ std::string refund_retry_atomic(ActionContext& ctx) {
       return std::string("SUCCEEDED");
     }
     ctx.say({"retention.retry.atomic.none", args});
-    const auto reply =
-        provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount, refund_script(ctx), forgotten);
+    const auto reply = provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount,
+                                      refund_script(ctx), forgotten);
     // What the provider answered: an "already done" keeps its earlier result, a new operation names the key
     // it was booked under.
     if (reply.answer == provider::Answer::already_done) {

@@ -9,8 +9,8 @@
 #include "core/cases/hotel/actions.hpp"
 #include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/refunds.hpp"
-#include "core/cases/shared/payment_provider.hpp"
 #include "core/cases/hotel/sql.hpp"
+#include "core/cases/shared/payment_provider.hpp"
 
 namespace reslab::hotel {
 namespace {
@@ -49,9 +49,10 @@ PastDeadline states_past_deadline(const ActionContext& ctx) {
 // The provider's side of a refund, through the simulated provider (idempotent by operation key).
 std::string provider_refund(ActionContext& ctx, const std::string& op_key, const PendingRefund& task,
                             bool& already_done) {
-  const auto script =
-      ctx.text("provider_refund") == "fail" ? payment_provider::Script::failure : payment_provider::Script::success;
-  const auto reply = payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount, script);
+  const auto script = ctx.text("provider_refund") == "fail" ? payment_provider::Script::failure
+                                                            : payment_provider::Script::success;
+  const auto reply =
+      payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount, script);
   already_done = reply.answer == payment_provider::Answer::already_done;
   return reply.state;
 }

@@ -2,11 +2,12 @@
 // the committed tables. A seat is free, held or sold; an order is held, paid,
 // expired, refund_pending or refunded. Holds are counted by order, so two
 // orders claiming one seat show up as two holds.
+#include "core/cases/shared/checks.hpp"
+
 #include <functional>
 #include <map>
 
 #include "core/cases/seat/family.hpp"
-#include "core/cases/shared/checks.hpp"
 #include "core/cases/shared/state_checks.hpp"
 
 namespace reslab::seat {
@@ -96,16 +97,18 @@ InvariantResult one_refund_per_payment(Session& observer) {
 // Sold only while now < expires_at: an order paid at or after the end of its hold took a seat the
 // hold no longer gave it (T2's tie at the deadline).
 InvariantResult confirmed_before_deadline(Session& observer) {
-  const auto late = query(observer,
-                          "SELECT id, paid_at, expires_at FROM orders WHERE state = 'paid' AND paid_at IS NOT NULL"
-                          " AND expires_at IS NOT NULL AND paid_at >= expires_at ORDER BY id");
+  const auto late =
+      query(observer,
+            "SELECT id, paid_at, expires_at FROM orders WHERE state = 'paid' AND paid_at IS NOT NULL"
+            " AND expires_at IS NOT NULL AND paid_at >= expires_at ORDER BY id");
   if (late.rows.empty()) {
     const Value paid = single_value(observer, "SELECT COUNT(*) FROM orders WHERE state = 'paid'");
     return {"confirmed_before_deadline", true, {"seat.invariant.deadline.ok", {{"count", number(paid)}}}};
   }
   std::string list;
   for (const auto& row : late.rows)
-    list += (list.empty() ? std::string() : std::string(", ")) + "o" + number(row[0]) + " @" + number(row[1]) + "s >= " + number(row[2]) + "s";
+    list += (list.empty() ? std::string() : std::string(", ")) + "o" + number(row[0]) + " @" +
+            number(row[1]) + "s >= " + number(row[2]) + "s";
   return {"confirmed_before_deadline", false, {"seat.invariant.deadline.broken", {{"list", list}}}};
 }
 
@@ -117,7 +120,8 @@ std::vector<Figure> read_figures(Session& observer, const std::vector<std::strin
       {"capacity", single_value_figure("capacity", "SELECT COUNT(*) FROM seats")},
       {"available", single_value_figure("available", "SELECT COUNT(*) FROM seats WHERE state = 'free'")},
       {"sold", single_value_figure("sold", "SELECT COUNT(*) FROM seats WHERE state = 'sold'")},
-      {"active_holds", single_value_figure("active_holds", "SELECT COUNT(*) FROM orders WHERE state = 'held'")},
+      {"active_holds",
+       single_value_figure("active_holds", "SELECT COUNT(*) FROM orders WHERE state = 'held'")},
       {"paid_orders", single_value_figure("paid_orders", "SELECT COUNT(*) FROM orders WHERE state = 'paid'")},
       {"booking_state", booking_state},
   };

@@ -2,7 +2,8 @@
 //   seat_hold — naive: read the seat, and if it looks free (or its hold has passed expires_at) write
 //               the order and the seat, each statement autocommitted, the UPDATE unconditional;
 //               atomic: one transaction: expire an expired holder, insert the order, and let one
-//               conditional UPDATE with a rows-changed check decide (the ticketing article's hold transaction).
+//               conditional UPDATE with a rows-changed check decide (the ticketing article's hold
+//               transaction).
 #include "core/cases/seat/actions.hpp"
 #include "core/cases/seat/seat_state.hpp"
 

@@ -174,9 +174,7 @@ std::string decide_held(ActionContext& ctx, const CallbackInput& input, const st
 }
 
 std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
-  const auto order = ctx.must(
-      "SELECT state, seat_id, expires_at FROM orders WHERE id = ?",
-      {input.order_id});
+  const auto order = ctx.must("SELECT state, seat_id, expires_at FROM orders WHERE id = ?", {input.order_id});
   if (order.rows.empty()) {
     ctx.summarize({"seat.callback.unknown.summary", args});
     ctx.say({"seat.callback.unknown", args});

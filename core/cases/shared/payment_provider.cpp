@@ -48,7 +48,8 @@ Reply call(ActionContext& ctx, const std::string& kind, const std::string& op_ke
   return {Answer::succeeded, "SUCCEEDED", booked_as};
 }
 
-std::vector<LedgerEntry> by_payment(ActionContext& ctx, const std::string& kind, const std::string& payment_id) {
+std::vector<LedgerEntry> by_payment(ActionContext& ctx, const std::string& kind,
+                                    const std::string& payment_id) {
   const auto found = ctx.provider(
       "SELECT op_key, payment_id, kind, state FROM provider_ledger WHERE payment_id = ? AND kind = ? ORDER BY op_key",
       {payment_id, kind});

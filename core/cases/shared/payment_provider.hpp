@@ -25,7 +25,7 @@ enum class Answer { succeeded, failed, timed_out, already_done };
 
 struct Reply {
   Answer answer = Answer::timed_out;
-  std::string state;  // the operation's state in the provider's books; empty when it has none
+  std::string state;      // the operation's state in the provider's books; empty when it has none
   std::string booked_as;  // the key it is in the books under ("<op_key>@<now>" once the key is forgotten)
 };
 
@@ -49,7 +49,8 @@ Reply call(ActionContext& ctx, const std::string& kind, const std::string& op_ke
 
 // The operations of `kind` the provider holds for a payment, whatever their keys (a lookup by
 // payment id, which outlives any key).
-std::vector<LedgerEntry> by_payment(ActionContext& ctx, const std::string& kind, const std::string& payment_id);
+std::vector<LedgerEntry> by_payment(ActionContext& ctx, const std::string& kind,
+                                    const std::string& payment_id);
 
 // Looks an operation key up without changing anything (a status query).
 std::optional<LedgerEntry> query(ActionContext& ctx, const std::string& op_key);

@@ -12,12 +12,14 @@ const Value* cell(const TableData& table, const Row& row, std::string_view colum
   return index < row.size() ? &row[index] : nullptr;
 }
 
-std::vector<std::string> column_values(const CommittedState& state, std::string_view table, std::string_view column) {
+std::vector<std::string> column_values(const CommittedState& state, std::string_view table,
+                                       std::string_view column) {
   std::vector<std::string> values;
   const TableData* data = state.table(std::string(table));
   if (!data) return values;
   for (const auto& row : data->rows)
-    if (const Value* value = cell(*data, row, column); value && !is_null(*value)) values.push_back(to_display(*value));
+    if (const Value* value = cell(*data, row, column); value && !is_null(*value))
+      values.push_back(to_display(*value));
   return values;
 }
 
@@ -34,10 +36,11 @@ InvariantResult no_transaction_left_open(const StateInputs& inputs) {
                 {"step", std::to_string(actor.resolved_step)},
                 {"outcome", "@outcome." + actor.resolved}}}};
     if (actor.next_event.empty())
-      return {"no_transaction_left_open",
-              false,
-              {actor.transaction_failed ? "invariant.left_open.no_event.aborted" : "invariant.left_open.no_event",
-               {{"actor", actor.actor}}}};
+      return {
+          "no_transaction_left_open",
+          false,
+          {actor.transaction_failed ? "invariant.left_open.no_event.aborted" : "invariant.left_open.no_event",
+           {{"actor", actor.actor}}}};
   }
   return {"no_transaction_left_open", true, {"invariant.left_open.ok"}};
 }
@@ -71,8 +74,8 @@ InvariantResult every_charge_accounted(const StateInputs& inputs,
       if (!kind || !state || to_display(*kind) != "charge" || to_display(*state) != "SUCCEEDED") continue;
       const std::string op_key = to_display(*cell(*ledger, row, "op_key"));
       const std::string payment = to_display(*cell(*ledger, row, "payment_id"));
-      const bool reached = !before.count(op_key) ||
-                           std::find(reported.begin(), reported.end(), payment) != reported.end();
+      const bool reached =
+          !before.count(op_key) || std::find(reported.begin(), reported.end(), payment) != reported.end();
       if (!reached) continue;
       ++concerning;
       if (recorded.count(payment)) continue;
@@ -82,7 +85,9 @@ InvariantResult every_charge_accounted(const StateInputs& inputs,
     }
   }
   if (missing.empty())
-    return {"every_charge_accounted", true, {"invariant.charges_accounted.ok", {{"count", std::to_string(concerning)}}}};
+    return {"every_charge_accounted",
+            true,
+            {"invariant.charges_accounted.ok", {{"count", std::to_string(concerning)}}}};
   return {"every_charge_accounted", false, {"invariant.charges_accounted.broken", {{"list", missing}}}};
 }
 

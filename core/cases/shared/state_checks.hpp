@@ -14,7 +14,8 @@ namespace reslab::checks {
 // A cell by column name; nullptr when the table has no such column or the row is short.
 const Value* cell(const TableData& table, const Row& row, std::string_view column);
 // The values of one column in a table of `state` (empty when the table is missing).
-std::vector<std::string> column_values(const CommittedState& state, std::string_view table, std::string_view column);
+std::vector<std::string> column_values(const CommittedState& state, std::string_view table,
+                                       std::string_view column);
 
 // No actor holds an open transaction after its request was decided or given up, or with no event
 // left in its lane that could end it.
