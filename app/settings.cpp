@@ -30,7 +30,7 @@ constexpr double kMinZoom = 0.6, kMaxZoom = 2.5;
 constexpr double kMinSecondsPerStep = 0.2, kMaxSecondsPerStep = 10.0;
 constexpr int kMinScreenshotScale = 1, kMaxScreenshotScale = 2;
 // Ours is well under a kilobyte; anything much larger is not a settings file.
-constexpr std::uintmax_t kMaxFileBytes = 1 << 20;
+constexpr std::uintmax_t kMaxSettingsBytes = 1 << 20;
 
 void read_integer(const toml::table& root, std::string_view key, int min, int max, int& out) {
   if (const auto value = root[key].value<std::int64_t>())
@@ -60,7 +60,7 @@ void read_choice(const toml::table& root, std::string_view key,
 bool read_small_file(const std::string& path, std::string& text) {
   std::error_code error;
   const std::uintmax_t size = fs::file_size(path, error);
-  if (error || size > kMaxFileBytes) return false;
+  if (error || size > kMaxSettingsBytes) return false;
   std::ifstream file(path, std::ios::binary);
   if (!file) return false;
   std::ostringstream contents;

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Far above any real string table; guards against pointing the app at the wrong folder.
-constexpr std::uintmax_t kMaxFileBytes = 4 << 20;
+constexpr std::uintmax_t kMaxStringTableBytes = 4 << 20;
 
 using Table = std::map<std::string, std::string, std::less<>>;
 
@@ -52,7 +52,7 @@ std::string read_table(const std::string& path, Table& out) {
   std::error_code error;
   const std::uintmax_t size = fs::file_size(path, error);
   if (error) return path + ": cannot read the file: " + error.message();
-  if (size > kMaxFileBytes) return path + ": the file is too large for a string table";
+  if (size > kMaxStringTableBytes) return path + ": the file is too large for a string table";
   std::ifstream file(path, std::ios::binary);
   if (!file) return path + ": cannot open the file";
   std::ostringstream contents;

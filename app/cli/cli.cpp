@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/cli/backend_options.hpp"
+#include "app/cli/exit_codes.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/handout_command.hpp"
 #include "app/cli/load_command.hpp"
@@ -24,9 +25,6 @@
 
 namespace reslab {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitBadInput = 2;
 
 // [SECTION] shared options
 struct TraceOptions {

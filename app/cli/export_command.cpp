@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/cli/exit_codes.hpp"
 #include "app/cli/hidden_on_slide.hpp"
 #include "app/platform_paths.hpp"
 #include "app/png_writer.hpp"
@@ -18,9 +19,6 @@
 
 namespace reslab {
 namespace {
-
-constexpr int kExitBadInput = 2;
-constexpr int kExitFailed = 1;
 
 // [SECTION] options
 std::pair<int, int> parse_size(const std::string& text) {

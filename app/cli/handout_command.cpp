@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/exit_codes.hpp"
 #include "app/cli/hidden_on_slide.hpp"
 #include "app/handout_page.hpp"
 #include "app/platform_paths.hpp"
@@ -20,9 +21,6 @@
 
 namespace reslab {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
 
 // A problem after the window opened: a picture that could not be made, a page that could not be written.
 class HandoutFailure : public std::runtime_error {

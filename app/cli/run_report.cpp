@@ -8,12 +8,6 @@ ReportFormat parse_report_format(const std::string& format) {
   throw UsageError("--format must be text or json, not '" + format + "'");
 }
 
-std::string fixed_point(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
-
 nlohmann::ordered_json run_json_header(const std::string& sqlite_version) {
   nlohmann::ordered_json out;
   out["version"] = std::string("reslab ") + RESLAB_VERSION;

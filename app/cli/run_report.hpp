@@ -8,21 +8,16 @@
 #include <string>
 
 #include "app/cli/cancel_on_signal.hpp"
+#include "app/cli/exit_codes.hpp"
+#include "app/number_text.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
-
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailed = 1;
-inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
 
 // --format: lines for a person, or one JSON object for a script.
 enum class ReportFormat { text, json };
 // Throws UsageError unless `format` is "text" or "json".
 ReportFormat parse_report_format(const std::string& format);
-
-// `value` with `digits` decimals: fixed_point(12.3456, 3) is "12.346".
-std::string fixed_point(double value, int digits);
 
 // The JSON fields every run starts with: reslab's and SQLite's versions.
 nlohmann::ordered_json run_json_header(const std::string& sqlite_version);

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/load_runner.hpp"
+#include "app/number_text.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {
@@ -15,12 +16,6 @@ namespace {
 
 constexpr double kArticleP99Ms = 250;  // the ticketing article's hold SLO after admission
 constexpr double kTargetP99Ms = 25;    // this lab's own bar (SPEC section 8)
-
-std::string fixed(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
 
 // [SECTION] inputs
 void input_count(const PanelContext& ctx, const char* key, std::int64_t& value, std::int64_t low,
@@ -120,23 +115,23 @@ void draw_figures(const PanelContext& ctx, const LoadResult& result) {
     ImGui::TextDisabled("%s", target.c_str());
     record_item(ctx.tr(key) + ": " + value);
   };
-  row("load.intents_per_s", fixed(result.intents_per_s, 0),
+  row("load.intents_per_s", fixed_point(result.intents_per_s, 0),
       ctx.tr(fast ? "load.above" : "load.below", {{"target", "33333"}}));
-  row("load.p50", fixed(result.after_admission.p50_ms, 2) + " ms", "");
-  row("load.p95", fixed(result.after_admission.p95_ms, 2) + " ms", "");
-  row("load.p99", fixed(result.after_admission.p99_ms, 2) + " ms",
+  row("load.p50", fixed_point(result.after_admission.p50_ms, 2) + " ms", "");
+  row("load.p95", fixed_point(result.after_admission.p95_ms, 2) + " ms", "");
+  row("load.p99", fixed_point(result.after_admission.p99_ms, 2) + " ms",
       ctx.tr(tail ? "load.above" : "load.below", {{"target", "< 25 ms"}}));
-  row("load.max", fixed(result.after_admission.max_ms, 2) + " ms", "");
-  row("load.end_to_end_p99", fixed(result.end_to_end.p99_ms, 2) + " ms", "");
+  row("load.max", fixed_point(result.after_admission.max_ms, 2) + " ms", "");
+  row("load.end_to_end_p99", fixed_point(result.end_to_end.p99_ms, 2) + " ms", "");
   row("load.accepted", std::to_string(result.accepted), "");
   row("load.rejected", std::to_string(result.rejected), "");
   row("load.busy_retries", std::to_string(result.busy_retries), "");
   row("load.oversold", std::to_string(result.oversold), "0");
-  row("load.db_bytes", fixed(static_cast<double>(result.db_bytes) / 1e6, 1) + " MB",
-      fixed(static_cast<double>(kArticleLogicalBytes) / 1e6, 1) + " MB");
+  row("load.db_bytes", fixed_point(static_cast<double>(result.db_bytes) / 1e6, 1) + " MB",
+      fixed_point(static_cast<double>(kArticleLogicalBytes) / 1e6, 1) + " MB");
   if (result.baseline_ran) {
-    row("load.baseline", fixed(result.baseline_tx_per_s, 0), "");
-    row("load.ratio", fixed(result.ratio_to_baseline, 2) + "x", ">= 1x");
+    row("load.baseline", fixed_point(result.baseline_tx_per_s, 0), "");
+    row("load.ratio", fixed_point(result.ratio_to_baseline, 2) + "x", ">= 1x");
   }
   row("load.workload_hash", result.workload_hash, "");
   ImGui::EndTable();
@@ -170,10 +165,11 @@ void draw_throughput(const PanelContext& ctx, const std::vector<ThroughputSample
   for (std::size_t i = 1; i < samples.size(); ++i)
     draw->AddLine(at(samples[i - 1].seconds, samples[i - 1].intents_per_s),
                   at(samples[i].seconds, samples[i].intents_per_s), ctx.colors.marker_done, 2.0f);
-  draw->AddText(ImVec2(origin.x + 4, origin.y + 2), ctx.colors.axis_text, (fixed(top, 0) + " /s").c_str());
-  draw->AddText(ImVec2(origin.x + size.x - ImGui::CalcTextSize((fixed(end, 2) + " s").c_str()).x - 4,
+  draw->AddText(ImVec2(origin.x + 4, origin.y + 2), ctx.colors.axis_text,
+                (fixed_point(top, 0) + " /s").c_str());
+  draw->AddText(ImVec2(origin.x + size.x - ImGui::CalcTextSize((fixed_point(end, 2) + " s").c_str()).x - 4,
                        origin.y + size.y - ImGui::GetFontSize() - 2),
-                ctx.colors.axis_text, (fixed(end, 2) + " s").c_str());
+                ctx.colors.axis_text, (fixed_point(end, 2) + " s").c_str());
 }
 
 // The latency distribution after admission: bars per bucket on a log axis, with

@@ -6,17 +6,12 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/number_text.hpp"
 #include "app/race_runner.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {
 namespace {
-
-std::string fixed(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
 
 // [SECTION] inputs
 void draw_inputs(const PanelContext& ctx, RaceInputs& inputs, bool running) {
@@ -130,8 +125,8 @@ void draw_results(const PanelContext& ctx, const RaceRunner::Status& status) {
     row("race.multiple_winners", std::to_string(result.rounds_with_multiple_winners));
     row("race.no_winner", std::to_string(result.rounds_with_no_winner));
     row("race.busy_retries", std::to_string(result.busy_retries));
-    row("race.seconds", fixed(result.seconds, 3));
-    row("race.rounds_per_second", fixed(result.rounds_per_second(), 1));
+    row("race.seconds", fixed_point(result.seconds, 3));
+    row("race.rounds_per_second", fixed_point(result.rounds_per_second(), 1));
     row("race.input_hash", result.input_hash);
     ImGui::EndTable();
   }

@@ -84,6 +84,9 @@ class ActionContext {
   std::string text(const std::string& name) const;
   std::int64_t integer(const std::string& name, std::int64_t fallback = 0) const;
   bool has(const std::string& name) const;
+  // The argument as a value to bind: NULL when the event does not give it.
+  Value integer_or_null(const std::string& name) const { return has(name) ? Value(integer(name)) : Value{}; }
+  Value text_or_null(const std::string& name) const { return has(name) ? Value(text(name)) : Value{}; }
 
   // Runs a statement on the actor's own connection; throws ActorBlocked on BUSY. A BUSY that
   // waiting cannot end (a deadlock) is returned instead, so the action decides what to do.

@@ -44,6 +44,11 @@ void ResultDeleter::operator()(pg_result* result) const {
   PQclear(result);
 }
 
+std::string trimmed_message(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
 PgConnection::PgConnection(const std::string& conninfo) : m_conn(PQconnectdb(conninfo.c_str())) {
   if (!m_conn || PQstatus(m_conn) != CONNECTION_OK) {
     const std::string reason = m_conn ? PQerrorMessage(m_conn) : "out of memory";

@@ -18,6 +18,9 @@ struct ResultDeleter {
 };
 using ResultHandle = std::unique_ptr<pg_result, ResultDeleter>;
 
+// libpq's error text without the line break it ends with.
+std::string trimmed_message(std::string text);
+
 class PgConnection {
  public:
   // Throws BackendUnavailableError with the server's reason (any password removed).

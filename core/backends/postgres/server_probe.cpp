@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/backends/postgres/connection.hpp"
 #include "core/backends/postgres/server.hpp"
 
 namespace reslab::pg {
@@ -14,21 +15,13 @@ namespace {
 struct ConnectionDeleter {
   void operator()(PGconn* connection) const { PQfinish(connection); }
 };
-struct ResultDeleter {
-  void operator()(PGresult* result) const { PQclear(result); }
-};
 using ConnectionPtr = std::unique_ptr<PGconn, ConnectionDeleter>;
-using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
-
-std::string trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
+using ResultPtr = ResultHandle;
 
 ConnectionPtr connect(const std::string& conninfo, const std::string& shown_dsn) {
   ConnectionPtr connection(PQconnectdb(conninfo.c_str()));
   if (!connection || PQstatus(connection.get()) != CONNECTION_OK) {
-    std::string reason = connection ? trimmed(PQerrorMessage(connection.get())) : "out of memory";
+    std::string reason = connection ? trimmed_message(PQerrorMessage(connection.get())) : "out of memory";
     throw BackendUnavailable("cannot connect to PostgreSQL at " + shown_dsn + ": " + redact(reason));
   }
   return connection;
@@ -80,7 +73,7 @@ void drop_schemas(const std::string& conninfo, const std::string& prefix) {
                                  1, nullptr, parameters, nullptr, nullptr, 0));
   if (!schemas || PQresultStatus(schemas.get()) != PGRES_TUPLES_OK) {
     throw BackendUnavailable("cannot list the schemas " + prefix +
-                             "*: " + redact(trimmed(PQerrorMessage(raw))));
+                             "*: " + redact(trimmed_message(PQerrorMessage(raw))));
   }
   std::vector<std::string> failed;
   for (int row = 0; row < PQntuples(schemas.get()); ++row) {
@@ -88,7 +81,7 @@ void drop_schemas(const std::string& conninfo, const std::string& prefix) {
     std::unique_ptr<char, decltype(&PQfreemem)> quoted(PQescapeIdentifier(raw, name.c_str(), name.size()),
                                                        &PQfreemem);
     if (!quoted || !command_ok(raw, ("DROP SCHEMA " + std::string(quoted.get()) + " CASCADE").c_str())) {
-      failed.push_back(name + " (" + redact(trimmed(PQerrorMessage(raw))) + ")");
+      failed.push_back(name + " (" + redact(trimmed_message(PQerrorMessage(raw))) + ")");
     }
   }
   if (!failed.empty()) {

@@ -13,11 +13,6 @@ namespace {
 
 constexpr int kPollMilliseconds = 1;
 
-std::string trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
-
 bool writes_rows(const char* command_status) {
   const std::string status = command_status ? command_status : "";
   return status.rfind("INSERT", 0) == 0 || status.rfind("UPDATE", 0) == 0 || status.rfind("DELETE", 0) == 0 ||
@@ -171,7 +166,7 @@ StatementResult PostgresSession::collect() {
     result.kind = kind_of(result.sqlstate);
     if (result.kind == StatementResult::Kind::ok) result.kind = StatementResult::Kind::error;
     result.deadlock_victim = result.sqlstate == "40P01";
-    result.message = trimmed(last ? PQresultErrorMessage(last.get()) : m_connection.error_message());
+    result.message = trimmed_message(last ? PQresultErrorMessage(last.get()) : m_connection.error_message());
     if (PQstatus(m_connection.handle()) != CONNECTION_OK)
       throw BackendUnavailableError("PostgreSQL session " + m_name +
                                     " lost its connection: " + redact(result.message));
@@ -194,7 +189,7 @@ std::vector<StatementResult> PostgresSession::run_batch(const std::vector<std::s
   while (PGresult* next = PQgetResult(conn)) {
     ResultHandle result(next);
     if (PQresultStatus(result.get()) != PGRES_TUPLES_OK) {
-      std::string message = trimmed(PQresultErrorMessage(result.get()));
+      std::string message = trimmed_message(PQresultErrorMessage(result.get()));
       while (PGresult* rest = PQgetResult(conn)) PQclear(rest);
       throw BackendUnavailableError("PostgreSQL session " + m_name +
                                     " could not read the tables: " + redact(message));

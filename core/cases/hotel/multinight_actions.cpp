@@ -21,7 +21,7 @@ using namespace hotel_sql;
 // Actor memory keys.
 const char* const kLastChanges = "multinight_last_changes";  // naive: rows changed by the last night's update
 const char* const kLastNight = "multinight_last_night";      // naive: the night that update was for
-const char* const kTaken = "multinight_taken";               // nights decremented so far, "N1,N2"
+const char* const kNightsTaken = "multinight_taken";         // nights decremented so far, "N1,N2"
 const char* const kOpen = "multinight_open";                 // atomic: the booking transaction is open
 const char* const kLastDate = "multinight_last_date";        // atomic: date of the last night touched
 
@@ -30,7 +30,7 @@ const std::string kDecrementNight =
     " RETURNING night, available";
 
 std::vector<std::string> taken_nights(ActionContext& ctx) {
-  auto it = ctx.memory().find(kTaken);
+  auto it = ctx.memory().find(kNightsTaken);
   return it == ctx.memory().end() ? std::vector<std::string>{} : split_nights(to_display(it->second));
 }
 
@@ -39,11 +39,11 @@ void remember_taken(ActionContext& ctx, const std::string& night) {
   nights.push_back(night);
   std::string text;
   for (const auto& item : nights) text += (text.empty() ? "" : ",") + item;
-  ctx.memory()[kTaken] = text;
+  ctx.memory()[kNightsTaken] = text;
 }
 
 void forget_booking(ActionContext& ctx) {
-  for (const char* key : {kLastChanges, kLastNight, kTaken, kOpen, kLastDate}) ctx.memory().erase(key);
+  for (const char* key : {kLastChanges, kLastNight, kNightsTaken, kOpen, kLastDate}) ctx.memory().erase(key);
 }
 
 // Inserts the hold and one hold_nights row per night; returns its id, or null on a duplicate key.

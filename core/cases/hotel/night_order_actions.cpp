@@ -25,10 +25,10 @@ namespace {
 using namespace hotel_sql;
 
 // Actor memory keys.
-const char* const kStay = "night_order_stay";    // the stay's nights as the request lists them, "N1,N2"
-const char* const kBegin = "night_order_begin";  // the BEGIN stay_read used, for a retry
-const char* const kTaken = "night_order_taken";  // nights decremented in the open transaction, in order
-const char* const kKey = "night_order_key";      // the request key the stay is booked under
+const char* const kStay = "night_order_stay";        // the stay's nights as the request lists them, "N1,N2"
+const char* const kBegin = "night_order_begin";      // the BEGIN stay_read used, for a retry
+const char* const kStayTaken = "night_order_taken";  // nights decremented in the open transaction, in order
+const char* const kKey = "night_order_key";          // the request key the stay is booked under
 
 constexpr std::int64_t kDefaultRetries = 3;
 
@@ -56,7 +56,7 @@ std::vector<std::string> take_order(const std::vector<std::string>& stay, bool n
 }
 
 void forget_stay(ActionContext& ctx) {
-  for (const char* key : {kStay, kBegin, kTaken, kKey}) ctx.memory().erase(key);
+  for (const char* key : {kStay, kBegin, kStayTaken, kKey}) ctx.memory().erase(key);
 }
 
 std::string begin_statement(const std::string& mode) {
@@ -173,7 +173,7 @@ std::string took(ActionContext& ctx, const std::string& night, const std::string
     if (taken.size() == 1) ctx.say({"h8.postgres.row_lock"});
   }
   if (taken.size() >= stay.size()) return book(ctx, stay, args, say);
-  ctx.memory()[kTaken] = joined(taken);
+  ctx.memory()[kStayTaken] = joined(taken);
   return "decremented";
 }
 
@@ -191,7 +191,7 @@ std::optional<Next> next_night(ActionContext& ctx, bool night_order) {
     ctx.say({"h8.no_read", args});
     return std::nullopt;
   }
-  Next next{split_nights(to_display(ctx.memory()[kStay])), remembered_list(ctx, kTaken), {}};
+  Next next{split_nights(to_display(ctx.memory()[kStay])), remembered_list(ctx, kStayTaken), {}};
   for (const auto& night : take_order(next.stay, night_order))
     if (!contains(next.taken, night)) {
       next.night = night;
@@ -275,7 +275,7 @@ std::string stay_read(ActionContext& ctx) {
   const std::string reads = *read_nights(ctx, stay, true);
   ctx.memory()[kStay] = joined(stay);
   ctx.memory()[kBegin] = begin;
-  ctx.memory()[kTaken] = std::string();
+  ctx.memory()[kStayTaken] = std::string();
   ctx.memory()[kKey] = ctx.text("request_key");
   const MessageArgs args = {
       {"actor", actor}, {"begin", begin}, {"reads", reads}, {"nights", list_nights(stay)}};

@@ -19,13 +19,6 @@ const char* const kHold = "payment_call_hold";        // the hold this request m
 const char* const kPayment = "payment_call_payment";  // atomic: its payments row
 const char* const kSentAt = "payment_call_sent_at";   // when the call went out
 
-Value optional_integer(const ActionContext& ctx, const std::string& name) {
-  return ctx.has(name) ? Value(ctx.integer(name)) : Value(std::monostate{});
-}
-Value optional_text(const ActionContext& ctx, const std::string& name) {
-  return ctx.has(name) ? Value(ctx.text(name)) : Value(std::monostate{});
-}
-
 std::string charge_key(const ActionContext& ctx) {
   return "charge:" + ctx.text("provider_payment_id");
 }
@@ -62,7 +55,7 @@ void provider_records_charge(ActionContext& ctx) {
       "INSERT INTO provider_ledger(op_key, payment_id, kind, amount, state) VALUES (?, ?, 'charge', ?, "
       "'SUCCEEDED')"
       " ON CONFLICT(op_key) DO NOTHING",
-      {charge_key(ctx), ctx.text("provider_payment_id"), optional_integer(ctx, "amount")});
+      {charge_key(ctx), ctx.text("provider_payment_id"), ctx.integer_or_null("amount")});
 }
 
 MessageArgs answer_args(ActionContext& ctx) {
@@ -110,8 +103,8 @@ std::string book_and_pay_atomic(ActionContext& ctx) {
       "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
       "'PENDING')"
       " RETURNING id",
-      {hold_id, ctx.text("provider_payment_id"), optional_integer(ctx, "amount"),
-       optional_text(ctx, "currency")});
+      {hold_id, ctx.text("provider_payment_id"), ctx.integer_or_null("amount"),
+       ctx.text_or_null("currency")});
   ctx.must(kCommit);
   ctx.memory()[kHold] = hold_id;
   ctx.memory()[kPayment] = payment.rows.at(0).at(0);
@@ -134,8 +127,8 @@ std::string provider_answer_naive(ActionContext& ctx) {
     ctx.must(
         "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
         "'SUCCEEDED')",
-        {hold_id, ctx.text("provider_payment_id"), optional_integer(ctx, "amount"),
-         optional_text(ctx, "currency")});
+        {hold_id, ctx.text("provider_payment_id"), ctx.integer_or_null("amount"),
+         ctx.text_or_null("currency")});
     ctx.must(kCommit);
     provider_records_charge(ctx);
     ctx.memory().erase(kHold);

@@ -20,13 +20,6 @@ namespace {
 using namespace hotel_sql;
 namespace provider = payment_provider;
 
-Value optional_integer(const ActionContext& ctx, const std::string& name) {
-  return ctx.has(name) ? Value(ctx.integer(name)) : Value(std::monostate{});
-}
-Value optional_text(const ActionContext& ctx, const std::string& name) {
-  return ctx.has(name) ? Value(ctx.text(name)) : Value(std::monostate{});
-}
-
 // [SECTION] shared steps, inside a transaction the caller opened
 // RESERVED and now < deadline by database time: CONFIRMED and sold + 1, with its outbox row.
 bool confirm_in_time(ActionContext& ctx, const Value& hold_id) {
@@ -63,8 +56,8 @@ struct ChargeInput {
 };
 
 ChargeInput read_charge(const ActionContext& ctx) {
-  return {ctx.integer("hold"), ctx.text("provider_payment_id"), optional_integer(ctx, "amount"),
-          optional_text(ctx, "currency")};
+  return {ctx.integer("hold"), ctx.text("provider_payment_id"), ctx.integer_or_null("amount"),
+          ctx.text_or_null("currency")};
 }
 
 MessageArgs charge_args(const ActionContext& ctx, const ChargeInput& input, const std::string& key) {
@@ -157,8 +150,8 @@ EventInput read_event(const ActionContext& ctx) {
           ctx.integer("hold"),
           ctx.text("provider_payment_id"),
           ctx.has("result") ? ctx.text("result") : "success",
-          optional_integer(ctx, "amount"),
-          optional_text(ctx, "currency")};
+          ctx.integer_or_null("amount"),
+          ctx.text_or_null("currency")};
 }
 
 MessageArgs event_args(const ActionContext& ctx, const EventInput& input) {

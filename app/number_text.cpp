@@ -1,0 +1,13 @@
+#include "app/number_text.hpp"
+
+#include <cstdio>
+
+namespace reslab {
+
+std::string fixed_point(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+}  // namespace reslab
