@@ -70,6 +70,30 @@ bool give_on_right(SlideLayout& layout) {
 
 }  // namespace
 
+std::vector<float> view_shares(const std::vector<float>& changed, const std::vector<float>& natural,
+                               std::size_t views, float least, float room) {
+  const auto at = [least](const std::vector<float>& widths, std::size_t i) {
+    return std::max(least, i < widths.size() ? widths[i] : least);
+  };
+  std::vector<float> must(views);
+  std::vector<float> need(views);
+  float must_total = 0;
+  float need_total = 0;
+  for (std::size_t i = 0; i < views; ++i) {
+    need[i] = at(natural, i);
+    must[i] = std::min(need[i], at(changed, i));
+    must_total += must[i];
+    need_total += need[i];
+  }
+  if (need_total <= room || need_total <= must_total) return need;
+  // Short of room: what changed first, then what is missing shared out.
+  const float left = std::max(0.0f, room - must_total);
+  std::vector<float> shares(views);
+  for (std::size_t i = 0; i < views; ++i)
+    shares[i] = must[i] + left * (need[i] - must[i]) / (need_total - must_total);
+  return shares;
+}
+
 std::uint64_t slide_layout_digest(const SlideLayout& layout) {
   Fnv1a64 hash;
   hash.field(layout.key);

@@ -23,7 +23,9 @@ struct SlideMeasures {
   float timeline_height = 0;        // the timeline panel's height, to show every lane and the axis
   float tables_width = 0;           // the widest changed table's natural width (unwrapped); with open
                                     // transactions, the sum over the side-by-side views
-  std::vector<float> view_widths;   // with open transactions, each view's widest table
+  std::vector<float> view_widths;   // with open transactions, each view's widest changed table
+  std::vector<float> view_natural;  // and each view's widest table, changed or not
+  float widest_table = 0;           // the widest table drawn so far in the view being drawn
   float tables_height = 0;          // the tables panel down to its last table (the trace below may scroll)
   float sql_height = 0;             // the SQL panel's height, to show every statement
   float middle_room = 0;            // what the middle column leaves under its tables
@@ -53,6 +55,15 @@ struct SlideLayout {
   static constexpr float kMaxRightShare = 0.5f;
   static constexpr int kMaxAdjustments = 8;
 };
+
+// The widths of `views` side-by-side views (committed | each open transaction), from what the last
+// frame measured: `changed[i]`, view i's widest changed table, and `natural[i]`, its widest table. All at
+// their natural width when they fit in `room` (what is left is shared in that proportion); short of
+// room, every view keeps what changed in it and the room left goes to what the views lack in proportion,
+// so a view that changed nothing gives way first. Never under `least`; a view not measured yet counts
+// as `least`.
+std::vector<float> view_shares(const std::vector<float>& changed, const std::vector<float>& natural,
+                               std::size_t views, float least, float room);
 
 // The decisions and measurements a frame took for the next one, as one number: a frame that drew the
 // same as the one before but decided otherwise has not settled.

@@ -109,6 +109,27 @@ bool fitted_button(const std::string& label, float max_width, bool enabled) {
   return pressed && enabled;
 }
 
+bool wrapped_button(const std::string& label, float width, bool enabled) {
+  const std::string_view visible = visible_label(label);
+  const float room = layout_width(width);
+  const ImVec2 padding = ImGui::GetStyle().FramePadding;
+  std::string text;
+  int lines = 0;
+  for (const Line& line : wrap_lines(visible, std::max(1.0f, room - padding.x * 2.0f))) {
+    text += (lines++ ? "\n" : "") + std::string(visible.substr(line.begin, line.end - line.begin));
+  }
+  const float height = static_cast<float>(std::max(lines, 1)) * ImGui::GetTextLineHeight() + padding.y * 2.0f;
+  // The id comes from the full label, so it does not change as the panel is resized.
+  const std::string imgui_label = text + "###" + label;
+  ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0.0f, 0.5f));
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(imgui_label.c_str(), ImVec2(room, height));
+  ImGui::EndDisabled();
+  ImGui::PopStyleVar();
+  record_item(label, enabled);
+  return pressed && enabled;
+}
+
 void fitted_text(const std::string& label, float max_width) {
   const std::string_view visible = visible_label(label);
   const FittedLabel fitted = fit_label(visible, layout_width(max_width), current_font_advance());

@@ -37,6 +37,10 @@ float wrapped_height(std::string_view text, float width = 0);
 // it does not fit, showing the full label on hover. Recorded in frame_items() under its full label.
 bool fitted_button(const std::string& label, float max_width = 0, bool enabled = true);
 
+// A button `width` wide (0: the content region's width) whose label wraps onto as many lines as it needs,
+// left-aligned, so a long label is read whole. Recorded in frame_items() under its full label.
+bool wrapped_button(const std::string& label, float width = 0, bool enabled = true);
+
 // A label drawn as text, shortened the same way and recorded under its full label.
 void fitted_text(const std::string& label, float max_width = 0);
 

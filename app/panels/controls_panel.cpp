@@ -5,6 +5,7 @@
 
 #include "app/panels/invariant_badge.hpp"
 #include "app/widgets.hpp"
+#include "app/wrapped_text.hpp"
 
 namespace reslab {
 namespace {
@@ -16,9 +17,9 @@ void draw_actor_buttons(const PanelContext& ctx) {
   if (ctx.view().result_hidden(ctx.session().cursor())) {
     // Who waits and who is done would give the hidden result away.
     for (std::size_t i = 0; i < controls.size(); ++i)
-      button(ctx.tr("controls.actor_hidden", {{"actor", ctx.actor_name(controls[i].actor)}}) + "##actor" +
-                 std::to_string(i),
-             false, ImVec2(width, 0));
+      wrapped_button(ctx.tr("controls.actor_hidden", {{"actor", ctx.actor_name(controls[i].actor)}}) +
+                         "##actor" + std::to_string(i),
+                     width, false);
     return;
   }
   for (std::size_t i = 0; i < controls.size(); ++i) {
@@ -31,19 +32,20 @@ void draw_actor_buttons(const PanelContext& ctx) {
               ? ctx.tr("controls.actor_done", {{"actor", ctx.actor_name(control.actor)}})
               : ctx.tr("controls.actor_resolved", {{"actor", ctx.actor_name(control.actor)},
                                                    {"outcome", ctx.outcome_text(control.resolved)}});
-      button(key + done, false, ImVec2(width, 0));
+      wrapped_button(key + done, width, false);
     } else if (control.waiting) {
       ImGui::PushStyleColor(ImGuiCol_Button, ctx.colors.waiting_button);
       // PostgreSQL makes it wait for a row another transaction wrote; SQLite for the database's write lock.
       const bool row = ctx.session().backend() != Backend::sqlite;
-      button(key + ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
-                          {{"actor", ctx.actor_name(control.actor)},
-                           {"holder", ctx.actor_name(control.waiting_for)}}),
-             false, ImVec2(width, 0));
+      wrapped_button(key + ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
+                                  {{"actor", ctx.actor_name(control.actor)},
+                                   {"holder", ctx.actor_name(control.waiting_for)}}),
+                     width, false);
       ImGui::PopStyleColor();
     } else {
       const bool can_run = control.blocked_reason.empty();
-      if (button(key + ctx.action_label(control.actor, control.action), can_run, ImVec2(width, 0)))
+      // A label wraps rather than being cut: the class reads who does what next.
+      if (wrapped_button(key + ctx.action_label(control.actor, control.action), width, can_run))
         ctx.send(RunActor{control.actor});
       if (!can_run && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("%s", control.blocked_reason.c_str());

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/widgets.hpp"
+#include "app/wrapped_text.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 
@@ -76,11 +77,22 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
       const std::vector<const InvariantResult*> shown = badge_order(*state);
       for (const InvariantResult* invariant : shown) {
         const bool headline = !invariant->holds || invariant == shown.front();
-        ImGui::PushFont(headline ? ctx.app.fonts().badge : nullptr);
-        ImGui::TextWrapped("%s", render(invariant->detail, ctx.lang()).c_str());
-        ImGui::PopFont();
-        ImGui::TextDisabled("%s: %s", invariant_label(invariant->name, ctx.lang()).c_str(),
-                            ctx.tr(invariant->holds ? "badge.word_holds" : "badge.word_broken").c_str());
+        const std::string detail = render(invariant->detail, ctx.lang());
+        // A broken invariant and the headline show their numbers; one that holds is one line, its
+        // numbers on hover, so a slide's column keeps room for the steps.
+        // Wrapped as the panels wrap (between Chinese characters too) inside the box.
+        const float inner = top_left.x + width - style.FramePadding.x * 2 - ImGui::GetCursorScreenPos().x;
+        if (headline) {
+          ImGui::PushFont(ctx.app.fonts().badge);
+          text_wrapped(detail, inner);
+          ImGui::PopFont();
+        }
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        text_wrapped(invariant_label(invariant->name, ctx.lang()) + ": " +
+                         ctx.tr(invariant->holds ? "badge.word_holds" : "badge.word_broken"),
+                     inner);
+        ImGui::PopStyleColor();
+        if (!headline && ImGui::IsItemHovered()) wrapped_tooltip(detail);
       }
     }
     ImGui::PopStyleColor();

@@ -95,26 +95,30 @@ void draw_state_panel(const PanelContext& ctx) {
 
   // [SECTION] open transactions
   if (open) {
-    // Each view gets width in proportion to the widest table it shows (as the last frame measured).
+    // Each view's width (as the last frame measured): every table at its natural width when they all
+    // fit; short of room, what changed keeps its width and the views without changes give way first.
     const int columns = 1 + static_cast<int>(step->open_transactions.size());
-    const std::vector<float>& measured = ctx.slide.measured.view_widths;
     const float least = ImGui::GetFontSize() * 10;
     SlideMeasures& measuring = ctx.slide.measuring;
     const float spacing = ImGui::GetStyle().CellPadding.x * 2 * static_cast<float>(columns);
+    const std::vector<float> shares =
+        view_shares(ctx.slide.measured.view_widths, ctx.slide.measured.view_natural,
+                    static_cast<std::size_t>(columns), least, ImGui::GetContentRegionAvail().x - spacing);
     float total = spacing;
     const auto end_view = [&] {
       measuring.view_widths.push_back(measuring.tables_width);
+      measuring.view_natural.push_back(measuring.widest_table);
       total += std::max(measuring.tables_width, least);
       measuring.tables_width = 0;
+      measuring.widest_table = 0;
     };
     measuring.tables_width = 0;
+    measuring.widest_table = 0;
     if (ImGui::BeginTable("side_by_side", columns,
                           ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
       for (int c = 0; c < columns; ++c)
         ImGui::TableSetupColumn(c == 0 ? "committed" : "open", ImGuiTableColumnFlags_WidthStretch,
-                                std::max(least, static_cast<std::size_t>(c) < measured.size()
-                                                    ? measured[static_cast<std::size_t>(c)]
-                                                    : least));
+                                shares[static_cast<std::size_t>(c)]);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       text_wrapped(ctx.tr("tables.committed_view"));

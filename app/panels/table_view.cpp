@@ -105,6 +105,7 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
   const float room = ImGui::GetContentRegionAvail().x;
   const bool squeezed = natural > room;
   if (changed) ctx.slide.measuring.tables_width = std::max(ctx.slide.measuring.tables_width, natural);
+  ctx.slide.measuring.widest_table = std::max(ctx.slide.measuring.widest_table, natural);
   // Stretch weights: each column's share of the room, padding included as in `widths`.
   const std::vector<float> fitted =
       squeezed ? fitted_widths(widths, room - marker_width - ImGui::GetStyle().CellPadding.x * 2) : widths;
