@@ -72,8 +72,13 @@ bool give_on_right(SlideLayout& layout) {
 
 std::vector<float> view_shares(const std::vector<float>& changed, const std::vector<float>& natural,
                                std::size_t views, float least, float room) {
-  const auto at = [least](const std::vector<float>& widths, std::size_t i) {
-    return std::max(least, i < widths.size() ? widths[i] : least);
+  // A view measured with no table at all (a waiting transaction's, which cannot be read) holds one short
+  // note: it needs less than a table.
+  const auto floor_of = [&](std::size_t i) {
+    return i < natural.size() && natural[i] <= 0 ? least * 0.6f : least;
+  };
+  const auto at = [&](const std::vector<float>& widths, std::size_t i) {
+    return std::max(floor_of(i), i < widths.size() ? widths[i] : least);
   };
   std::vector<float> must(views);
   std::vector<float> need(views);

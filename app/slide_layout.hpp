@@ -60,8 +60,8 @@ struct SlideLayout {
 // frame measured: `changed[i]`, view i's widest changed table, and `natural[i]`, its widest table. All at
 // their natural width when they fit in `room` (what is left is shared in that proportion); short of
 // room, every view keeps what changed in it and the room left goes to what the views lack in proportion,
-// so a view that changed nothing gives way first. Never under `least`; a view not measured yet counts
-// as `least`.
+// so a view that changed nothing gives way first. Never under `least` (a view that showed no table at
+// all, as a waiting transaction's: 0.6 of it); a view not measured yet counts as `least`.
 std::vector<float> view_shares(const std::vector<float>& changed, const std::vector<float>& natural,
                                std::size_t views, float least, float room);
 

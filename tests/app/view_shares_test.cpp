@@ -27,3 +27,10 @@ TEST_CASE("views the last frame did not measure count as the least width") {
   const auto shares = view_shares({}, {}, 3, 120, 1000);
   CHECK(shares == std::vector<float>{120, 120, 120});
 }
+
+TEST_CASE("a view that shows no table, as a waiting transaction's, takes less than one that does") {
+  const auto shares = view_shares({0, 350, 0}, {300, 350, 0}, 3, 100, 2000);
+  CHECK(shares[0] == doctest::Approx(300));
+  CHECK(shares[1] == doctest::Approx(350));
+  CHECK(shares[2] == doctest::Approx(60));
+}
