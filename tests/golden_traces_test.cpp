@@ -13,6 +13,7 @@
 #include "core/formats/hash.hpp"
 #include "core/formats/trace_json.hpp"
 #include "core/sim/scenario_library.hpp"
+#include "tests/golden_lines.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;
@@ -20,13 +21,9 @@ using namespace reslab::test;
 
 namespace {
 
-struct GoldenLine {
-  std::string key;  // "h1 seed naive en"
-  std::string digest;
-};
-
-std::vector<GoldenLine> current_traces() {
-  std::vector<GoldenLine> lines;
+// "h1 article naive en" and the JSON's length and hash.
+GoldenLines current_traces() {
+  GoldenLines lines;
   for (const auto& file : bundled_scenario_files()) {
     const Scenario scenario = load_scenario_file(file);
     for (const auto& preset : scenario.presets) {
@@ -45,7 +42,7 @@ std::vector<GoldenLine> current_traces() {
           }
           Fnv1a64 hash;
           hash.bytes(json);
-          lines.push_back({key, std::to_string(json.size()) + " " + hash.hex()});
+          lines.emplace_back(key, std::to_string(json.size()) + " " + hash.hex());
         }
       }
     }
@@ -56,27 +53,7 @@ std::vector<GoldenLine> current_traces() {
 }  // namespace
 
 TEST_CASE("every bundled trace is byte for byte the recorded one, in both models and languages") {
-  const std::vector<GoldenLine> traces = current_traces();
-  if (const char* update = std::getenv("RESLAB_GOLDEN_UPDATE"); update && *update) {
-    std::ofstream out(update);
-    out << "# scenario preset model lang: JSON bytes and FNV-1a 64 (reslab trace --format json)\n";
-    for (const auto& line : traces) out << line.key << ": " << line.digest << "\n";
-    MESSAGE("wrote " << traces.size() << " lines to " << update);
-    return;
-  }
-  std::ifstream in(std::string(RESLAB_GOLDEN_DIR) + "/traces.txt");
-  REQUIRE(in);
-  std::map<std::string, std::string> recorded;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const auto colon = line.find(": ");
-    recorded[line.substr(0, colon)] = line.substr(colon + 2);
-  }
-  CHECK(recorded.size() == traces.size());
-  for (const auto& line : traces) {
-    INFO(line.key);
-    auto it = recorded.find(line.key);
-    REQUIRE(it != recorded.end());
-    CHECK(it->second == line.digest);
-  }
+  write_or_check_golden(current_traces(), "RESLAB_GOLDEN_UPDATE",
+                        std::string(RESLAB_GOLDEN_DIR) + "/traces.txt",
+                        "scenario preset model lang: JSON bytes and FNV-1a 64 (reslab trace --format json)");
 }

@@ -12,7 +12,8 @@
 #include "core/sim/scenario_library.hpp"
 
 namespace reslab {
-namespace {
+// Named, not anonymous: Simulator::Impl, which has external linkage, holds these types.
+namespace simulator_detail {
 
 const char* const kProviderConnection = "provider";
 // A worker's process dying and coming back (H5): the simulator itself rolls back and forgets.
@@ -51,7 +52,8 @@ bool starts_with_select(const std::string& sql) {
   return sql.rfind("SELECT", 0) == 0;
 }
 
-}  // namespace
+}  // namespace simulator_detail
+using namespace simulator_detail;
 
 // [SECTION] construction
 struct Simulator::Impl {
@@ -585,22 +587,21 @@ std::vector<ActorStatus> Simulator::actor_statuses() const {
 }
 
 Trace Simulator::trace() const {
-  Trace trace;
-  trace.scenario = m->scenario.id;
-  trace.model = m->plan.model;
-  trace.backend = m->db->backend();
-  trace.server_version = m->db->server_version();
-  trace.preset = m->plan.preset;
-  for (const auto& step : m->steps) trace.order.push_back(step.event);
-  trace.initial = m->initial;
-  trace.initial_actors = m->initial_actors;
-  trace.initial_memory = m->initial_memory;
+  Trace trace = trace_without_steps();
   trace.steps = m->steps;
   trace.hash = trace_hash(trace);
   return trace;
 }
 
 Trace Simulator::take_trace() {
+  Trace trace = trace_without_steps();
+  trace.steps = std::move(m->steps);
+  m->steps.clear();
+  trace.hash = trace_hash(trace);
+  return trace;
+}
+
+Trace Simulator::trace_without_steps() const {
   Trace trace;
   trace.scenario = m->scenario.id;
   trace.model = m->plan.model;
@@ -611,9 +612,6 @@ Trace Simulator::take_trace() {
   trace.initial = m->initial;
   trace.initial_actors = m->initial_actors;
   trace.initial_memory = m->initial_memory;
-  trace.steps = std::move(m->steps);
-  m->steps.clear();
-  trace.hash = trace_hash(trace);
   return trace;
 }
 

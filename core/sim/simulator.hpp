@@ -44,6 +44,8 @@ class Simulator {
   Trace take_trace();
 
  private:
+  Trace trace_without_steps() const;  // what trace() and take_trace() share: all but the steps and hash
+
   struct Impl;
   std::unique_ptr<Impl> m;
 };

@@ -10,14 +10,15 @@
 
 #include "core/formats/hash.hpp"
 #include "core/formats/trace_json.hpp"
+#include "tests/golden_lines.hpp"
 #include "tests/postgres/stepping_support.hpp"
 
 using namespace reslab;
 
 namespace {
 
-std::vector<std::pair<std::string, std::string>> current_traces() {
-  std::vector<std::pair<std::string, std::string>> lines;
+test::GoldenLines current_traces() {
+  test::GoldenLines lines;
   for (const char* file : {"h1_last_room.toml", "h2_hold_expiry.toml", "h8_night_order.toml"}) {
     const Scenario scenario = pgtest::bundled(file);
     for (const auto& preset : scenario.presets) {
@@ -53,28 +54,9 @@ TEST_CASE(
         "the server would not take deadlock_timeout = 20ms and log_lock_waits: no trace hash is promised");
     return;
   }
-  const auto traces = current_traces();
-  if (const char* update = std::getenv("RESLAB_GOLDEN_UPDATE_POSTGRES"); update && *update) {
-    std::ofstream out(update);
-    out << "# scenario preset model lang: JSON bytes and FNV-1a 64 (server_version left out), trace hash"
-           " (reslab trace --backend postgres --format json)\n";
-    for (const auto& [key, digest] : traces) out << key << ": " << digest << "\n";
-    MESSAGE("wrote " << traces.size() << " lines to " << update);
-    return;
-  }
-  std::ifstream in(std::string(RESLAB_GOLDEN_DIR) + "/postgres_traces.txt");
-  REQUIRE(in);
-  std::map<std::string, std::string> recorded;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const auto colon = line.find(": ");
-    recorded[line.substr(0, colon)] = line.substr(colon + 2);
-  }
-  CHECK(recorded.size() == traces.size());
-  for (const auto& [key, digest] : traces) {
-    INFO(key);
-    auto it = recorded.find(key);
-    REQUIRE(it != recorded.end());
-    CHECK(it->second == digest);
-  }
+  test::write_or_check_golden(
+      current_traces(), "RESLAB_GOLDEN_UPDATE_POSTGRES",
+      std::string(RESLAB_GOLDEN_DIR) + "/postgres_traces.txt",
+      "scenario preset model lang: JSON bytes and FNV-1a 64 (server_version left out), "
+      "trace hash (reslab trace --backend postgres --format json)");
 }

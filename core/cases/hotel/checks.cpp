@@ -13,6 +13,7 @@
 namespace reslab::hotel {
 namespace {
 
+using checks::counted_rows;
 using checks::number;
 using checks::query;
 using checks::single_value;
@@ -100,16 +101,10 @@ InvariantResult one_refund_per_payment(Session& observer) {
     const Value count = single_value(observer, "SELECT COUNT(*) FROM refund_tasks");
     return {"one_refund_per_payment", true, {"invariant.refund.ok", {{"count", number(count)}}}};
   }
-  std::string list;
-  for (const auto& row : tasks.rows)
-    list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
-  std::string refunded;
-  for (const auto& row : refunds.rows)
-    refunded += (refunded.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
-  return {"one_refund_per_payment",
-          false,
-          {"invariant.refund.broken",
-           {{"tasks", list.empty() ? "-" : list}, {"refunds", refunded.empty() ? "-" : refunded}}}};
+  const std::string list = counted_rows(tasks);
+  const std::string refunded = counted_rows(refunds);
+  return {
+      "one_refund_per_payment", false, {"invariant.refund.broken", {{"tasks", list}, {"refunds", refunded}}}};
 }
 
 InvariantResult released_at_most_once(Session& observer) {
@@ -137,9 +132,7 @@ InvariantResult one_charge_per_payment(Session& observer) {
         observer, "SELECT COUNT(*) FROM provider_ledger WHERE kind = 'charge' AND state = 'SUCCEEDED'");
     return {"one_charge_per_payment", true, {"invariant.charge.ok", {{"count", number(count)}}}};
   }
-  std::string list;
-  for (const auto& row : twice.rows)
-    list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
+  const std::string list = counted_rows(twice);
   return {"one_charge_per_payment", false, {"invariant.charge.broken", {{"list", list}}}};
 }
 

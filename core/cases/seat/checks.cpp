@@ -13,6 +13,7 @@
 namespace reslab::seat {
 namespace {
 
+using checks::counted_rows;
 using checks::number;
 using checks::query;
 using checks::single_value;
@@ -82,16 +83,11 @@ InvariantResult one_refund_per_payment(Session& observer) {
         observer, "SELECT COUNT(*) FROM provider_ledger WHERE kind = 'refund' AND state = 'SUCCEEDED'");
     return {"one_refund_per_payment", true, {"seat.invariant.refund.ok", {{"count", number(count)}}}};
   }
-  std::string list;
-  for (const auto& row : items.rows)
-    list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
-  std::string refunded;
-  for (const auto& row : refunds.rows)
-    refunded += (refunded.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
+  const std::string list = counted_rows(items);
+  const std::string refunded = counted_rows(refunds);
   return {"one_refund_per_payment",
           false,
-          {"seat.invariant.refund.broken",
-           {{"items", list.empty() ? "-" : list}, {"refunds", refunded.empty() ? "-" : refunded}}}};
+          {"seat.invariant.refund.broken", {{"items", list}, {"refunds", refunded}}}};
 }
 
 // Sold only while now < expires_at: an order paid at or after the end of its hold took a seat the

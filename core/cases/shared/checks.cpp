@@ -19,6 +19,13 @@ std::string number(const Value& value) {
   return to_display(value);
 }
 
+std::string counted_rows(const StatementResult& result) {
+  std::string list;
+  for (const auto& row : result.rows)
+    list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
+  return list.empty() ? "-" : list;
+}
+
 InvariantCheck on_observer(InvariantResult (*check)(Session& observer)) {
   return [check](const CheckInputs& inputs) { return check(inputs.observer); };
 }

@@ -16,6 +16,8 @@ StatementResult query(Session& observer, const std::string& sql);
 Value single_value(Session& observer, const std::string& sql);
 // A value as a number in a detail string ("NULL" for null).
 std::string number(const Value& value);
+// "pay-1 x2, pay-2 x3": each row's first column with its count (the second), "-" when there is none.
+std::string counted_rows(const StatementResult& result);
 
 using FigureReader = std::function<Figure(Session& observer)>;
 using InvariantCheck = std::function<InvariantResult(const CheckInputs& inputs)>;
