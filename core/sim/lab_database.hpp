@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,10 @@ class LabDatabase {
 
   virtual Session& session(const std::string& name) = 0;
   virtual Session& observer() = 0;
-  // Every table of the family as `session` sees it (the committed state through the observer).
-  // Returns false when the read had to wait for a lock.
-  virtual bool read_tables(Session& session, std::vector<TableData>& out) = 0;
+  // Every table of the family as `session` sees it (the committed state through the observer), or only
+  // those named in `only` when it is given. Returns false when the read had to wait for a lock.
+  virtual bool read_tables(Session& session, std::vector<TableData>& out,
+                           const std::set<std::string>* only = nullptr) = 0;
   // A number that changes whenever any session commits; -1 when the backend cannot tell.
   virtual std::int64_t data_version() = 0;
   virtual Backend backend() const { return Backend::sqlite; }

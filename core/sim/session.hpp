@@ -2,6 +2,7 @@
 // A database session as the engine sees it, whatever the backend: an actor's connection, the
 // provider's, the observer's. Statements never throw for database results: BUSY, a constraint
 // failure, a deadlock are what the lab is about, so the caller sees the result and decides.
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,9 @@ class Session {
   // An error aborted the open transaction (PostgreSQL): it holds no locks any more, but every statement
   // on the connection fails until ROLLBACK. SQLite carries a transaction on after an error.
   virtual bool transaction_failed() const { return false; }
+  // The tables the open transaction has written to; nullptr when the backend cannot tell. A table it did
+  // not write looks to it as it does to everyone (nobody else commits while it holds the write lock).
+  virtual const std::set<std::string>* tables_written() const { return nullptr; }
   // The statement as this backend runs it, for the SQL log (PostgreSQL runs SQLite's BEGIN IMMEDIATE as
   // a plain BEGIN); placeholders stay as written, the log shows the bound values beside them.
   virtual std::string shown(const std::string& sql) const { return sql; }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <set>
 
 #include "core/sim/action_context.hpp"
@@ -77,6 +78,7 @@ struct Simulator::Impl {
   std::shared_ptr<const CommittedState> committed_base;  // the table state `committed` was built on
   std::int64_t last_data_version = -1;
   const bool bundled;  // texts may point at the other bundled cases
+  mutable std::map<std::string, std::vector<std::string>> lanes;  // lane(), by actor
 
   Impl(const Scenario& s, Plan p)
       : scenario(s), family(family_of(s)), plan(std::move(p)), bundled(is_bundled_scenario(s.file)) {
@@ -111,23 +113,28 @@ struct Simulator::Impl {
   }
 
   // [SECTION] lanes and checks
-  std::vector<std::string> lane(const std::string& actor_id) const {
-    std::vector<const Event*> events;
+  // An actor's events in lane order. The plan's times never change in a run, so each lane is sorted once:
+  // every step asks for every actor's next event.
+  const std::vector<std::string>& lane(const std::string& actor_id) const {
+    if (const auto known = lanes.find(actor_id); known != lanes.end()) return known->second;
+    std::vector<std::pair<std::int64_t, std::string>> events;
     for (const auto& event : scenario.events)
-      if (event.actor == actor_id) events.push_back(&event);
-    std::stable_sort(events.begin(), events.end(), [&](const Event* a, const Event* b) {
-      return plan.time_of(a->id) < plan.time_of(b->id);
-    });
+      if (event.actor == actor_id) events.emplace_back(plan.time_of(event.id), event.id);
+    std::stable_sort(events.begin(), events.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<std::string> ids;
-    for (const auto* event : events) ids.push_back(event->id);
-    return ids;
+    for (auto& event : events) ids.push_back(std::move(event.second));
+    return lanes.emplace(actor_id, std::move(ids)).first->second;
   }
 
   std::optional<std::string> next_event(const std::string& actor_id) const {
-    const ActorState& actor = state_of(actor_id);
-    for (const auto& id : lane(actor_id))
-      if (!actor.done.count(id)) return id;
+    if (const std::string* next = next_of(state_of(actor_id))) return *next;
     return std::nullopt;
+  }
+  const std::string* next_of(const ActorState& actor) const {
+    for (const auto& id : lane(actor.actor->id))
+      if (!actor.done.count(id)) return &id;
+    return nullptr;
   }
 
   std::string lock_holders(const ActorState& except) const {
@@ -517,7 +524,7 @@ struct Simulator::Impl {
         continue;
       }
       std::vector<TableData> tables;
-      if (!db->read_tables(own, tables)) continue;
+      if (!db->read_tables(own, tables, own.tables_written())) continue;
       OpenTransaction view{actor.actor->id, {}, true};
       for (auto& table : tables) {
         const TableData* before = committed->table(table.name);
@@ -534,9 +541,10 @@ struct Simulator::Impl {
       const Session& own = connection_of(actor);
       ActorStatus status;
       status.actor = actor.actor->id;
-      if (auto next = next_event(actor.actor->id)) {
+      if (const std::string* next = next_of(actor)) {
         status.next_event = *next;
-        status.blocked_reason = why_not(*next);
+        // An actor's next event is next in its lane: only a wait or a crash can hold it back.
+        if (!actor.waiting_event.empty() || actor.down_since > 0) status.blocked_reason = why_not(*next);
       }
       status.in_transaction = own.in_transaction();
       status.holds_write_lock = own.in_write_transaction();

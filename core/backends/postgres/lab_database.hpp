@@ -27,7 +27,8 @@ class PostgresLabDatabase : public LabDatabase {
 
   pg::PostgresSession& session(const std::string& name) override;
   pg::PostgresSession& observer() override { return *m_observer; }
-  bool read_tables(Session& session, std::vector<TableData>& out) override;
+  bool read_tables(Session& session, std::vector<TableData>& out,
+                   const std::set<std::string>* only = nullptr) override;
   std::int64_t data_version() override;
   void release() override;
 

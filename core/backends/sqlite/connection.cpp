@@ -128,6 +128,13 @@ Connection::Connection(const std::string& uri, std::string name) : m_name(std::m
         return connection->m_budget_left <= 0 ? 1 : 0;
       },
       this);
+  // Which tables the open transaction writes, so that its own view is read from those tables only.
+  sqlite3_update_hook(
+      handle,
+      [](void* self, int, const char*, const char* table, sqlite3_int64) {
+        static_cast<Connection*>(self)->m_written.insert(table);
+      },
+      this);
 }
 
 Connection::~Connection() = default;
@@ -176,6 +183,7 @@ StatementResult Connection::run(const std::string& sql, const std::vector<Value>
   statement->tryReset();
   // total_changes counts only this connection's own writes, so the delta is this statement's.
   result.changes = sqlite3_total_changes(handle) - changes_before;
+  if (sqlite3_get_autocommit(handle)) m_written.clear();  // committed or rolled back: a new one starts empty
   return result;
 }
 

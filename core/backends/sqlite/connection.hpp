@@ -3,6 +3,7 @@
 // never throw for SQLite result codes: the caller sees the code and decides,
 // because BUSY and constraint failures are what the lab is about.
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -35,6 +36,7 @@ class Connection : public Session {
   bool in_transaction() const override;
   bool in_write_transaction() const override;
   bool holds_lock() const override;
+  const std::set<std::string>* tables_written() const override { return &m_written; }
 
   static constexpr long kStatementBudget = 5'000'000;  // VM instructions before SQLITE_INTERRUPT
 
@@ -45,6 +47,7 @@ class Connection : public Session {
   std::unique_ptr<SQLite::Database> m_db;
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_statements;
   long m_budget_left = kStatementBudget;
+  std::set<std::string> m_written;  // by the open transaction (SQLite's update hook), cleared when it ends
 };
 
 }  // namespace reslab

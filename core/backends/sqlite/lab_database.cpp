@@ -110,10 +110,12 @@ Connection& SqliteLabDatabase::session(const std::string& name) {
   return *it->second;
 }
 
-bool SqliteLabDatabase::read_tables(Session& session, std::vector<TableData>& out) {
+bool SqliteLabDatabase::read_tables(Session& session, std::vector<TableData>& out,
+                                    const std::set<std::string>* only) {
   out.clear();
   for (std::size_t i = 0; i < m_family.tables.size(); ++i) {
     const TableInfo& table = m_family.tables[i];
+    if (only && !only->count(table.name)) continue;
     auto result = session.run(m_select_all[i]);
     if (result.busy()) return false;
     if (!result.ok()) throw SqlError(m_select_all[i], result.code_name(), result.message);

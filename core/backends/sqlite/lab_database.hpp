@@ -23,7 +23,8 @@ class SqliteLabDatabase : public LabDatabase {
 
   Connection& session(const std::string& name) override;
   Connection& observer() override { return *m_observer; }
-  bool read_tables(Session& session, std::vector<TableData>& out) override;
+  bool read_tables(Session& session, std::vector<TableData>& out,
+                   const std::set<std::string>* only = nullptr) override;
   std::int64_t data_version() override;
   void release() override;
 
