@@ -31,6 +31,7 @@ struct ActorState {
   int resolved_step = 0;
   std::string transaction_event;  // the event that opened the actor's current transaction
   int down_since = 0;             // the step at which it crashed; 0 while running
+  Session* session = nullptr;     // its connection, for the lab's life (looked up once)
 };
 
 struct EventResult {
@@ -85,10 +86,11 @@ struct Simulator::Impl {
     std::vector<std::string> names;
     for (const auto& actor : scenario.actors) {
       names.push_back(actor.id);
-      actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}});
+      actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}, 0, nullptr});
     }
     names.push_back(kProviderConnection);
     db = open_lab_database(scenario, family, names, plan.model, plan.backend);
+    for (auto& actor : actors) actor.session = &db->session(actor.actor->id);
     table_state = initial_table_state = capture();
     if (!table_state) throw std::logic_error("the initial state could not be read");
     initial_actors = statuses();
@@ -96,8 +98,8 @@ struct Simulator::Impl {
     initial = committed = with_state_invariants(table_state, initial_actors, initial_memory);
   }
 
-  Session& connection_of(const ActorState& actor) { return db->session(actor.actor->id); }
-  const Session& connection_of(const ActorState& actor) const { return db->session(actor.actor->id); }
+  Session& connection_of(const ActorState& actor) { return *actor.session; }
+  const Session& connection_of(const ActorState& actor) const { return *actor.session; }
 
   const ActorState* find_actor(const std::string& actor_id) const {
     for (const auto& actor : actors)
