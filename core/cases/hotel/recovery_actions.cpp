@@ -319,11 +319,7 @@ std::string charge_payment_atomic(ActionContext& ctx) {
 std::string refund_call(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto tasks = pending_refunds(ctx);
-  if (tasks.empty()) {
-    ctx.summarize({"hotel.refund.none.summary", {{"actor", actor}}});
-    ctx.say({"hotel.refund.none"});
-    return "noop";
-  }
+  if (tasks.empty()) return no_refund_pending(ctx);
   const provider::Script script =
       ctx.text("provider_refund") == "fail" ? provider::Script::failure : provider::Script::success;
   bool any_failed = false;

@@ -42,15 +42,17 @@ void say_refund_result(ActionContext& ctx, const std::string& task_state) {
   if (task_state == "FAILED") ctx.say({"refund.customer.failed"});
 }
 
+std::string no_refund_pending(ActionContext& ctx) {
+  ctx.summarize({"hotel.refund.none.summary", {{"actor", ctx.actor().id}}});
+  ctx.say({"hotel.refund.none"});
+  return "noop";
+}
+
 std::string refund_pending_tasks(ActionContext& ctx,
                                  const std::function<std::string(const PendingRefund&)>& refund_one) {
   const std::string& actor = ctx.actor().id;
   const auto tasks = pending_refunds(ctx);
-  if (tasks.empty()) {
-    ctx.summarize({"hotel.refund.none.summary", {{"actor", actor}}});
-    ctx.say({"hotel.refund.none"});
-    return "noop";
-  }
+  if (tasks.empty()) return no_refund_pending(ctx);
   bool any_failed = false;
   for (const auto& task : tasks) {
     const std::string state = refund_one(task);

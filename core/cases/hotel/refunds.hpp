@@ -28,6 +28,9 @@ constexpr std::int64_t kDefaultRefundAlertSeconds = 300;
 // and refund.queued goes to the outbox in the same transaction. False when it was already queued.
 bool queue_refund(ActionContext& ctx, const Value& payment_row, const std::string& provider_payment_id);
 
+// A refund worker that finds no PENDING task says so and does nothing: "noop".
+std::string no_refund_pending(ActionContext& ctx);
+
 // Works through every PENDING task with `refund_one`, which returns the task's new state: records it,
 // says what the customer sees, and returns refunded, refund_failed, or noop when nothing was pending.
 std::string refund_pending_tasks(ActionContext& ctx,
