@@ -27,8 +27,46 @@ Row key_of(const Row& row, std::size_t key_columns) {
   return Row(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(std::min(key_columns, row.size())));
 }
 
+// -1, 0 or 1 as `a`'s key sorts before, with or after `b`'s.
+int compare_keys(const Row& a, const Row& b, std::size_t key_columns) {
+  for (std::size_t c = 0; c < key_columns && c < a.size() && c < b.size(); ++c) {
+    if (a[c] < b[c]) return -1;
+    if (b[c] < a[c]) return 1;
+  }
+  return 0;
+}
+
+bool sorted_by_key(const std::vector<Row>& rows, std::size_t key_columns) {
+  for (std::size_t r = 1; r < rows.size(); ++r)
+    if (compare_keys(rows[r - 1], rows[r], key_columns) >= 0) return false;
+  return true;
+}
+
+void diff_cells(TableDiff& diff, std::size_t r, const Row& row, const Row& old) {
+  for (std::size_t c = 0; c < row.size() && c < old.size(); ++c)
+    if (row[c] != old[c]) diff.changed_cells.emplace_back(r, c);
+}
+
 TableDiff diff_table(const TableData* before, const TableData& after, std::size_t key_columns) {
   TableDiff diff{after.name, {}, {}, {}};
+  // Most tables do not change in a step: equal rows need no index of keys.
+  if (before && before->rows == after.rows) return diff;
+  // Both are read in key order (ORDER BY the key): one walk down both finds what changed, unless a
+  // server's collation sorted them otherwise.
+  if (before && sorted_by_key(before->rows, key_columns) && sorted_by_key(after.rows, key_columns)) {
+    std::size_t o = 0;
+    for (std::size_t r = 0; r < after.rows.size(); ++r) {
+      while (o < before->rows.size() && compare_keys(before->rows[o], after.rows[r], key_columns) < 0)
+        diff.removed_rows.push_back(before->rows[o++]);
+      if (o < before->rows.size() && compare_keys(before->rows[o], after.rows[r], key_columns) == 0) {
+        diff_cells(diff, r, after.rows[r], before->rows[o++]);
+      } else {
+        diff.added_rows.push_back(r);
+      }
+    }
+    while (o < before->rows.size()) diff.removed_rows.push_back(before->rows[o++]);
+    return diff;
+  }
   std::map<Row, const Row*> old_rows;
   if (before)
     for (const auto& row : before->rows) old_rows.emplace(key_of(row, key_columns), &row);
@@ -40,8 +78,7 @@ TableDiff diff_table(const TableData* before, const TableData& after, std::size_
       diff.added_rows.push_back(r);
       continue;
     }
-    for (std::size_t c = 0; c < row.size() && c < it->second->size(); ++c)
-      if (row[c] != (*it->second)[c]) diff.changed_cells.emplace_back(r, c);
+    diff_cells(diff, r, row, *it->second);
     old_rows.erase(it);
   }
   for (const auto& [key, row] : old_rows) diff.removed_rows.push_back(*row);
