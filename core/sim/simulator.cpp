@@ -32,6 +32,7 @@ struct ActorState {
   std::string transaction_event;  // the event that opened the actor's current transaction
   int down_since = 0;             // the step at which it crashed; 0 while running
   Session* session = nullptr;     // its connection, for the lab's life (looked up once)
+  mutable const std::vector<std::string>* lane = nullptr;  // its events in lane order, once asked for
 };
 
 struct EventResult {
@@ -134,7 +135,8 @@ struct Simulator::Impl {
     return std::nullopt;
   }
   const std::string* next_of(const ActorState& actor) const {
-    for (const auto& id : lane(actor.actor->id))
+    if (!actor.lane) actor.lane = &lane(actor.actor->id);
+    for (const auto& id : *actor.lane)
       if (!actor.done.count(id)) return &id;
     return nullptr;
   }
