@@ -15,13 +15,12 @@ using namespace reslab;
 
 namespace {
 
-// Frames until the session runs on `backend` (the server may still be starting), at most ~10 s.
-bool frames_until_backend(testing::GuiDriver& gui, Backend backend) {
-  for (int frame = 0; frame < 1000 && gui.session().backend() != backend; ++frame) {
-    gui.frame();
-    if (gui.session().backend() != backend) usleep(10'000);
-  }
-  return gui.session().backend() == backend;
+// After a click that may start the server: waits for the start to end (stepping_server() has already
+// started it, so at once), then draws until the window settles, which is when it follows the server.
+Backend backend_after_settling(testing::GuiDriver& gui) {
+  pg::wait_for_server();
+  gui.settle();
+  return gui.session().backend();
 }
 
 }  // namespace
@@ -32,8 +31,7 @@ TEST_CASE("the window's PostgreSQL toggle runs the case on the server and is rem
   REQUIRE(gui.click("atomic (conditional update)"));
   gui.settle();
   REQUIRE(gui.click("PostgreSQL"));
-  REQUIRE(frames_until_backend(gui, Backend::postgres));
-  gui.settle();
+  REQUIRE(backend_after_settling(gui) == Backend::postgres);
   CHECK(gui.app().settings().backend == "postgres");
 
   REQUIRE(gui.click("Next ▶"));
@@ -47,8 +45,7 @@ TEST_CASE("the window's PostgreSQL toggle runs the case on the server and is rem
   CHECK(gui.find_label("waits for a row") != "");        // the actor's button says what it waits for
 
   REQUIRE(gui.click("SQLite"));
-  REQUIRE(frames_until_backend(gui, Backend::sqlite));
-  gui.settle();
+  REQUIRE(backend_after_settling(gui) == Backend::sqlite);
   CHECK(gui.session().trace().steps[1].sql.back().result == "SQLITE_BUSY");  // at BEGIN IMMEDIATE
   CHECK(gui.app().settings().backend == "sqlite");
 }
@@ -59,11 +56,7 @@ TEST_CASE("side by side on both backends shows one model on SQLite and on Postgr
   REQUIRE(gui.click("Side by side"));
   gui.settle();
   REQUIRE(gui.click("SQLite | PostgreSQL"));
-  for (int frame = 0; frame < 1000 && !gui.app().comparison(); ++frame) {
-    gui.frame();
-    if (!gui.app().comparison()) usleep(10'000);
-  }
-  gui.settle();
+  backend_after_settling(gui);
   const PartialReplay* other = gui.app().comparison();
   REQUIRE(other);
   CHECK(gui.session().backend() == Backend::sqlite);

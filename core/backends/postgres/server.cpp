@@ -1,6 +1,7 @@
 // The process's one server: opened on first use, shared by every lab, torn down at exit.
 #include "core/backends/postgres/server.hpp"
 
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -26,7 +27,8 @@ struct Process {
   bool keep = false;
   bool teardown_registered = false;
 
-  std::mutex state_mutex;  // the window polls this one; it is never held for long
+  std::mutex state_mutex;                 // the window polls this one; it is never held for long
+  std::condition_variable state_changed;  // for wait_for_server(); notify_all (glibc 2.36, bug 25847)
   ServerState state = ServerState::idle;
   std::string state_message;
 };
@@ -87,9 +89,12 @@ ServerInfo open_existing_server(const ServerOptions& options, const std::string&
 
 void set_state(ServerState state, std::string message) {
   Process& p = process();
-  std::lock_guard lock(p.state_mutex);
-  p.state = state;
-  p.state_message = std::move(message);
+  {
+    std::lock_guard lock(p.state_mutex);
+    p.state = state;
+    p.state_message = std::move(message);
+  }
+  p.state_changed.notify_all();
 }
 
 }  // namespace
@@ -140,6 +145,14 @@ void start_server_async(const ServerOptions& options) {
 ServerState server_state(std::string* message) {
   Process& p = process();
   std::lock_guard lock(p.state_mutex);
+  if (message) *message = p.state_message;
+  return p.state;
+}
+
+ServerState wait_for_server(std::string* message) {
+  Process& p = process();
+  std::unique_lock lock(p.state_mutex);
+  p.state_changed.wait(lock, [&] { return p.state != ServerState::starting; });
   if (message) *message = p.state_message;
   return p.state;
 }

@@ -43,6 +43,9 @@ const ServerInfo& server(const ServerOptions& options);
 enum class ServerState { idle, starting, ready, failed };
 void start_server_async(const ServerOptions& options);
 ServerState server_state(std::string* message = nullptr);
+// Blocks until a background start has ended (at once when none is under way); for programs that have
+// nothing to draw meanwhile.
+ServerState wait_for_server(std::string* message = nullptr);
 
 // `text` with any password in a connection string or URI replaced by "***".
 std::string redact(std::string text);
