@@ -162,20 +162,42 @@ void LabApp::check_reload() {
 }
 
 void LabApp::after_session_change() {
-  if (m_view.compare && m_view.compare_backends) {
-    const Backend other = m_session->backend() == Backend::sqlite ? Backend::postgres : Backend::sqlite;
-    if (other == Backend::sqlite || pg::server_state() == pg::ServerState::ready) {
-      m_comparison = m_session->replay_under(m_session->model(), other);
-    } else {
-      m_comparison.reset();  // PostgreSQL is not there (yet): the banner or the status line says why
-      choose_backend_server();
-    }
-  } else if (m_view.compare) {
-    const Model other = m_session->model() == Model::naive ? Model::atomic : Model::naive;
-    m_comparison = m_session->replay_under(other);
-  } else {
+  refresh_comparison();
+  refresh_notice();
+}
+
+void LabApp::refresh_comparison() {
+  if (!m_view.compare) {
     m_comparison.reset();
+    m_comparison_key.reset();
+    return;
   }
+  // The other model on this backend, or this model on the other backend.
+  Model model = m_session->model();
+  Backend backend = m_session->backend();
+  if (m_view.compare_backends)
+    backend = backend == Backend::sqlite ? Backend::postgres : Backend::sqlite;
+  else
+    model = model == Model::naive ? Model::atomic : Model::naive;
+  if (backend == Backend::postgres && pg::server_state() != pg::ServerState::ready) {
+    m_comparison.reset();  // PostgreSQL is not there (yet): the banner or the status line says why
+    m_comparison_key.reset();
+    choose_backend_server();
+    return;
+  }
+  ComparisonKey key{m_session->scenario_ptr(),
+                    m_session->wanted_order(),
+                    m_session->preset(),
+                    m_session->moved_times(),
+                    model,
+                    backend};
+  if (m_comparison && m_comparison_key == key) return;
+  m_comparison = m_session->replay_under(model, backend);
+  m_comparison_key = std::move(key);
+  ++m_comparison_replays;
+}
+
+void LabApp::refresh_notice() {
   const std::string& stopped = m_session->stopped();
   m_view.notice =
       stopped.empty()
@@ -339,7 +361,7 @@ void LabApp::apply(const Command& command) {
                    },
                    [&](const SetLanguage& set) {
                      m_view.lang = set.lang;
-                     after_session_change();  // the notice is text
+                     refresh_notice();  // the notice is text
                    },
                    [&](const SetDarkTheme& set) { m_view.dark = set.dark; },
                    [&](const ZoomBy& zoom) {

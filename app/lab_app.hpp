@@ -3,6 +3,7 @@
 // tables, and what happens when a command arrives. The GLFW loop, the exporter
 // and the headless tests all drive this same class.
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,6 +69,8 @@ class LabApp {
   const Settings& settings() const;
   // The other model's replay of the same order, while the compare view is on.
   const PartialReplay* comparison() const { return m_comparison ? &*m_comparison : nullptr; }
+  // How many times the compare view has replayed the other side since the app started.
+  int comparison_replays() const { return m_comparison_replays; }
   const std::string& strings_error() const { return m_strings_error; }
   const std::vector<ScenarioEntry>& catalog() const { return m_catalog; }
   // T1's live race, running in the background or finished.
@@ -87,7 +90,11 @@ class LabApp {
   void toast(const std::string& text, bool error = false);
 
  private:
+  // What a change of the session redraws: the comparison (replayed only when what it runs changed) and
+  // the notice.
   void after_session_change();
+  void refresh_comparison();
+  void refresh_notice();
   void step_forward();
   void run_actor(const std::string& actor);
   void set_model(Model model);
@@ -112,6 +119,19 @@ class LabApp {
   std::vector<ScenarioEntry> m_catalog;
   std::unique_ptr<LabSession> m_session;
   std::optional<PartialReplay> m_comparison;
+  // What m_comparison ran: stepping through the same order, or a new language, replays nothing (on
+  // PostgreSQL a replay costs tens of milliseconds, more with every wait).
+  struct ComparisonKey {
+    std::shared_ptr<const Scenario> scenario;
+    std::vector<std::string> order;
+    std::string preset;
+    std::map<std::string, std::int64_t> moved;
+    Model model = Model::atomic;
+    Backend backend = Backend::sqlite;
+    bool operator==(const ComparisonKey&) const = default;
+  };
+  std::optional<ComparisonKey> m_comparison_key;
+  int m_comparison_replays = 0;
   std::filesystem::file_time_type m_file_time{};
   double m_next_reload_check = 0;
   int m_revision = 0;

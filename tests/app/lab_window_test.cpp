@@ -132,6 +132,21 @@ TEST_CASE("the compare view shows a badge for each model") {
   CHECK(gui.has_item("(atomic (conditional update)) Invariant holds"));
 }
 
+TEST_CASE("in the compare view stepping through the order and changing language replay nothing") {
+  GuiDriver gui("h1", english_settings());
+  on_naive(gui);
+  REQUIRE(gui.click("Side by side"));
+  const int replays = gui.app().comparison_replays();
+  CHECK(replays >= 1);
+  for (int i = 0; i < 4; ++i) REQUIRE(gui.click("Next ▶"));
+  REQUIRE(gui.click("◀ Back"));
+  REQUIRE(gui.click("中文"));
+  CHECK(gui.app().comparison_replays() == replays);
+  REQUIRE(gui.click("原子（条件更新）"));  // another model: the other side is replayed
+  CHECK(gui.app().comparison_replays() == replays + 1);
+  CHECK(gui.app().comparison()->trace.model == Model::naive);
+}
+
 TEST_CASE("predict mode hides the next result until it is revealed") {
   GuiDriver gui("h1", english_settings());
   on_naive(gui);
