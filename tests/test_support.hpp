@@ -62,6 +62,13 @@ inline TableRows rows_of(const CommittedState& state, const std::string& table) 
   return rows;
 }
 
+// Determinism of one preset: two runs of each model hash alike, and the two models hash apart.
+inline void check_reruns_hash_alike(const Scenario& scenario, const std::string& preset) {
+  CHECK(run_preset(scenario, Model::atomic, preset).hash == run_preset(scenario, Model::atomic, preset).hash);
+  CHECK(run_preset(scenario, Model::naive, preset).hash == run_preset(scenario, Model::naive, preset).hash);
+  CHECK(run_preset(scenario, Model::naive, preset).hash != run_preset(scenario, Model::atomic, preset).hash);
+}
+
 inline std::vector<std::string> outcomes(const Trace& trace) {
   std::vector<std::string> result;
   for (const auto& step : trace.steps) result.push_back(step.outcome);
