@@ -5,7 +5,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -151,20 +150,6 @@ HolderOutput read_holder_output(ChildProcess& holder) {
     if (key == "deterministic") output.deterministic = value == "1";
   }
   return output;
-}
-
-bool wait_until_process_gone(pid_t pid, std::chrono::milliseconds budget) {
-  // A pidfd becomes readable when its process ends (a child of ours: when it is a zombie), so this
-  // wakes at the exit itself instead of polling.
-  // Called through syscall(): glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.
-  const int handle = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-  if (handle < 0) return !process_running(pid);  // ESRCH: already gone
-  pollfd ended{handle, POLLIN, 0};
-  int ready = -1;
-  do ready = poll(&ended, 1, static_cast<int>(budget.count()));
-  while (ready < 0 && errno == EINTR);
-  close(handle);
-  return ready > 0;
 }
 
 }  // namespace reslab::pg::test

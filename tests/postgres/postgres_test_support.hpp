@@ -64,7 +64,4 @@ struct HolderOutput {
 };
 HolderOutput read_holder_output(ChildProcess& holder);
 
-// Polls until `pid` has stopped running or `budget` runs out; true when it is gone.
-bool wait_until_process_gone(pid_t pid, std::chrono::milliseconds budget);
-
 }  // namespace reslab::pg::test

@@ -1,7 +1,9 @@
 #include "core/backends/postgres/server_dirs.hpp"
 
+#include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,7 +13,6 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 namespace reslab::pg {
 
@@ -59,16 +60,19 @@ std::vector<std::string> command_line_of(pid_t pid) {
   return arguments;
 }
 
-bool wait_until_gone(pid_t pid, std::chrono::milliseconds budget) {
-  auto deadline = std::chrono::steady_clock::now() + budget;
-  while (process_running(pid)) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
-
 }  // namespace
+
+bool wait_until_process_gone(pid_t pid, std::chrono::milliseconds budget) {
+  // Through syscall(): glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.
+  const int handle = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  if (handle < 0) return !process_running(pid);  // ESRCH: already gone
+  pollfd ended{handle, POLLIN, 0};
+  int ready = -1;
+  do ready = poll(&ended, 1, static_cast<int>(budget.count()));
+  while (ready < 0 && errno == EINTR);
+  close(handle);
+  return ready > 0;
+}
 
 std::string make_server_dir(const std::string& parent) {
   std::string pattern = parent + "/" + kServerDirPrefix + "XXXXXX";
@@ -103,10 +107,10 @@ void kill_server_of(const std::string& data_dir) {
     ours = ours || (arguments[i] == "-D" && arguments[i + 1] == data_dir);
   if (!ours) return;
   kill(static_cast<pid_t>(pid), SIGQUIT);
-  if (!wait_until_gone(static_cast<pid_t>(pid), std::chrono::seconds(2))) {
+  if (!wait_until_process_gone(static_cast<pid_t>(pid), std::chrono::seconds(2))) {
     kill(-static_cast<pid_t>(pid), SIGKILL);
     kill(static_cast<pid_t>(pid), SIGKILL);
-    wait_until_gone(static_cast<pid_t>(pid), std::chrono::seconds(2));
+    wait_until_process_gone(static_cast<pid_t>(pid), std::chrono::seconds(2));
   }
 }
 

@@ -4,6 +4,7 @@
 // dir, the server's socket and logs. A dir whose owner is gone is stale and swept at the next start.
 #include <sys/types.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ void write_owner_file(const std::string& dir, pid_t pid);
 
 // True while `pid` runs and is not a zombie.
 bool process_running(pid_t pid);
+// Waits until `pid` has ended (it need not be a child of ours), at most `budget`; true when it has. It
+// wakes when the process ends (on a pidfd), not on a timer.
+bool wait_until_process_gone(pid_t pid, std::chrono::milliseconds budget);
 
 // Removes every reslab-pg.* dir under `parent` that this user made and whose owner is gone, first
 // stopping a server still running from it (named by its postmaster.pid). Returns the removed dirs.
