@@ -32,17 +32,11 @@ constexpr auto kShutdownBudget = std::chrono::seconds(5);
 
 // Waits for our child `pid` until `budget` runs out; true when it was reaped (status in *status).
 bool reap_within(pid_t pid, Clock::duration budget, int* status = nullptr) {
-  auto deadline = Clock::now() + budget;
-  for (;;) {
-    int child_status = 0;
-    pid_t got = waitpid(pid, &child_status, WNOHANG);
-    if (got == pid || (got < 0 && errno == ECHILD)) {
-      if (status) *status = child_status;
-      return true;
-    }
-    if (Clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  if (!wait_until_process_gone(pid, std::chrono::duration_cast<std::chrono::milliseconds>(budget)))
+    return false;
+  int child_status = 0;
+  if (waitpid(pid, &child_status, 0) == pid && status) *status = child_status;  // ECHILD: reaped already
+  return true;
 }
 
 std::string describe_exit(int status) {
