@@ -1,7 +1,6 @@
 #include "core/backends/sqlite/connection.hpp"
 
 #include <SQLiteCpp/Database.h>
-#include <SQLiteCpp/Statement.h>
 #include <sqlite3.h>
 
 namespace reslab {
@@ -13,29 +12,33 @@ int refuse_attach(void*, int action, const char*, const char*, const char*, cons
   return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
 }
 
-Value column_value(const SQLite::Column& column) {
-  switch (column.getType()) {
+Value column_value(sqlite3_stmt* statement, int column) {
+  switch (sqlite3_column_type(statement, column)) {
     case SQLITE_INTEGER:
-      return static_cast<std::int64_t>(column.getInt64());
+      return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
     case SQLITE_FLOAT:
-      return column.getDouble();
+      return sqlite3_column_double(statement, column);
     case SQLITE_NULL:
       return std::monostate{};
-    default:
-      return column.getString();
+    case SQLITE_BLOB: {
+      const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement, column));
+      return std::string(bytes ? bytes : "",
+                         static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
+    }
+    default: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
+      return std::string(text ? text : "", static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
+    }
   }
 }
 
-void bind_value(SQLite::Statement& statement, int index, const Value& value) {
-  if (const auto* i = std::get_if<std::int64_t>(&value)) {
-    statement.bind(index, static_cast<int64_t>(*i));
-  } else if (const auto* d = std::get_if<double>(&value)) {
-    statement.bind(index, *d);
-  } else if (const auto* s = std::get_if<std::string>(&value)) {
-    statement.bind(index, *s);
-  } else {
-    statement.bind(index);
-  }
+int bind_value(sqlite3_stmt* statement, int index, const Value& value) {
+  if (const auto* i = std::get_if<std::int64_t>(&value))
+    return sqlite3_bind_int64(statement, index, static_cast<sqlite3_int64>(*i));
+  if (const auto* d = std::get_if<double>(&value)) return sqlite3_bind_double(statement, index, *d);
+  if (const auto* s = std::get_if<std::string>(&value))
+    return sqlite3_bind_text(statement, index, s->data(), static_cast<int>(s->size()), SQLITE_TRANSIENT);
+  return sqlite3_bind_null(statement, index);
 }
 
 // How the engine reads an extended result code.
@@ -139,48 +142,61 @@ Connection::Connection(const std::string& uri, std::string name) : m_name(std::m
 
 Connection::~Connection() = default;
 
-SQLite::Statement& Connection::prepared(const std::string& sql) {
-  auto it = m_statements.find(sql);
-  if (it == m_statements.end()) {
-    it = m_statements.emplace(sql, std::make_unique<SQLite::Statement>(*m_db, sql)).first;
+void Connection::Finalize::operator()(sqlite3_stmt* statement) const {
+  sqlite3_finalize(statement);
+}
+
+Connection::Prepared* Connection::prepared(const std::string& sql, StatementResult& failure) {
+  if (auto it = m_statements.find(sql); it != m_statements.end()) return &it->second;
+  sqlite3* handle = m_db->getHandle();
+  sqlite3_stmt* raw = nullptr;
+  const int rc = sqlite3_prepare_v2(handle, sql.c_str(), static_cast<int>(sql.size()), &raw, nullptr);
+  Prepared statement{std::unique_ptr<sqlite3_stmt, Finalize>(raw), {}};
+  if (rc != SQLITE_OK || !raw) {
+    set_code(failure, rc != SQLITE_OK ? sqlite3_extended_errcode(handle) : SQLITE_MISUSE);
+    failure.message = rc != SQLITE_OK ? sqlite3_errmsg(handle) : "no statement in '" + sql + "'";
+    return nullptr;
   }
-  return *it->second;
+  // Column names never change for a prepared statement: read once, copied into every result.
+  for (int c = 0; c < sqlite3_column_count(raw); ++c)
+    statement.columns.emplace_back(sqlite3_column_name(raw, c));
+  return &m_statements.emplace(sql, std::move(statement)).first->second;
 }
 
 StatementResult Connection::run(const std::string& sql, const std::vector<Value>& params) {
   StatementResult result;
   m_budget_left = kStatementBudget;
-  SQLite::Statement* statement = nullptr;
-  try {
-    statement = &prepared(sql);
-  } catch (const SQLite::Exception& e) {
-    set_code(result, e.getExtendedErrorCode());
-    result.message = e.what();
-    return result;
-  }
-  statement->tryReset();
-  statement->clearBindings();
-  for (std::size_t i = 0; i < params.size(); ++i) bind_value(*statement, static_cast<int>(i) + 1, params[i]);
-
-  const int column_count = statement->getColumnCount();
-  for (int c = 0; c < column_count; ++c) result.columns.emplace_back(statement->getColumnName(c));
-
+  const Prepared* entry = prepared(sql, result);
+  if (!entry) return result;
+  sqlite3_stmt* statement = entry->statement.get();
   sqlite3* handle = m_db->getHandle();
+  sqlite3_reset(statement);
+  sqlite3_clear_bindings(statement);
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (const int rc = bind_value(statement, static_cast<int>(i) + 1, params[i]); rc != SQLITE_OK) {
+      set_code(result, rc);
+      result.message = "parameter " + std::to_string(i + 1) + ": " + sqlite3_errstr(rc);
+      return result;
+    }
+  }
+
+  result.columns = entry->columns;
+  const auto column_count = static_cast<int>(entry->columns.size());
   const int changes_before = sqlite3_total_changes(handle);
-  int rc = statement->tryExecuteStep();
+  int rc = sqlite3_step(statement);
   while (rc == SQLITE_ROW) {
     Row row;
     row.reserve(static_cast<std::size_t>(column_count));
-    for (int c = 0; c < column_count; ++c) row.push_back(column_value(statement->getColumn(c)));
+    for (int c = 0; c < column_count; ++c) row.push_back(column_value(statement, c));
     result.rows.push_back(std::move(row));
-    rc = statement->tryExecuteStep();
+    rc = sqlite3_step(statement);
   }
   set_code(result, rc == SQLITE_DONE ? rc : sqlite3_extended_errcode(handle));
   if (rc != SQLITE_DONE) {
     result.message = sqlite3_errmsg(handle);
     result.rows.clear();
   }
-  statement->tryReset();
+  sqlite3_reset(statement);
   // total_changes counts only this connection's own writes, so the delta is this statement's.
   result.changes = sqlite3_total_changes(handle) - changes_before;
   if (sqlite3_get_autocommit(handle)) m_written.clear();  // committed or rolled back: a new one starts empty
@@ -192,12 +208,12 @@ bool Connection::in_transaction() const {
 }
 
 bool Connection::in_write_transaction() const {
-  return sqlite3_txn_state(m_db->getHandle(), "main") == SQLITE_TXN_WRITE;
+  return sqlite3_txn_state(m_db->getHandle(), nullptr) == SQLITE_TXN_WRITE;
 }
 
 bool Connection::holds_lock() const {
   // A deferred BEGIN takes no lock until the first read; a ROLLBACK or failed read leaves none.
-  return sqlite3_txn_state(m_db->getHandle(), "main") != SQLITE_TXN_NONE;
+  return sqlite3_txn_state(m_db->getHandle(), nullptr) != SQLITE_TXN_NONE;
 }
 
 }  // namespace reslab

@@ -13,8 +13,8 @@
 
 namespace SQLite {
 class Database;
-class Statement;
 }  // namespace SQLite
+struct sqlite3_stmt;
 
 namespace reslab {
 
@@ -41,11 +41,20 @@ class Connection : public Session {
   static constexpr long kStatementBudget = 5'000'000;  // VM instructions before SQLITE_INTERRUPT
 
  private:
-  SQLite::Statement& prepared(const std::string& sql);
+  struct Finalize {
+    void operator()(sqlite3_stmt* statement) const;
+  };
+  struct Prepared {
+    std::unique_ptr<sqlite3_stmt, Finalize> statement;
+    std::vector<std::string> columns;
+  };
+  // The statement for `sql`, prepared on first use; nullptr (with `failure` filled in) when it does not
+  // prepare.
+  Prepared* prepared(const std::string& sql, StatementResult& failure);
 
   std::string m_name;
   std::unique_ptr<SQLite::Database> m_db;
-  std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_statements;
+  std::unordered_map<std::string, Prepared> m_statements;
   long m_budget_left = kStatementBudget;
   std::set<std::string> m_written;  // by the open transaction (SQLite's update hook), cleared when it ends
 };
