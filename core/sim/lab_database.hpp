@@ -29,6 +29,10 @@ class LabDatabase {
   // those named in `only` when it is given. Returns false when the read had to wait for a lock.
   virtual bool read_tables(Session& session, std::vector<TableData>& out,
                            const std::set<std::string>* only = nullptr) = 0;
+  // The reads of one committed snapshot (its tables, figures and invariants) go between these two: a
+  // backend may run them in one read transaction of the observer, which takes its read lock once.
+  virtual void begin_committed_read() {}
+  virtual void end_committed_read() {}
   // A number that changes whenever any session commits; -1 when the backend cannot tell.
   virtual std::int64_t data_version() = 0;
   virtual Backend backend() const { return Backend::sqlite; }
@@ -52,6 +56,18 @@ class LabDatabase {
   }
   // Called instead of deleting: a backend may keep the database for the next lab of its kind.
   virtual void release() { delete this; }
+};
+
+// begin_committed_read() for the life of a scope.
+class CommittedRead {
+ public:
+  explicit CommittedRead(LabDatabase& database) : m_database(database) { m_database.begin_committed_read(); }
+  ~CommittedRead() { m_database.end_committed_read(); }
+  CommittedRead(const CommittedRead&) = delete;
+  CommittedRead& operator=(const CommittedRead&) = delete;
+
+ private:
+  LabDatabase& m_database;
 };
 
 struct LabDatabaseRelease {

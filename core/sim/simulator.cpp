@@ -453,6 +453,7 @@ struct Simulator::Impl {
     const std::int64_t data_version = db->data_version();
     if (last_capture && data_version >= 0 && data_version == last_data_version) return last_capture;
     auto state = std::make_shared<CommittedState>();
+    const CommittedRead read(*db);
     if (!db->read_tables(db->observer(), state->tables)) return nullptr;
     state->figures = family.read_figures(db->observer(), scenario.figures);
     state->invariants = family.check_invariants({db->observer(), scenario.invariants});

@@ -124,6 +124,15 @@ bool SqliteLabDatabase::read_tables(Session& session, std::vector<TableData>& ou
   return true;
 }
 
+void SqliteLabDatabase::begin_committed_read() {
+  if (!m_observer->in_transaction()) m_observer->run("BEGIN");
+}
+
+void SqliteLabDatabase::end_committed_read() {
+  // A read-only transaction: COMMIT only lets go of the read lock.
+  if (m_observer->in_transaction()) m_observer->run("COMMIT");
+}
+
 std::int64_t SqliteLabDatabase::data_version() {
   // data_version changes whenever another connection commits.
   const auto version = m_observer->run("PRAGMA data_version");

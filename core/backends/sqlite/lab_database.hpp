@@ -25,6 +25,9 @@ class SqliteLabDatabase : public LabDatabase {
   Connection& observer() override { return *m_observer; }
   bool read_tables(Session& session, std::vector<TableData>& out,
                    const std::set<std::string>* only = nullptr) override;
+  // One deferred transaction of the observer: its read lock is taken once, not once per query.
+  void begin_committed_read() override;
+  void end_committed_read() override;
   std::int64_t data_version() override;
   void release() override;
 
