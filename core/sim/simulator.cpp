@@ -33,6 +33,9 @@ struct ActorState {
   int down_since = 0;             // the step at which it crashed; 0 while running
   Session* session = nullptr;     // its connection, for the lab's life (looked up once)
   mutable const std::vector<std::string>* lane = nullptr;  // its events in lane order, once asked for
+  // How many of the lane's first events are done. An event runs only when it is next in its lane, so
+  // `done` is always the lane's first events: the next one is found without looking at the others.
+  mutable std::size_t lane_done = 0;
 };
 
 struct EventResult {
@@ -87,7 +90,7 @@ struct Simulator::Impl {
     std::vector<std::string> names;
     for (const auto& actor : scenario.actors) {
       names.push_back(actor.id);
-      actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}, 0, nullptr});
+      actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}, 0, nullptr, nullptr, 0});
     }
     names.push_back(kProviderConnection);
     db = open_lab_database(scenario, family, names, plan.model, plan.backend);
@@ -136,9 +139,9 @@ struct Simulator::Impl {
   }
   const std::string* next_of(const ActorState& actor) const {
     if (!actor.lane) actor.lane = &lane(actor.actor->id);
-    for (const auto& id : *actor.lane)
-      if (!actor.done.count(id)) return &id;
-    return nullptr;
+    const auto& ids = *actor.lane;
+    while (actor.lane_done < ids.size() && actor.done.count(ids[actor.lane_done])) ++actor.lane_done;
+    return actor.lane_done < ids.size() ? &ids[actor.lane_done] : nullptr;
   }
 
   std::string lock_holders(const ActorState& except) const {
@@ -510,6 +513,7 @@ struct Simulator::Impl {
   // Every actor's memory: what its process holds that the database cannot see.
   std::vector<ProcessMemory> memory_view() const {
     std::vector<ProcessMemory> view;
+    view.reserve(actors.size());
     for (const auto& actor : actors) {
       ProcessMemory process{actor.actor->id, actor.down_since > 0, {}};
       for (const auto& [key, value] : actor.memory) process.items.emplace_back(key, value);
@@ -542,6 +546,7 @@ struct Simulator::Impl {
 
   std::vector<ActorStatus> statuses() const {
     std::vector<ActorStatus> result;
+    result.reserve(actors.size());
     for (const auto& actor : actors) {
       const Session& own = connection_of(actor);
       ActorStatus status;
