@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <set>
 #include <string>
 
 using namespace reslab;
@@ -78,4 +79,42 @@ TEST_CASE("a runaway statement is interrupted by the execution budget instead of
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n");
   CHECK(endless.code_name() == "SQLITE_INTERRUPT");
   CHECK(connection.run("SELECT 1").ok());  // the next statement has a fresh budget
+}
+
+TEST_CASE("a bind that does not fit the statement is a result code, not an exception") {
+  Connection connection(fresh_uri(), "A");
+  const auto extra = connection.run("SELECT ?", {std::int64_t{1}, std::int64_t{2}});
+  CHECK(extra.code_name() == "SQLITE_RANGE");
+  CHECK_FALSE(extra.message.empty());
+  CHECK(connection.run("SELECT ?", {std::int64_t{1}}).ok());
+}
+
+TEST_CASE("every table a connection writes is recorded, a DELETE without WHERE and a rolled-back write too") {
+  const std::string uri = fresh_uri();
+  Connection writer(uri, "A");
+  std::set<std::string> changed;
+  REQUIRE(writer.run("CREATE TABLE a(x)").ok());
+  REQUIRE(writer.run("CREATE TABLE b(x)").ok());
+  REQUIRE(writer.run("CREATE TABLE untouched(x)").ok());
+  REQUIRE(writer.run("INSERT INTO a VALUES (1), (2)").ok());
+  writer.record_writes_in(&changed);
+  CHECK(changed.empty());
+
+  // SQLite's truncate optimization would empty the table without telling the update hook.
+  REQUIRE(writer.run("BEGIN IMMEDIATE").ok());
+  const auto emptied = writer.run("DELETE FROM a");
+  CHECK(emptied.changes == 2);
+  CHECK(writer.tables_written()->count("a") == 1);
+  REQUIRE(writer.run("COMMIT").ok());
+  CHECK(writer.tables_written()->empty());  // a new transaction starts with none written
+  CHECK(writer.run("SELECT count(*) FROM a").rows.at(0).at(0) == Value(std::int64_t{0}));
+
+  REQUIRE(writer.run("BEGIN IMMEDIATE").ok());
+  REQUIRE(writer.run("INSERT INTO b VALUES (1)").ok());
+  REQUIRE(writer.run("ROLLBACK").ok());
+  CHECK(changed == std::set<std::string>{"a", "b"});
+
+  // SQLite's own tables are not held to it: DROP TABLE still drops.
+  REQUIRE(writer.run("DROP TABLE untouched").ok());
+  CHECK_FALSE(writer.run("SELECT * FROM untouched").ok());
 }

@@ -33,6 +33,13 @@ class LabDatabase {
   // backend may run them in one read transaction of the observer, which takes its read lock once.
   virtual void begin_committed_read() {}
   virtual void end_committed_read() {}
+  // The committed state's tables, as read_tables(observer(), out) reads them. `previous` is this lab's
+  // last committed read (or null): a backend that knows which tables nobody has written since may copy
+  // those from it instead of reading them again.
+  virtual bool read_committed_tables(std::vector<TableData>& out, const std::vector<TableData>* previous) {
+    (void)previous;
+    return read_tables(observer(), out);
+  }
   // A number that changes whenever any session commits; -1 when the backend cannot tell.
   virtual std::int64_t data_version() = 0;
   virtual Backend backend() const { return Backend::sqlite; }

@@ -457,7 +457,8 @@ struct Simulator::Impl {
     if (last_capture && data_version >= 0 && data_version == last_data_version) return last_capture;
     auto state = std::make_shared<CommittedState>();
     const CommittedRead read(*db);
-    if (!db->read_tables(db->observer(), state->tables)) return nullptr;
+    if (!db->read_committed_tables(state->tables, last_capture ? &last_capture->tables : nullptr))
+      return nullptr;
     state->figures = family.read_figures(db->observer(), scenario.figures);
     state->invariants = family.check_invariants({db->observer(), scenario.invariants});
     last_capture = state;

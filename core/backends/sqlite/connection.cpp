@@ -1,7 +1,7 @@
 #include "core/backends/sqlite/connection.hpp"
 
 #include <SQLiteCpp/Database.h>
-#include <sqlite3.h>
+#include <sqlite3.h>  // with SQLITE_ENABLE_PREUPDATE_HOOK (CMakeLists.txt)
 
 namespace reslab {
 namespace {
@@ -131,11 +131,15 @@ Connection::Connection(const std::string& uri, std::string name) : m_name(std::m
         return connection->m_budget_left <= 0 ? 1 : 0;
       },
       this);
-  // Which tables the open transaction writes, so that its own view is read from those tables only.
-  sqlite3_update_hook(
+  // Which tables the open transaction writes, so that its own view is read from those tables only. The
+  // pre-update hook, not the update hook: it sees every row, and while it is set SQLite does not empty a
+  // table by its truncate optimization, which the update hook would not see.
+  sqlite3_preupdate_hook(
       handle,
-      [](void* self, int, const char*, const char* table, sqlite3_int64) {
-        static_cast<Connection*>(self)->m_written.insert(table);
+      [](void* self, sqlite3*, int, const char*, const char* table, sqlite3_int64, sqlite3_int64) {
+        auto* connection = static_cast<Connection*>(self);
+        connection->m_written.insert(table);
+        if (connection->m_changed) connection->m_changed->insert(table);
       },
       this);
 }

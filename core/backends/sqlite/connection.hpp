@@ -37,6 +37,9 @@ class Connection : public Session {
   bool in_write_transaction() const override;
   bool holds_lock() const override;
   const std::set<std::string>* tables_written() const override { return &m_written; }
+  // Every table this connection writes from now on is also added to `changed` (which outlives it),
+  // whether the transaction then commits or rolls back.
+  void record_writes_in(std::set<std::string>* changed) { m_changed = changed; }
 
   static constexpr long kStatementBudget = 5'000'000;  // VM instructions before SQLITE_INTERRUPT
 
@@ -56,7 +59,9 @@ class Connection : public Session {
   std::unique_ptr<SQLite::Database> m_db;
   std::unordered_map<std::string, Prepared> m_statements;
   long m_budget_left = kStatementBudget;
-  std::set<std::string> m_written;  // by the open transaction (SQLite's update hook), cleared when it ends
+  std::set<std::string>
+      m_written;  // by the open transaction (SQLite's pre-update hook), cleared when it ends
+  std::set<std::string>* m_changed = nullptr;
 };
 
 }  // namespace reslab

@@ -77,8 +77,11 @@ SqliteLabDatabase::SqliteLabDatabase(const Scenario& scenario, const CaseFamily&
   }
   insert_initial_rows(*m_observer, family, scenario, false);
 
+  mark_every_table_changed();
+  m_observer->record_writes_in(&m_changed);
   for (const auto& name : connection_names) {
     auto connection = std::make_unique<Connection>(uri, name);
+    connection->record_writes_in(&m_changed);
     // Load the schema now: preparing a statement later, while another actor
     // holds the write lock, would itself meet SQLITE_BUSY.
     connection->run("SELECT count(*) FROM sqlite_schema");
@@ -88,6 +91,11 @@ SqliteLabDatabase::SqliteLabDatabase(const Scenario& scenario, const CaseFamily&
 
 void SqliteLabDatabase::reset(const Scenario& scenario) {
   insert_initial_rows(*m_observer, m_family, scenario, true);
+  mark_every_table_changed();
+}
+
+void SqliteLabDatabase::mark_every_table_changed() {
+  for (const auto& table : m_family.tables) m_changed.insert(table.name);
 }
 
 bool SqliteLabDatabase::make_idle() {
@@ -110,17 +118,20 @@ Connection& SqliteLabDatabase::session(const std::string& name) {
   return *it->second;
 }
 
+bool SqliteLabDatabase::read_table(Session& session, std::size_t index, std::vector<TableData>& out) {
+  auto result = session.run(m_select_all[index]);
+  if (result.busy()) return false;
+  if (!result.ok()) throw SqlError(m_select_all[index], result.code_name(), result.message);
+  const TableInfo& table = m_family.tables[index];
+  out.push_back({table.name, table.columns, std::move(result.rows)});
+  return true;
+}
+
 bool SqliteLabDatabase::read_tables(Session& session, std::vector<TableData>& out,
                                     const std::set<std::string>* only) {
   out.clear();
-  for (std::size_t i = 0; i < m_family.tables.size(); ++i) {
-    const TableInfo& table = m_family.tables[i];
-    if (only && !only->count(table.name)) continue;
-    auto result = session.run(m_select_all[i]);
-    if (result.busy()) return false;
-    if (!result.ok()) throw SqlError(m_select_all[i], result.code_name(), result.message);
-    out.push_back({table.name, table.columns, std::move(result.rows)});
-  }
+  for (std::size_t i = 0; i < m_family.tables.size(); ++i)
+    if (!(only && !only->count(m_family.tables[i].name)) && !read_table(session, i, out)) return false;
   return true;
 }
 
@@ -131,6 +142,21 @@ void SqliteLabDatabase::begin_committed_read() {
 void SqliteLabDatabase::end_committed_read() {
   // A read-only transaction: COMMIT only lets go of the read lock.
   if (m_observer->in_transaction()) m_observer->run("COMMIT");
+}
+
+bool SqliteLabDatabase::read_committed_tables(std::vector<TableData>& out,
+                                              const std::vector<TableData>* previous) {
+  const bool can_copy = previous && previous->size() == m_family.tables.size();
+  out.clear();
+  for (std::size_t i = 0; i < m_family.tables.size(); ++i) {
+    const std::string& name = m_family.tables[i].name;
+    if (can_copy && !m_changed.count(name) && (*previous)[i].name == name)
+      out.push_back((*previous)[i]);
+    else if (!read_table(*m_observer, i, out))
+      return false;  // the changed tables stay marked: the next read reads them again
+  }
+  m_changed.clear();
+  return true;
 }
 
 std::int64_t SqliteLabDatabase::data_version() {

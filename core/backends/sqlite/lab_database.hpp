@@ -7,6 +7,7 @@
 // prepared statements.
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ class SqliteLabDatabase : public LabDatabase {
   Connection& observer() override { return *m_observer; }
   bool read_tables(Session& session, std::vector<TableData>& out,
                    const std::set<std::string>* only = nullptr) override;
+  // Reads again only the tables some connection wrote (SQLite's pre-update hook) since the last read that
+  // succeeded; the others are copied from `previous`.
+  bool read_committed_tables(std::vector<TableData>& out, const std::vector<TableData>* previous) override;
   // One deferred transaction of the observer: its read lock is taken once, not once per query.
   void begin_committed_read() override;
   void end_committed_read() override;
@@ -39,8 +43,15 @@ class SqliteLabDatabase : public LabDatabase {
   const std::string& reuse_key() const { return m_reuse_key; }
 
  private:
+  void mark_every_table_changed();
+  // Appends table `index` of the family as `session` sees it; false when the read met a lock.
+  bool read_table(Session& session, std::size_t index, std::vector<TableData>& out);
+
   const CaseFamily& m_family;
   std::string m_reuse_key;
+  // Tables any connection wrote since the last committed read (rolled-back writes too); every table
+  // after the initial rows are inserted.
+  std::set<std::string> m_changed;
   std::unique_ptr<Connection> m_observer;  // also keeps the memdb alive
   std::map<std::string, std::unique_ptr<Connection>> m_connections;
   std::vector<std::string> m_select_all;  // one SELECT per table, in the family's order
