@@ -60,10 +60,10 @@ struct TableInfo {
   bool in_seconds(std::string_view column) const;
 };
 
-// What the SQL invariants read: the committed state through the observer, at the step's last
-// quiescent moment.
+// What the table invariants read: the committed tables as the observer read them at the step's last
+// quiescent moment (evaluated once per snapshot read, beside those tables).
 struct CheckInputs {
-  Session& observer;                      // reads the committed state
+  const CommittedState& committed;        // its tables; figures and invariants not yet filled in
   const std::vector<std::string>& names;  // the invariants the scenario checks, in order
 };
 
@@ -91,7 +91,8 @@ struct CaseFamily {
   std::vector<std::string> naive_ddl;
   std::vector<ActionEntry> actions;
   std::vector<std::span<const MessageTemplate>> messages;
-  std::function<std::vector<Figure>(Session& observer, const std::vector<std::string>& names)> read_figures;
+  std::function<std::vector<Figure>(const CommittedState& committed, const std::vector<std::string>& names)>
+      read_figures;
   std::function<std::vector<InvariantResult>(const CheckInputs& inputs)> check_invariants;
   // Optional: the invariants evaluated from StateInputs; a name is checked by one of the two.
   std::function<std::vector<InvariantResult>(const StateInputs& inputs)> check_state_invariants;

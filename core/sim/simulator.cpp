@@ -76,7 +76,8 @@ struct Simulator::Impl {
   std::vector<ProcessMemory> initial_memory;
   // What the steps show: the committed tables with every invariant, SQL and state ones.
   std::shared_ptr<const CommittedState> committed;
-  // The committed tables with the SQL invariants only, as last read; `committed` is built on it.
+  // The committed tables with their table invariants and figures only, as last read; `committed` is built on
+  // it.
   std::shared_ptr<const CommittedState> table_state;
   std::shared_ptr<const CommittedState> initial_table_state;
   std::shared_ptr<const CommittedState> last_capture;
@@ -459,8 +460,8 @@ struct Simulator::Impl {
     const CommittedRead read(*db);
     if (!db->read_committed_tables(state->tables, last_capture ? &last_capture->tables : nullptr))
       return nullptr;
-    state->figures = family.read_figures(db->observer(), scenario.figures);
-    state->invariants = family.check_invariants({db->observer(), scenario.invariants});
+    state->figures = family.read_figures(*state, scenario.figures);
+    state->invariants = family.check_invariants({*state, scenario.invariants});
     last_capture = state;
     last_data_version = data_version;
     return state;

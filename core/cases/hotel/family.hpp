@@ -16,7 +16,7 @@ std::vector<TableInfo> tables();
 std::vector<std::string> atomic_ddl();
 std::vector<std::string> naive_ddl();
 // checks.cpp
-std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names);
+std::vector<Figure> read_figures(const CommittedState& committed, const std::vector<std::string>& names);
 std::vector<InvariantResult> check_invariants(const CheckInputs& inputs);
 std::vector<InvariantResult> check_state_invariants(const StateInputs& inputs);
 std::vector<Figure> read_state_figures(const StateInputs& inputs);

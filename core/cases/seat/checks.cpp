@@ -1,7 +1,7 @@
-// The seat cases' figures and invariants (SPEC section 2), each one query over
-// the committed tables. A seat is free, held or sold; an order is held, paid,
-// expired, refund_pending or refunded. Holds are counted by order, so two
-// orders claiming one seat show up as two holds.
+// The seat cases' figures and invariants (SPEC section 2), computed from the committed tables of the
+// snapshot; each says in SQL, beside it, the rule it checks. A seat is free, held or sold; an order is
+// held, paid, expired, refund_pending or refunded. Holds are counted by order, so two orders claiming
+// one seat show up as two holds.
 #include "core/cases/shared/checks.hpp"
 
 #include <functional>
@@ -13,125 +13,135 @@
 namespace reslab::seat {
 namespace {
 
+using checks::count_where;
 using checks::counted_rows;
+using checks::is_text;
 using checks::number;
-using checks::query;
-using checks::single_value;
+using checks::TableRows;
 
-// Orders that still claim their seat, whether or not past expires_at.
-const char* const kLiveOrderStates = "('held', 'paid')";
-
-Figure booking_state(Session& observer) {
-  const auto rows = query(observer, "SELECT state FROM orders ORDER BY id LIMIT 2");
-  return {"booking_state", rows.rows.size() == 1 ? rows.rows[0][0] : Value{}, {}};
-}
-
-InvariantResult capacity_balance(Session& observer) {
-  const auto row = query(observer,
-                         "SELECT (SELECT COUNT(*) FROM seats WHERE state = 'free'),"
-                         " (SELECT COUNT(*) FROM orders WHERE state = 'held'),"
-                         " (SELECT COUNT(*) FROM seats WHERE state = 'sold'),"
-                         " (SELECT COUNT(*) FROM seats)")
-                       .rows.at(0);
-  const bool balanced = as_int(row[0]) + as_int(row[1]) + as_int(row[2]) == as_int(row[3]);
-  const std::string detail = number(row[0]) + " + " + number(row[1]) + " + " + number(row[2]) +
-                             (balanced ? " = " : " != ") + number(row[3]);
+// (SELECT COUNT(*) FROM seats WHERE state = 'free') + (SELECT COUNT(*) FROM orders WHERE state = 'held')
+// + (SELECT COUNT(*) FROM seats WHERE state = 'sold') = (SELECT COUNT(*) FROM seats)
+InvariantResult capacity_balance(const CommittedState& committed) {
+  const TableRows seats(committed, "seats");
+  const TableRows orders(committed, "orders");
+  const std::int64_t free = count_where(seats, seats.column("state"), {"free"});
+  const std::int64_t held = count_where(orders, orders.column("state"), {"held"});
+  const std::int64_t sold = count_where(seats, seats.column("state"), {"sold"});
+  const std::int64_t all = checks::count_rows(seats);
+  const bool balanced = free + held + sold == all;
+  const std::string detail =
+      number(free) + " + " + number(held) + " + " + number(sold) + (balanced ? " = " : " != ") + number(all);
   return {"capacity_balance", balanced, {"invariant.detail.plain", {{"text", detail}}}};
 }
 
-InvariantResult sold_matches_bookings(Session& observer) {
-  const auto row = query(observer,
-                         "SELECT (SELECT COUNT(*) FROM seats WHERE state = 'sold'),"
-                         " (SELECT COUNT(*) FROM orders WHERE state = 'paid')")
-                       .rows.at(0);
-  const bool holds = as_int(row[0]) == as_int(row[1]);
+// (SELECT COUNT(*) FROM seats WHERE state = 'sold') = (SELECT COUNT(*) FROM orders WHERE state = 'paid')
+InvariantResult sold_matches_bookings(const CommittedState& committed) {
+  const TableRows seats(committed, "seats");
+  const TableRows orders(committed, "orders");
+  const std::int64_t sold = count_where(seats, seats.column("state"), {"sold"});
+  const std::int64_t paid = count_where(orders, orders.column("state"), {"paid"});
+  const bool holds = sold == paid;
   return {"sold_matches_bookings",
           holds,
           {holds ? "seat.invariant.sold_matches.ok" : "seat.invariant.sold_matches.broken",
-           {{"sold", number(row[0])}, {"paid", number(row[1])}}}};
+           {{"sold", number(sold)}, {"paid", number(paid)}}}};
 }
 
-InvariantResult one_owner_per_seat(Session& observer) {
-  const auto claims = query(observer, std::string("SELECT seat_id, id, state FROM orders WHERE state IN ") +
-                                          kLiveOrderStates + " AND seat_id IS NOT NULL ORDER BY seat_id, id");
-  // Group in C++ so the listed order never depends on group_concat.
+// SELECT seat_id, id, state FROM orders WHERE state IN ('held', 'paid') AND seat_id IS NOT NULL
+// ORDER BY seat_id, id, grouped by seat.
+InvariantResult one_owner_per_seat(const CommittedState& committed) {
+  const TableRows orders(committed, "orders");
+  const std::size_t seat = orders.column("seat_id");
+  const std::size_t id = orders.column("id");
+  const std::size_t state = orders.column("state");
+  std::vector<const Row*> claims;
+  for (const Row* row : checks::rows_where(orders, state, {"held", "paid"}))
+    if (!is_null((*row)[seat])) claims.push_back(row);
   std::map<std::string, std::vector<std::string>> owners;
-  for (const auto& row : claims.rows)
-    owners[to_display(row[0])].push_back("o" + to_display(row[1]) + " (" + to_display(row[2]) + ")");
+  for (const Row* row : checks::ordered_by(std::move(claims), {seat, id}))
+    owners[to_display((*row)[seat])].push_back("o" + to_display((*row)[id]) + " (" +
+                                               to_display((*row)[state]) + ")");
   std::string list;
-  for (const auto& [seat, orders] : owners) {
-    if (orders.size() < 2) continue;
+  for (const auto& [seat_id, claimed_by] : owners) {
+    if (claimed_by.size() < 2) continue;
     if (!list.empty()) list += "; ";
-    list += seat + ": ";
-    for (std::size_t i = 0; i < orders.size(); ++i) list += (i ? ", " : "") + orders[i];
+    list += seat_id + ": ";
+    for (std::size_t i = 0; i < claimed_by.size(); ++i) list += (i ? ", " : "") + claimed_by[i];
   }
   if (!list.empty()) return {"one_owner_per_seat", false, {"seat.invariant.owner.broken", {{"list", list}}}};
   return {
       "one_owner_per_seat", true, {"seat.invariant.owner.ok", {{"count", std::to_string(owners.size())}}}};
 }
 
-InvariantResult one_refund_per_payment(Session& observer) {
-  const auto items =
-      query(observer,
-            "SELECT provider_payment_id, COUNT(*) FROM reconciliations WHERE state = 'REFUNDED'"
-            " GROUP BY provider_payment_id HAVING COUNT(*) > 1 ORDER BY 1");
-  const auto refunds = query(observer,
-                             "SELECT payment_id, COUNT(*) FROM provider_ledger WHERE kind = 'refund'"
-                             " AND state = 'SUCCEEDED' GROUP BY payment_id HAVING COUNT(*) > 1 ORDER BY 1");
-  if (items.rows.empty() && refunds.rows.empty()) {
-    const Value count = single_value(
-        observer, "SELECT COUNT(*) FROM provider_ledger WHERE kind = 'refund' AND state = 'SUCCEEDED'");
-    return {"one_refund_per_payment", true, {"seat.invariant.refund.ok", {{"count", number(count)}}}};
-  }
-  const std::string list = counted_rows(items);
-  const std::string refunded = counted_rows(refunds);
+// No payment with two REFUNDED reconciliation items (GROUP BY provider_payment_id HAVING COUNT(*) > 1),
+// none refunded twice in the provider's books.
+InvariantResult one_refund_per_payment(const CommittedState& committed) {
+  const TableRows items(committed, "reconciliations");
+  const TableRows ledger(committed, "provider_ledger");
+  std::vector<const Row*> refunds;
+  for (const auto& row : ledger.rows())
+    if (is_text(row[ledger.column("kind")], "refund") && is_text(row[ledger.column("state")], "SUCCEEDED"))
+      refunds.push_back(&row);
+  const auto twice_items = checks::repeated(checks::rows_where(items, items.column("state"), {"REFUNDED"}),
+                                            items.column("provider_payment_id"));
+  const auto twice_refunded = checks::repeated(refunds, ledger.column("payment_id"));
+  if (twice_items.empty() && twice_refunded.empty())
+    return {"one_refund_per_payment",
+            true,
+            {"seat.invariant.refund.ok", {{"count", number(static_cast<std::int64_t>(refunds.size()))}}}};
   return {"one_refund_per_payment",
           false,
-          {"seat.invariant.refund.broken", {{"items", list}, {"refunds", refunded}}}};
+          {"seat.invariant.refund.broken",
+           {{"items", counted_rows(twice_items)}, {"refunds", counted_rows(twice_refunded)}}}};
 }
 
 // Sold only while now < expires_at: an order paid at or after the end of its hold took a seat the
-// hold no longer gave it (T2's tie at the deadline).
-InvariantResult confirmed_before_deadline(Session& observer) {
-  const auto late =
-      query(observer,
-            "SELECT id, paid_at, expires_at FROM orders WHERE state = 'paid' AND paid_at IS NOT NULL"
-            " AND expires_at IS NOT NULL AND paid_at >= expires_at ORDER BY id");
-  if (late.rows.empty()) {
-    const Value paid = single_value(observer, "SELECT COUNT(*) FROM orders WHERE state = 'paid'");
-    return {"confirmed_before_deadline", true, {"seat.invariant.deadline.ok", {{"count", number(paid)}}}};
-  }
+// hold no longer gave it (T2's tie at the deadline). SELECT id, paid_at, expires_at FROM orders
+// WHERE state = 'paid' AND paid_at IS NOT NULL AND expires_at IS NOT NULL AND paid_at >= expires_at ORDER BY
+// id
+InvariantResult confirmed_before_deadline(const CommittedState& committed) {
+  const TableRows orders(committed, "orders");
+  const std::size_t paid_at = orders.column("paid_at");
+  const std::size_t expires_at = orders.column("expires_at");
+  const auto paid = checks::rows_where(orders, orders.column("state"), {"paid"});
   std::string list;
-  for (const auto& row : late.rows)
-    list += (list.empty() ? std::string() : std::string(", ")) + "o" + number(row[0]) + " @" +
-            number(row[1]) + "s >= " + number(row[2]) + "s";
+  for (const Row* row : paid) {  // table order is id order
+    const Value& at = (*row)[paid_at];
+    const Value& deadline = (*row)[expires_at];
+    if (is_null(at) || is_null(deadline) || as_int(at) < as_int(deadline)) continue;
+    list += (list.empty() ? std::string() : std::string(", ")) + "o" + number((*row)[orders.column("id")]) +
+            " @" + number(at) + "s >= " + number(deadline) + "s";
+  }
+  if (list.empty())
+    return {"confirmed_before_deadline",
+            true,
+            {"seat.invariant.deadline.ok", {{"count", number(static_cast<std::int64_t>(paid.size()))}}}};
   return {"confirmed_before_deadline", false, {"seat.invariant.deadline.broken", {{"list", list}}}};
 }
 
 }  // namespace
 
-std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names) {
-  using checks::single_value_figure;
+std::vector<Figure> read_figures(const CommittedState& committed, const std::vector<std::string>& names) {
+  using checks::count_figure;
   static const std::map<std::string, checks::FigureReader> readers = {
-      {"capacity", single_value_figure("capacity", "SELECT COUNT(*) FROM seats")},
-      {"available", single_value_figure("available", "SELECT COUNT(*) FROM seats WHERE state = 'free'")},
-      {"sold", single_value_figure("sold", "SELECT COUNT(*) FROM seats WHERE state = 'sold'")},
-      {"active_holds",
-       single_value_figure("active_holds", "SELECT COUNT(*) FROM orders WHERE state = 'held'")},
-      {"paid_orders", single_value_figure("paid_orders", "SELECT COUNT(*) FROM orders WHERE state = 'paid'")},
-      {"booking_state", booking_state},
+      {"capacity", count_figure("capacity", "seats")},
+      {"available", count_figure("available", "seats", "state", {"free"})},
+      {"sold", count_figure("sold", "seats", "state", {"sold"})},
+      {"active_holds", count_figure("active_holds", "orders", "state", {"held"})},
+      {"paid_orders", count_figure("paid_orders", "orders", "state", {"paid"})},
+      {"booking_state", checks::only_row_state("orders")},
   };
-  return checks::read_named(observer, names, readers);
+  return checks::read_named(committed, names, readers);
 }
 
 std::vector<InvariantResult> check_invariants(const CheckInputs& inputs) {
-  using checks::on_observer;
+  using checks::on_tables;
   static const std::map<std::string, checks::InvariantCheck> all = {
-      {"capacity_balance", on_observer(capacity_balance)},
-      {"sold_matches_bookings", on_observer(sold_matches_bookings)},
-      {"one_owner_per_seat", on_observer(one_owner_per_seat)},
-      {"one_refund_per_payment", on_observer(one_refund_per_payment)},
-      {"confirmed_before_deadline", on_observer(confirmed_before_deadline)},
+      {"capacity_balance", on_tables(capacity_balance)},
+      {"sold_matches_bookings", on_tables(sold_matches_bookings)},
+      {"one_owner_per_seat", on_tables(one_owner_per_seat)},
+      {"one_refund_per_payment", on_tables(one_refund_per_payment)},
+      {"confirmed_before_deadline", on_tables(confirmed_before_deadline)},
   };
   return checks::check_named(inputs, all);
 }

@@ -15,7 +15,7 @@ const CaseFamily& family();
 std::vector<TableInfo> tables();
 std::vector<std::string> ddl();
 // checks.cpp
-std::vector<Figure> read_figures(Session& observer, const std::vector<std::string>& names);
+std::vector<Figure> read_figures(const CommittedState& committed, const std::vector<std::string>& names);
 std::vector<InvariantResult> check_invariants(const CheckInputs& inputs);
 std::vector<InvariantResult> check_state_invariants(const StateInputs& inputs);
 // messages.cpp

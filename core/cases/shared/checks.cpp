@@ -1,46 +1,156 @@
 #include "core/cases/shared/checks.hpp"
 
-#include "core/sim/errors.hpp"
+#include <algorithm>
+#include <stdexcept>
 
 namespace reslab::checks {
 
-StatementResult query(Session& observer, const std::string& sql) {
-  StatementResult result = observer.run(sql);
-  if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
-  return result;
+TableRows::TableRows(const CommittedState& state, std::string_view table)
+    : m_table(state.table(std::string(table))) {
+  if (!m_table) throw std::logic_error("the committed state has no table " + std::string(table));
 }
 
-Value single_value(Session& observer, const std::string& sql) {
-  const auto result = query(observer, sql);
-  return result.rows.empty() ? Value{} : result.rows[0][0];
+std::size_t TableRows::column(std::string_view name) const {
+  const auto& columns = m_table->columns;
+  const auto it = std::find(columns.begin(), columns.end(), name);
+  if (it == columns.end()) throw std::logic_error(m_table->name + " has no column " + std::string(name));
+  return static_cast<std::size_t>(it - columns.begin());
+}
+
+bool is_text(const Value& value, std::string_view text) {
+  const auto* s = std::get_if<std::string>(&value);
+  return s && *s == text;
+}
+
+bool is_one_of(const Value& value, const std::vector<std::string>& texts) {
+  const auto* s = std::get_if<std::string>(&value);
+  return s && std::find(texts.begin(), texts.end(), *s) != texts.end();
+}
+
+namespace {
+
+int sort_class(const Value& value) {
+  if (is_null(value)) return 0;
+  if (std::holds_alternative<std::string>(value)) return 2;
+  return 1;
+}
+
+double as_number(const Value& value) {
+  if (const auto* i = std::get_if<std::int64_t>(&value)) return static_cast<double>(*i);
+  return std::get<double>(value);
+}
+
+}  // namespace
+
+bool sql_less(const Value& a, const Value& b) {
+  const int ca = sort_class(a);
+  const int cb = sort_class(b);
+  if (ca != cb) return ca < cb;
+  if (ca == 0) return false;
+  if (ca == 2) return std::get<std::string>(a) < std::get<std::string>(b);
+  const auto* ia = std::get_if<std::int64_t>(&a);
+  const auto* ib = std::get_if<std::int64_t>(&b);
+  if (ia && ib) return *ia < *ib;
+  return as_number(a) < as_number(b);
+}
+
+std::vector<const Row*> ordered_by(std::vector<const Row*> rows, const std::vector<std::size_t>& columns) {
+  std::stable_sort(rows.begin(), rows.end(), [&](const Row* a, const Row* b) {
+    for (std::size_t column : columns) {
+      if (sql_less((*a)[column], (*b)[column])) return true;
+      if (sql_less((*b)[column], (*a)[column])) return false;
+    }
+    return false;
+  });
+  return rows;
+}
+
+std::int64_t count_where(const TableRows& table, std::size_t column, const std::vector<std::string>& texts) {
+  return std::count_if(table.rows().begin(), table.rows().end(),
+                       [&](const Row& row) { return is_one_of(row[column], texts); });
+}
+
+std::int64_t count_rows(const TableRows& table) {
+  return static_cast<std::int64_t>(table.rows().size());
+}
+
+std::int64_t sum_of(const TableRows& table, std::size_t column) {
+  std::int64_t sum = 0;
+  for (const auto& row : table.rows())
+    if (!is_null(row[column])) sum += as_int(row[column]);
+  return sum;
+}
+
+std::vector<std::pair<Value, std::int64_t>> repeated(const std::vector<const Row*>& rows,
+                                                     std::size_t column) {
+  std::vector<std::pair<Value, std::int64_t>> groups;
+  for (const Row* row : ordered_by(rows, {column})) {
+    if (groups.empty() || groups.back().first != (*row)[column]) groups.emplace_back((*row)[column], 0);
+    ++groups.back().second;
+  }
+  std::erase_if(groups, [](const auto& group) { return group.second < 2; });
+  return groups;
+}
+
+std::vector<const Row*> rows_where(const TableRows& table, std::size_t column,
+                                   const std::vector<std::string>& texts) {
+  std::vector<const Row*> rows;
+  for (const auto& row : table.rows())
+    if (is_one_of(row[column], texts)) rows.push_back(&row);
+  return rows;
 }
 
 std::string number(const Value& value) {
   return to_display(value);
 }
 
-std::string counted_rows(const StatementResult& result) {
+std::string number(std::int64_t value) {
+  return std::to_string(value);
+}
+
+std::string counted_rows(const std::vector<std::pair<Value, std::int64_t>>& counted) {
   std::string list;
-  for (const auto& row : result.rows)
-    list += (list.empty() ? "" : ", ") + number(row[0]) + " x" + number(row[1]);
+  for (const auto& [value, count] : counted)
+    list += (list.empty() ? "" : ", ") + number(value) + " x" + number(count);
   return list.empty() ? "-" : list;
 }
 
-InvariantCheck on_observer(InvariantResult (*check)(Session& observer)) {
-  return [check](const CheckInputs& inputs) { return check(inputs.observer); };
+InvariantCheck on_tables(InvariantResult (*check)(const CommittedState& committed)) {
+  return [check](const CheckInputs& inputs) { return check(inputs.committed); };
 }
 
-FigureReader single_value_figure(std::string name, std::string sql) {
-  return [name = std::move(name), sql = std::move(sql)](Session& observer) {
-    return Figure{name, single_value(observer, sql), {}};
+FigureReader count_figure(std::string name, std::string table, std::string column,
+                          std::vector<std::string> texts) {
+  return [name = std::move(name), table = std::move(table), column = std::move(column),
+          texts = std::move(texts)](const CommittedState& committed) {
+    const TableRows rows(committed, table);
+    const std::int64_t count =
+        texts.empty() ? count_rows(rows) : count_where(rows, rows.column(column), texts);
+    return Figure{name, count, {}};
   };
 }
 
-std::vector<Figure> read_named(Session& observer, const std::vector<std::string>& names,
+FigureReader sum_figure(std::string name, std::string table, std::string column) {
+  return [name = std::move(name), table = std::move(table),
+          column = std::move(column)](const CommittedState& committed) {
+    const TableRows rows(committed, table);
+    return Figure{name, sum_of(rows, rows.column(column)), {}};
+  };
+}
+
+FigureReader only_row_state(std::string table) {
+  return [table = std::move(table)](const CommittedState& committed) {
+    const TableRows rows(committed, table);
+    return Figure{
+        "booking_state", rows.rows().size() == 1 ? rows.rows()[0][rows.column("state")] : Value{}, {}};
+  };
+}
+
+std::vector<Figure> read_named(const CommittedState& committed, const std::vector<std::string>& names,
                                const std::map<std::string, FigureReader>& readers) {
   std::vector<Figure> figures;
   for (const auto& name : names)
-    if (auto it = readers.find(name); it != readers.end()) figures.push_back(it->second(observer));
+    if (auto it = readers.find(name); it != readers.end()) figures.push_back(it->second(committed));
   return figures;
 }
 
