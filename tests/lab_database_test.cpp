@@ -11,14 +11,14 @@ using namespace reslab;
 
 namespace {
 
-std::vector<TableData> full_read(LabDatabase& db) {
+Tables full_read(LabDatabase& db) {
   std::vector<TableData> tables;
   REQUIRE(db.read_tables(db.observer(), tables));
   return tables;
 }
 
-std::vector<TableData> committed_read(LabDatabase& db, const std::vector<TableData>& previous) {
-  std::vector<TableData> tables;
+Tables committed_read(LabDatabase& db, const Tables& previous) {
+  Tables tables;
   REQUIRE(db.read_committed_tables(tables, &previous));
   return tables;
 }
@@ -31,7 +31,7 @@ TEST_CASE("a committed read that copies unwritten tables gives what a full read 
   const LabDatabaseHandle db = open_sqlite_lab_database(scenario, family, {"A", "B"}, Model::atomic);
   Session& a = db->session("A");
   Session& b = db->session("B");
-  std::vector<TableData> previous;
+  Tables previous;
   REQUIRE(db->read_committed_tables(previous, nullptr));
   CHECK(previous == full_read(*db));
 
@@ -43,6 +43,11 @@ TEST_CASE("a committed read that copies unwritten tables gives what a full read 
     const auto read = committed_read(*db, previous);
     CHECK(read == full_read(*db));
     CHECK_FALSE(read == previous);  // control: the write shows
+    // What nobody wrote is shared with the previous read, not read again; what was written is new.
+    for (std::size_t i = 0; i < read.size(); ++i) {
+      const bool written = read[i].name == "room_inventory" || read[i].name == "holds";
+      CHECK_MESSAGE((read.shared(i) == previous.shared(i)) == !written, read[i].name);
+    }
   }
   SUBCASE("a rolled-back write leaves the tables as they were") {
     REQUIRE(b.run("BEGIN IMMEDIATE").ok());
@@ -62,7 +67,7 @@ TEST_CASE("a committed read that copies unwritten tables gives what a full read 
     REQUIRE(a.run("COMMIT").ok());
     REQUIRE(b.run("BEGIN IMMEDIATE").ok());
     REQUIRE(b.run("UPDATE holds SET state = 'x'").ok());
-    std::vector<TableData> blocked;
+    Tables blocked;
     CHECK_FALSE(db->read_committed_tables(blocked, &previous));  // memdb: readers wait for a writer
     REQUIRE(b.run("ROLLBACK").ok());
     CHECK(committed_read(*db, previous) == full_read(*db));

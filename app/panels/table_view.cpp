@@ -189,8 +189,7 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
 }
 
 // [SECTION] every table
-void draw_tables(const PanelContext& ctx, const std::vector<TableData>& tables,
-                 const std::vector<TableDiff>& diffs) {
+void draw_tables(const PanelContext& ctx, const Tables& tables, const std::vector<TableDiff>& diffs) {
   std::string empty;
   std::string unchanged;
   for (const auto& table : tables) {

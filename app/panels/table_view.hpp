@@ -12,7 +12,6 @@ namespace reslab {
 
 void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff* diff);
 // Every table of a state; empty ones listed on one line at the end.
-void draw_tables(const PanelContext& ctx, const std::vector<TableData>& tables,
-                 const std::vector<TableDiff>& diffs);
+void draw_tables(const PanelContext& ctx, const Tables& tables, const std::vector<TableDiff>& diffs);
 
 }  // namespace reslab

@@ -2,7 +2,9 @@
 // (no JSON is built): scenario, model, order, and for the initial state and every step
 // its index, time, actor, event, outcome, wake-ups, tables, figures and invariant verdicts.
 #include <bit>
+#include <map>
 #include <unordered_map>
+#include <vector>
 
 #include "core/formats/hash.hpp"
 #include "core/sim/trace.hpp"
@@ -25,10 +27,12 @@ void add_value(Fnv1a64& hash, const Value& value) {
   }
 }
 
-std::uint64_t state_digest(const CommittedState& state) {
+// The hash of a state's tables. Fed first, so a state's hash goes on from it: states that share every
+// table (a step's invariants changed, its tables did not) hash the rows once.
+Fnv1a64 tables_digest(const Tables& tables) {
   Fnv1a64 hash;
-  hash.number(state.tables.size());
-  for (const auto& table : state.tables) {
+  hash.number(tables.size());
+  for (const auto& table : tables) {
     hash.field(table.name);
     hash.number(table.columns.size());
     for (const auto& column : table.columns) hash.field(column);
@@ -38,6 +42,21 @@ std::uint64_t state_digest(const CommittedState& state) {
       for (const auto& value : row) add_value(hash, value);
     }
   }
+  return hash;
+}
+
+// Which tables a state has: the same shared tables in the same order are the same rows.
+std::vector<const TableData*> identity_of(const Tables& tables) {
+  std::vector<const TableData*> identity;
+  for (std::size_t i = 0; i < tables.size(); ++i) identity.push_back(tables.shared(i).get());
+  return identity;
+}
+
+std::uint64_t state_digest(const CommittedState& state,
+                           std::map<std::vector<const TableData*>, Fnv1a64>& by_tables) {
+  auto [known, fresh] = by_tables.try_emplace(identity_of(state.tables));
+  if (fresh) known->second = tables_digest(state.tables);
+  Fnv1a64 hash = known->second;
   hash.number(state.figures.size());
   for (const auto& figure : state.figures) {
     hash.field(figure.name);
@@ -63,9 +82,10 @@ std::uint64_t state_digest(const CommittedState& state) {
 std::string trace_hash(const Trace& trace) {
   // Steps that commit nothing share their state: each distinct state is digested once.
   std::unordered_map<const CommittedState*, std::uint64_t> digests;
+  std::map<std::vector<const TableData*>, Fnv1a64> by_tables;
   const auto digest = [&](const CommittedState& state) {
     auto [it, fresh] = digests.try_emplace(&state, 0);
-    if (fresh) it->second = state_digest(state);
+    if (fresh) it->second = state_digest(state, by_tables);
     return it->second;
   };
   Fnv1a64 hash;

@@ -73,7 +73,10 @@ Json figures_to_json(const std::vector<Figure>& figures) {
   return out;
 }
 
-Json tables_to_json(const std::vector<TableData>& tables) {
+namespace {
+
+template <class TableList>
+Json table_list_to_json(const TableList& tables) {
   Json out = Json::object();
   for (const auto& table : tables) {
     Json rows = Json::array();
@@ -85,6 +88,16 @@ Json tables_to_json(const std::vector<TableData>& tables) {
     out[table.name] = {{"columns", table.columns}, {"rows", std::move(rows)}};
   }
   return out;
+}
+
+}  // namespace
+
+Json tables_to_json(const std::vector<TableData>& tables) {
+  return table_list_to_json(tables);
+}
+
+Json tables_to_json(const Tables& tables) {
+  return table_list_to_json(tables);
 }
 
 Json trace_to_json(const Trace& trace, const Scenario& scenario, Lang lang) {

@@ -11,6 +11,7 @@ namespace reslab {
 nlohmann::ordered_json value_to_json(const Value& value);
 nlohmann::ordered_json figures_to_json(const std::vector<Figure>& figures);
 nlohmann::ordered_json tables_to_json(const std::vector<TableData>& tables);
+nlohmann::ordered_json tables_to_json(const Tables& tables);
 nlohmann::ordered_json trace_to_json(const Trace& trace, const Scenario& scenario, Lang lang);
 
 }  // namespace reslab

@@ -34,11 +34,14 @@ class LabDatabase {
   virtual void begin_committed_read() {}
   virtual void end_committed_read() {}
   // The committed state's tables, as read_tables(observer(), out) reads them. `previous` is this lab's
-  // last committed read (or null): a backend that knows which tables nobody has written since may copy
-  // those from it instead of reading them again.
-  virtual bool read_committed_tables(std::vector<TableData>& out, const std::vector<TableData>* previous) {
+  // last committed read (or null): a backend that knows which tables nobody has written since may share
+  // those with it instead of reading them again.
+  virtual bool read_committed_tables(Tables& out, const Tables* previous) {
     (void)previous;
-    return read_tables(observer(), out);
+    std::vector<TableData> tables;
+    if (!read_tables(observer(), tables)) return false;
+    out = Tables(std::move(tables));
+    return true;
   }
   // A number that changes whenever any session commits; -1 when the backend cannot tell.
   virtual std::int64_t data_version() = 0;

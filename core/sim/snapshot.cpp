@@ -7,6 +7,16 @@
 
 namespace reslab {
 
+Tables::Tables(std::vector<TableData> tables) {
+  m_tables.reserve(tables.size());
+  for (auto& table : tables) push_back(std::move(table));
+}
+
+bool Tables::operator==(const Tables& other) const {
+  return std::equal(m_tables.begin(), m_tables.end(), other.m_tables.begin(), other.m_tables.end(),
+                    [](const Shared& a, const Shared& b) { return a == b || *a == *b; });
+}
+
 const TableData* CommittedState::table(const std::string& name) const {
   auto it = std::find_if(tables.begin(), tables.end(), [&](const TableData& t) { return t.name == name; });
   return it == tables.end() ? nullptr : &*it;
@@ -49,8 +59,8 @@ void diff_cells(TableDiff& diff, std::size_t r, const Row& row, const Row& old) 
 
 TableDiff diff_table(const TableData* before, const TableData& after, std::size_t key_columns) {
   TableDiff diff{after.name, {}, {}, {}};
-  // Most tables do not change in a step: equal rows need no index of keys.
-  if (before && before->rows == after.rows) return diff;
+  // Most tables do not change in a step: the same table shared, or equal rows, need no index of keys.
+  if (before && (before == &after || before->rows == after.rows)) return diff;
   // Both are read in key order (ORDER BY the key): one walk down both finds what changed, unless a
   // server's collation sorted them otherwise.
   if (before && sorted_by_key(before->rows, key_columns) && sorted_by_key(after.rows, key_columns)) {

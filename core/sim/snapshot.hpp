@@ -1,7 +1,9 @@
 #pragma once
 // Immutable views of the database: the committed state after a step, and what
 // changed against the step before. Panels and exporters only read these.
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,9 +42,59 @@ struct InvariantResult {
   Message detail;  // with the numbers, e.g. "0 + 2 + 0 != 1"
 };
 
+// The tables of a committed state. Each table is immutable once read and shared: a state built on
+// another (the same tables with other invariants) and a table nobody wrote since the last read keep the
+// rows they had instead of copying them. Reads like a const vector of TableData.
+class Tables {
+ public:
+  using Shared = std::shared_ptr<const TableData>;
+  class const_iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = TableData;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const TableData*;
+    using reference = const TableData&;
+    const_iterator() = default;
+    explicit const_iterator(std::vector<Shared>::const_iterator at) : m_at(at) {}
+    reference operator*() const { return **m_at; }
+    pointer operator->() const { return m_at->get(); }
+    const_iterator& operator++() {
+      ++m_at;
+      return *this;
+    }
+    const_iterator operator++(int) { return const_iterator(m_at++); }
+    bool operator==(const const_iterator&) const = default;
+
+   private:
+    std::vector<Shared>::const_iterator m_at;
+  };
+
+  Tables() = default;
+  Tables(std::vector<TableData> tables);  // NOLINT: a plain list of tables is a Tables
+
+  const_iterator begin() const { return const_iterator(m_tables.begin()); }
+  const_iterator end() const { return const_iterator(m_tables.end()); }
+  std::size_t size() const { return m_tables.size(); }
+  bool empty() const { return m_tables.empty(); }
+  const TableData& operator[](std::size_t index) const { return *m_tables[index]; }
+  const TableData& at(std::size_t index) const { return *m_tables.at(index); }
+  const TableData& front() const { return *m_tables.front(); }
+  const Shared& shared(std::size_t index) const { return m_tables[index]; }
+
+  void push_back(TableData table) { m_tables.push_back(std::make_shared<const TableData>(std::move(table))); }
+  void push_back(Shared table) { m_tables.push_back(std::move(table)); }
+  void clear() { m_tables.clear(); }
+  // Equal rows, whether shared or read twice.
+  bool operator==(const Tables& other) const;
+
+ private:
+  std::vector<Shared> m_tables;
+};
+
 // What the database has promised at one moment: every table, the figures and the invariants.
 struct CommittedState {
-  std::vector<TableData> tables;
+  Tables tables;
   std::vector<Figure> figures;
   std::vector<InvariantResult> invariants;
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <optional>
 
 #include "core/sim/errors.hpp"
 
@@ -118,20 +119,23 @@ Connection& SqliteLabDatabase::session(const std::string& name) {
   return *it->second;
 }
 
-bool SqliteLabDatabase::read_table(Session& session, std::size_t index, std::vector<TableData>& out) {
+std::optional<TableData> SqliteLabDatabase::read_table(Session& session, std::size_t index) {
   auto result = session.run(m_select_all[index]);
-  if (result.busy()) return false;
+  if (result.busy()) return std::nullopt;
   if (!result.ok()) throw SqlError(m_select_all[index], result.code_name(), result.message);
   const TableInfo& table = m_family.tables[index];
-  out.push_back({table.name, table.columns, std::move(result.rows)});
-  return true;
+  return TableData{table.name, table.columns, std::move(result.rows)};
 }
 
 bool SqliteLabDatabase::read_tables(Session& session, std::vector<TableData>& out,
                                     const std::set<std::string>* only) {
   out.clear();
-  for (std::size_t i = 0; i < m_family.tables.size(); ++i)
-    if (!(only && !only->count(m_family.tables[i].name)) && !read_table(session, i, out)) return false;
+  for (std::size_t i = 0; i < m_family.tables.size(); ++i) {
+    if (only && !only->count(m_family.tables[i].name)) continue;
+    auto table = read_table(session, i);
+    if (!table) return false;
+    out.push_back(std::move(*table));
+  }
   return true;
 }
 
@@ -144,16 +148,18 @@ void SqliteLabDatabase::end_committed_read() {
   if (m_observer->in_transaction()) m_observer->run("COMMIT");
 }
 
-bool SqliteLabDatabase::read_committed_tables(std::vector<TableData>& out,
-                                              const std::vector<TableData>* previous) {
-  const bool can_copy = previous && previous->size() == m_family.tables.size();
+bool SqliteLabDatabase::read_committed_tables(Tables& out, const Tables* previous) {
+  const bool can_share = previous && previous->size() == m_family.tables.size();
   out.clear();
   for (std::size_t i = 0; i < m_family.tables.size(); ++i) {
     const std::string& name = m_family.tables[i].name;
-    if (can_copy && !m_changed.count(name) && (*previous)[i].name == name)
-      out.push_back((*previous)[i]);
-    else if (!read_table(*m_observer, i, out))
-      return false;  // the changed tables stay marked: the next read reads them again
+    if (can_share && !m_changed.count(name) && (*previous)[i].name == name) {
+      out.push_back(previous->shared(i));
+      continue;
+    }
+    auto table = read_table(*m_observer, i);
+    if (!table) return false;  // the changed tables stay marked: the next read reads them again
+    out.push_back(std::move(*table));
   }
   m_changed.clear();
   return true;

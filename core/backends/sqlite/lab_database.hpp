@@ -7,6 +7,7 @@
 // prepared statements.
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,8 +28,8 @@ class SqliteLabDatabase : public LabDatabase {
   bool read_tables(Session& session, std::vector<TableData>& out,
                    const std::set<std::string>* only = nullptr) override;
   // Reads again only the tables some connection wrote (SQLite's pre-update hook) since the last read that
-  // succeeded; the others are copied from `previous`.
-  bool read_committed_tables(std::vector<TableData>& out, const std::vector<TableData>* previous) override;
+  // succeeded; the others are shared with `previous`.
+  bool read_committed_tables(Tables& out, const Tables* previous) override;
   // One deferred transaction of the observer: its read lock is taken once, not once per query.
   void begin_committed_read() override;
   void end_committed_read() override;
@@ -44,8 +45,8 @@ class SqliteLabDatabase : public LabDatabase {
 
  private:
   void mark_every_table_changed();
-  // Appends table `index` of the family as `session` sees it; false when the read met a lock.
-  bool read_table(Session& session, std::size_t index, std::vector<TableData>& out);
+  // Table `index` of the family as `session` sees it; nullopt when the read met a lock.
+  std::optional<TableData> read_table(Session& session, std::size_t index);
 
   const CaseFamily& m_family;
   std::string m_reuse_key;
