@@ -89,10 +89,11 @@ TEST_CASE("a bind that does not fit the statement is a result code, not an excep
   CHECK(connection.run("SELECT ?", {std::int64_t{1}}).ok());
 }
 
-TEST_CASE("every table a connection writes is recorded, a DELETE without WHERE and a rolled-back write too") {
+TEST_CASE(
+    "every row a connection writes is recorded by rowid, a DELETE without WHERE and a rolled-back write too") {
   const std::string uri = fresh_uri();
   Connection writer(uri, "A");
-  std::set<std::string> changed;
+  Connection::ChangedRows changed;
   REQUIRE(writer.run("CREATE TABLE a(x)").ok());
   REQUIRE(writer.run("CREATE TABLE b(x)").ok());
   REQUIRE(writer.run("CREATE TABLE untouched(x)").ok());
@@ -112,7 +113,11 @@ TEST_CASE("every table a connection writes is recorded, a DELETE without WHERE a
   REQUIRE(writer.run("BEGIN IMMEDIATE").ok());
   REQUIRE(writer.run("INSERT INTO b VALUES (1)").ok());
   REQUIRE(writer.run("ROLLBACK").ok());
-  CHECK(changed == std::set<std::string>{"a", "b"});
+  REQUIRE(writer.run("UPDATE a SET rowid = 7 WHERE rowid = 7").ok());  // no row: nothing recorded
+  CHECK(changed == Connection::ChangedRows{{"a", {1, 2}}, {"b", {1}}});
+  REQUIRE(writer.run("INSERT INTO a(rowid, x) VALUES (5, 'five')").ok());
+  REQUIRE(writer.run("UPDATE a SET rowid = 6 WHERE rowid = 5").ok());  // the row before and after
+  CHECK(changed.at("a") == std::set<std::int64_t>{1, 2, 5, 6});
 
   // SQLite's own tables are not held to it: DROP TABLE still drops.
   REQUIRE(writer.run("DROP TABLE untouched").ok());

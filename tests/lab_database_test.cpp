@@ -61,6 +61,47 @@ TEST_CASE("a committed read that copies unwritten tables gives what a full read 
     CHECK(read == full_read(*db));
     CHECK(read.front().rows.empty());
   }
+  SUBCASE(
+      "rows written one by one merge in key order: inserted before, between and after, updated, re-keyed, deleted") {
+    REQUIRE(
+        a.run(
+             "INSERT INTO holds(id, request_key, state) VALUES (10, 'k10', 'RESERVED'), (20, 'k20', 'RESERVED'),"
+             " (30, 'k30', 'RESERVED'), (40, 'k40', 'RESERVED')")
+            .ok());
+    REQUIRE(a.run("INSERT INTO hold_nights(hold_id, room_night_id) VALUES (20, 'N1'), (10, 'N1')").ok());
+    auto read = committed_read(*db, previous);
+    REQUIRE(read == full_read(*db));
+    REQUIRE(a.run("BEGIN IMMEDIATE").ok());
+    REQUIRE(a.run("INSERT INTO holds(id, request_key, state) VALUES (5, 'k5', 'HELD'), (25, 'k25', 'HELD'),"
+                  " (45, 'k45', 'HELD')")
+                .ok());
+    REQUIRE(a.run("UPDATE holds SET state = 'CONFIRMED' WHERE id = 20").ok());
+    REQUIRE(a.run("UPDATE holds SET id = 35 WHERE id = 10").ok());  // a new key: the row moves
+    REQUIRE(a.run("DELETE FROM holds WHERE id = 30").ok());
+    REQUIRE(a.run("DELETE FROM hold_nights WHERE hold_id = 20").ok());
+    REQUIRE(a.run("COMMIT").ok());
+    REQUIRE(b.run("BEGIN IMMEDIATE").ok());
+    REQUIRE(b.run("INSERT INTO holds(id, request_key, state) VALUES (1, 'k1', 'HELD')").ok());
+    REQUIRE(b.run("ROLLBACK").ok());
+    const auto next = committed_read(*db, read);
+    CHECK(next == full_read(*db));
+    const TableData* holds = nullptr;
+    for (const auto& table : next)
+      if (table.name == "holds") holds = &table;
+    REQUIRE(holds);
+    std::vector<Value> ids;
+    for (const auto& row : holds->rows) ids.push_back(row[0]);
+    CHECK(ids == std::vector<Value>{std::int64_t{5}, std::int64_t{20}, std::int64_t{25}, std::int64_t{35},
+                                    std::int64_t{40}, std::int64_t{45}});
+  }
+  SUBCASE("many rows written at once are read whole, and agree") {
+    REQUIRE(a.run("BEGIN IMMEDIATE").ok());
+    for (int i = 0; i < 40; ++i)
+      REQUIRE(a.run("INSERT INTO holds(request_key, state) VALUES (?, 'HELD')", {"many-" + std::to_string(i)})
+                  .ok());
+    REQUIRE(a.run("COMMIT").ok());
+    CHECK(committed_read(*db, previous) == full_read(*db));
+  }
   SUBCASE("a read that meets a lock keeps the changed tables for the next one") {
     REQUIRE(a.run("BEGIN IMMEDIATE").ok());
     REQUIRE(a.run("UPDATE room_inventory SET sold = sold + 1").ok());

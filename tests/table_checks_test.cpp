@@ -32,7 +32,6 @@ CommittedState ledger_state() {
 }  // namespace
 
 TEST_CASE("ORDER BY's order: NULL first, then numbers by value, then text by its bytes") {
-  using checks::sql_less;
   CHECK(sql_less(Value{}, Value(std::int64_t{-5})));
   CHECK(sql_less(Value(std::int64_t{2}), Value(std::int64_t{10})));
   CHECK(sql_less(Value(1.5), Value(std::int64_t{2})));

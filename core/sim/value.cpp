@@ -14,7 +14,30 @@ std::string shortest_real(double real) {
   return std::string(buffer, result.ptr);
 }
 
+int sql_sort_class(const Value& value) {
+  if (is_null(value)) return 0;
+  if (std::holds_alternative<std::string>(value)) return 2;
+  return 1;
+}
+
+double sql_number(const Value& value) {
+  if (const auto* i = std::get_if<std::int64_t>(&value)) return static_cast<double>(*i);
+  return std::get<double>(value);
+}
+
 }  // namespace
+
+bool sql_less(const Value& a, const Value& b) {
+  const int ca = sql_sort_class(a);
+  const int cb = sql_sort_class(b);
+  if (ca != cb) return ca < cb;
+  if (ca == 0) return false;
+  if (ca == 2) return std::get<std::string>(a) < std::get<std::string>(b);
+  const auto* ia = std::get_if<std::int64_t>(&a);
+  const auto* ib = std::get_if<std::int64_t>(&b);
+  if (ia && ib) return *ia < *ib;
+  return sql_number(a) < sql_number(b);
+}
 
 std::string to_display(const Value& v) {
   if (is_null(v)) return "NULL";

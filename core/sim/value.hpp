@@ -15,6 +15,9 @@ inline bool is_null(const Value& v) {
 }
 
 // Display form used in tables, Markdown and explanations ("NULL" for null).
+// SQL's ORDER BY for these values (SQLite's, with the BINARY collation): NULL first, then numbers by
+// value, then text by its bytes.
+bool sql_less(const Value& a, const Value& b);
 std::string to_display(const Value& v);
 
 // Integer view of a value; REAL is truncated, TEXT and NULL give the fallback.

@@ -3,6 +3,8 @@
 #include <SQLiteCpp/Database.h>
 #include <sqlite3.h>  // with SQLITE_ENABLE_PREUPDATE_HOOK (CMakeLists.txt)
 
+#include <string_view>
+
 namespace reslab {
 namespace {
 
@@ -136,10 +138,17 @@ Connection::Connection(const std::string& uri, std::string name) : m_name(std::m
   // table by its truncate optimization, which the update hook would not see.
   sqlite3_preupdate_hook(
       handle,
-      [](void* self, sqlite3*, int, const char*, const char* table, sqlite3_int64, sqlite3_int64) {
+      [](void* self, sqlite3*, int op, const char*, const char* table, sqlite3_int64 before,
+         sqlite3_int64 after) {
         auto* connection = static_cast<Connection*>(self);
         connection->m_written.insert(table);
-        if (connection->m_changed) connection->m_changed->insert(table);
+        if (!connection->m_changed) return;
+        auto rows = connection->m_changed->find(std::string_view(table));
+        if (rows == connection->m_changed->end())
+          rows = connection->m_changed->emplace(table, std::set<std::int64_t>{}).first;
+        // SQLite defines the rowid before the change for UPDATE and DELETE, after it for INSERT and UPDATE.
+        if (op != SQLITE_INSERT) rows->second.insert(before);
+        if (op != SQLITE_DELETE) rows->second.insert(after);
       },
       this);
 }

@@ -2,6 +2,8 @@
 // One SQLite connection with a name ("A", "provider", "observer"). Statements
 // never throw for SQLite result codes: the caller sees the code and decides,
 // because BUSY and constraint failures are what the lab is about.
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -37,9 +39,11 @@ class Connection : public Session {
   bool in_write_transaction() const override;
   bool holds_lock() const override;
   const std::set<std::string>* tables_written() const override { return &m_written; }
-  // Every table this connection writes from now on is also added to `changed` (which outlives it),
-  // whether the transaction then commits or rolls back.
-  void record_writes_in(std::set<std::string>* changed) { m_changed = changed; }
+  // Every row this connection writes from now on is also added to `changed` (which outlives it): its
+  // rowid before and after the change, under its table's name, whether the transaction then commits or
+  // rolls back.
+  using ChangedRows = std::map<std::string, std::set<std::int64_t>, std::less<>>;
+  void record_writes_in(ChangedRows* changed) { m_changed = changed; }
 
   static constexpr long kStatementBudget = 5'000'000;  // VM instructions before SQLITE_INTERRUPT
 
@@ -61,7 +65,7 @@ class Connection : public Session {
   long m_budget_left = kStatementBudget;
   std::set<std::string>
       m_written;  // by the open transaction (SQLite's pre-update hook), cleared when it ends
-  std::set<std::string>* m_changed = nullptr;
+  ChangedRows* m_changed = nullptr;
 };
 
 }  // namespace reslab

@@ -27,33 +27,6 @@ bool is_one_of(const Value& value, const std::vector<std::string>& texts) {
   return s && std::find(texts.begin(), texts.end(), *s) != texts.end();
 }
 
-namespace {
-
-int sort_class(const Value& value) {
-  if (is_null(value)) return 0;
-  if (std::holds_alternative<std::string>(value)) return 2;
-  return 1;
-}
-
-double as_number(const Value& value) {
-  if (const auto* i = std::get_if<std::int64_t>(&value)) return static_cast<double>(*i);
-  return std::get<double>(value);
-}
-
-}  // namespace
-
-bool sql_less(const Value& a, const Value& b) {
-  const int ca = sort_class(a);
-  const int cb = sort_class(b);
-  if (ca != cb) return ca < cb;
-  if (ca == 0) return false;
-  if (ca == 2) return std::get<std::string>(a) < std::get<std::string>(b);
-  const auto* ia = std::get_if<std::int64_t>(&a);
-  const auto* ib = std::get_if<std::int64_t>(&b);
-  if (ia && ib) return *ia < *ib;
-  return as_number(a) < as_number(b);
-}
-
 std::vector<const Row*> ordered_by(std::vector<const Row*> rows, const std::vector<std::size_t>& columns) {
   std::stable_sort(rows.begin(), rows.end(), [&](const Row* a, const Row* b) {
     for (std::size_t column : columns) {

@@ -31,8 +31,6 @@ class TableRows {
 // Whether `value` is the text `text` (SQL's = on a TEXT column), or one of `texts` (IN).
 bool is_text(const Value& value, std::string_view text);
 bool is_one_of(const Value& value, const std::vector<std::string>& texts);
-// SQL's ORDER BY for these values: NULL first, then numbers by value, then text by its bytes.
-bool sql_less(const Value& a, const Value& b);
 // The rows ordered as ORDER BY over the given columns would order them (stable: ties keep table order,
 // which is key order).
 std::vector<const Row*> ordered_by(std::vector<const Row*> rows, const std::vector<std::size_t>& columns);
