@@ -1,10 +1,14 @@
-// [SECTION] index: scenario picker · model and modes · view · output
+// [SECTION] index: what the bar shows · scenario picker · model and modes · view · output
 #include "app/panels/top_bar_panel.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <vector>
 
 #include "app/platform_paths.hpp"
 #include "app/widgets.hpp"
@@ -12,11 +16,92 @@
 namespace reslab {
 namespace {
 
+// The width of framed buttons drawn side by side with `spacing` between them (the text after "##" is
+// not shown, so it takes no room).
+float buttons_width(std::initializer_list<std::string> labels, float spacing) {
+  const float padding = ImGui::GetStyle().FramePadding.x * 2;
+  float width = spacing * static_cast<float>(labels.size() - 1);
+  for (const auto& label : labels) width += ImGui::CalcTextSize(label.c_str(), nullptr, true).x + padding;
+  return width;
+}
+
+// The next group of `width` goes on this line if it fits, otherwise it starts the next one: on a narrow
+// window the bar wraps between groups instead of losing its last buttons past the edge.
+void same_line_if_fits(float width) {
+  ImGui::SameLine();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
+}
+
+// [SECTION] what the bar shows
+// What the bar shows after the scenario picker, read once a frame: the room its groups take is known
+// before any is drawn.
+struct BarLabels {
+  std::string naive, atomic, sqlite, postgres, status, compare, compare_backends, predict, race, load, reveal;
+  std::string zoom, theme, screenshot, more, help;
+  bool comparing = false;
+  bool revealing = false;
+};
+
+BarLabels bar_labels(const PanelContext& ctx) {
+  BarLabels bar;
+  bar.naive = ctx.model_label(Model::naive);
+  bar.atomic = ctx.model_label(Model::atomic);
+  bar.sqlite = ctx.tr("backend.sqlite");
+  bar.postgres = ctx.tr("backend.postgres");
+  if (!ctx.view().backend_unavailable) bar.status = ctx.view().backend_status;
+  bar.compare = ctx.tr("top.compare");
+  bar.compare_backends = ctx.tr("top.compare_backends");
+  bar.predict = ctx.tr("top.predict");
+  bar.race = ctx.tr("race.open");
+  bar.load = ctx.tr("load.open");
+  bar.reveal = ctx.tr("top.reveal");
+  char zoom[16];
+  std::snprintf(zoom, sizeof zoom, "%d%%", static_cast<int>(ctx.view().zoom * 100 + 0.5f));
+  bar.zoom = std::string(zoom) + "##zoom";
+  bar.theme = ctx.view().dark ? ctx.tr("top.light") : ctx.tr("top.dark");
+  bar.screenshot = ctx.tr("top.screenshot");
+  bar.more = ctx.tr("top.output_options") + "##output";
+  bar.help = ctx.tr("top.help") + " (?)";
+  bar.comparing = ctx.view().compare;
+  bar.revealing = ctx.view().result_hidden(ctx.session().cursor());
+  return bar;
+}
+
+// The groups after the picker, in the order they are drawn, each as wide as it is drawn.
+std::vector<float> group_widths(const BarLabels& bar) {
+  std::vector<float> widths = {buttons_width({bar.naive, bar.atomic}, 0),
+                               buttons_width({bar.sqlite, bar.postgres}, 0)};
+  if (!bar.status.empty()) widths.push_back(ImGui::CalcTextSize(bar.status.c_str()).x);
+  widths.push_back(bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0)
+                                 : buttons_width({bar.compare}, 0));
+  widths.push_back(buttons_width({bar.predict}, 0));
+  widths.push_back(buttons_width({bar.race, bar.load}, 0));
+  if (bar.revealing) widths.push_back(buttons_width({bar.reveal}, 0));
+  widths.push_back(ImGui::CalcTextSize("|").x);
+  widths.push_back(buttons_width({"中文", "English"}, 0));
+  widths.push_back(buttons_width({"A-", bar.zoom, "A+"}, 2));
+  widths.push_back(buttons_width({bar.theme}, 0));
+  widths.push_back(buttons_width({bar.screenshot, bar.more}, 2));
+  widths.push_back(buttons_width({bar.help}, 0));
+  return widths;
+}
+
 // [SECTION] scenario picker
-void draw_scenario_picker(const PanelContext& ctx) {
+// The picker is as wide as the case titles want (17 em) when the bar fits on one line, and gives up
+// room down to 8 em before the bar has to wrap.
+float picker_width(const BarLabels& bar) {
+  const float em = ImGui::GetFontSize();
+  float rest = 0;
+  for (float width : group_widths(bar)) rest += width + ImGui::GetStyle().ItemSpacing.x;
+  const float room = ImGui::GetContentRegionAvail().x - rest;
+  return std::clamp(room, em * 8, em * 17);
+}
+
+void draw_scenario_picker(const PanelContext& ctx, float width) {
   const Scenario& scenario = ctx.session().scenario();
   const std::string current = scenario.title.empty() ? scenario.id : scenario.title.in(ctx.lang());
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 17);
+  ImGui::SetNextItemWidth(width);
   if (ImGui::BeginCombo("##scenario", current.c_str(), ImGuiComboFlags_HeightLarge)) {
     for (const auto& entry : ctx.app.catalog()) {
       const std::string title = entry.title.empty() ? entry.id : entry.title.in(ctx.lang());
@@ -41,66 +126,63 @@ void draw_scenario_picker(const PanelContext& ctx) {
 }
 
 // [SECTION] model and modes
-void draw_modes(const PanelContext& ctx) {
+void draw_modes(const PanelContext& ctx, const BarLabels& bar) {
   const Model model = ctx.session().model();
-  if (toggle_button(ctx.model_label(Model::naive), model == Model::naive)) ctx.send(SetModel{Model::naive});
+  same_line_if_fits(buttons_width({bar.naive, bar.atomic}, 0));
+  if (toggle_button(bar.naive, model == Model::naive)) ctx.send(SetModel{Model::naive});
   ImGui::SameLine(0, 0);
-  if (toggle_button(ctx.model_label(Model::atomic), model == Model::atomic))
-    ctx.send(SetModel{Model::atomic});
-  ImGui::SameLine();
+  if (toggle_button(bar.atomic, model == Model::atomic)) ctx.send(SetModel{Model::atomic});
   // The backend: the session's, or the one chosen while PostgreSQL's server starts.
   const Backend backend = ctx.view().backend;
-  if (toggle_button(ctx.tr("backend.sqlite"), backend == Backend::sqlite))
-    ctx.send(SetBackend{Backend::sqlite});
+  same_line_if_fits(buttons_width({bar.sqlite, bar.postgres}, 0));
+  if (toggle_button(bar.sqlite, backend == Backend::sqlite)) ctx.send(SetBackend{Backend::sqlite});
   ImGui::SameLine(0, 0);
-  if (toggle_button(ctx.tr("backend.postgres"), backend == Backend::postgres))
-    ctx.send(SetBackend{Backend::postgres});
-  if (!ctx.view().backend_status.empty() && !ctx.view().backend_unavailable) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", ctx.view().backend_status.c_str());
+  if (toggle_button(bar.postgres, backend == Backend::postgres)) ctx.send(SetBackend{Backend::postgres});
+  if (!bar.status.empty()) {
+    same_line_if_fits(ImGui::CalcTextSize(bar.status.c_str()).x);
+    ImGui::TextDisabled("%s", bar.status.c_str());
   }
-  ImGui::SameLine();
-  if (toggle_button(ctx.tr("top.compare"), ctx.view().compare)) ctx.send(ToggleCompare{});
-  if (ctx.view().compare) {
+  same_line_if_fits(bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0)
+                                  : buttons_width({bar.compare}, 0));
+  if (toggle_button(bar.compare, bar.comparing)) ctx.send(ToggleCompare{});
+  if (bar.comparing) {
     ImGui::SameLine(0, 0);
-    if (toggle_button(ctx.tr("top.compare_backends"), ctx.view().compare_backends))
-      ctx.send(ToggleCompareBackends{});
+    if (toggle_button(bar.compare_backends, ctx.view().compare_backends)) ctx.send(ToggleCompareBackends{});
   }
-  ImGui::SameLine();
-  if (toggle_button(ctx.tr("top.predict"), ctx.view().predict)) ctx.send(TogglePredict{});
-  ImGui::SameLine();
-  if (toggle_button(ctx.tr("race.open"), ctx.view().race_open)) ctx.send(ToggleRacePanel{});
+  same_line_if_fits(buttons_width({bar.predict}, 0));
+  if (toggle_button(bar.predict, ctx.view().predict)) ctx.send(TogglePredict{});
+  same_line_if_fits(buttons_width({bar.race, bar.load}, 0));
+  if (toggle_button(bar.race, ctx.view().race_open)) ctx.send(ToggleRacePanel{});
   ImGui::SameLine(0, 0);
-  if (toggle_button(ctx.tr("load.open"), ctx.view().load_open)) ctx.send(ToggleLoadPanel{});
-  if (ctx.view().result_hidden(ctx.session().cursor())) {
-    ImGui::SameLine();
-    if (button(ctx.tr("top.reveal"))) ctx.send(RevealStep{});
+  if (toggle_button(bar.load, ctx.view().load_open)) ctx.send(ToggleLoadPanel{});
+  if (bar.revealing) {
+    same_line_if_fits(buttons_width({bar.reveal}, 0));
+    if (button(bar.reveal)) ctx.send(RevealStep{});
   }
 }
 
 // [SECTION] view
-void draw_view_options(const PanelContext& ctx) {
+void draw_view_options(const PanelContext& ctx, const BarLabels& bar) {
+  same_line_if_fits(buttons_width({"中文", "English"}, 0));
   if (toggle_button("中文", ctx.lang() == Lang::zh)) ctx.send(SetLanguage{Lang::zh});
   ImGui::SameLine(0, 0);
   if (toggle_button("English", ctx.lang() == Lang::en)) ctx.send(SetLanguage{Lang::en});
-  ImGui::SameLine();
+  same_line_if_fits(buttons_width({"A-", bar.zoom, "A+"}, 2));
   if (button("A-")) ctx.send(ZoomBy{-1});
   ImGui::SameLine(0, 2);
-  char zoom[16];
-  std::snprintf(zoom, sizeof zoom, "%d%%", static_cast<int>(ctx.view().zoom * 100 + 0.5f));
-  if (button(std::string(zoom) + "##zoom")) ctx.send(ZoomBy{0});
+  if (button(bar.zoom)) ctx.send(ZoomBy{0});
   ImGui::SameLine(0, 2);
   if (button("A+")) ctx.send(ZoomBy{+1});
-  ImGui::SameLine();
-  if (button(ctx.view().dark ? ctx.tr("top.light") : ctx.tr("top.dark")))
-    ctx.send(SetDarkTheme{!ctx.view().dark});
+  same_line_if_fits(buttons_width({bar.theme}, 0));
+  if (button(bar.theme)) ctx.send(SetDarkTheme{!ctx.view().dark});
 }
 
 // [SECTION] output
-void draw_output(const PanelContext& ctx) {
-  if (button(ctx.tr("top.screenshot"))) ctx.send(TakeScreenshot{});
+void draw_output(const PanelContext& ctx, const BarLabels& bar) {
+  same_line_if_fits(buttons_width({bar.screenshot, bar.more}, 2));
+  if (button(bar.screenshot)) ctx.send(TakeScreenshot{});
   ImGui::SameLine(0, 2);
-  if (button(ctx.tr("top.output_options") + "##output")) ImGui::OpenPopup("output_options");
+  if (button(bar.more)) ImGui::OpenPopup("output_options");
   record_item(ctx.tr("top.output_options"));
   if (ImGui::BeginPopup("output_options")) {
     ImGui::TextUnformatted(ctx.tr("top.screenshot_scale").c_str());
@@ -125,22 +207,20 @@ void draw_output(const PanelContext& ctx) {
   } else {
     ctx.edits.screenshot_dir_loaded = false;
   }
-  ImGui::SameLine();
-  if (button(ctx.tr("top.help") + " (?)")) ctx.send(ShowHelp{});
+  same_line_if_fits(buttons_width({bar.help}, 0));
+  if (button(bar.help)) ctx.send(ShowHelp{});
 }
 
 }  // namespace
 
 void draw_top_bar_panel(const PanelContext& ctx) {
-  draw_scenario_picker(ctx);
-  ImGui::SameLine();
-  draw_modes(ctx);
-  ImGui::SameLine();
+  const BarLabels bar = bar_labels(ctx);
+  draw_scenario_picker(ctx, picker_width(bar));
+  draw_modes(ctx, bar);
+  same_line_if_fits(ImGui::CalcTextSize("|").x);
   ImGui::TextDisabled("|");
-  ImGui::SameLine();
-  draw_view_options(ctx);
-  ImGui::SameLine();
-  draw_output(ctx);
+  draw_view_options(ctx, bar);
+  draw_output(ctx, bar);
 }
 
 }  // namespace reslab
