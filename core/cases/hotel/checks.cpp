@@ -143,15 +143,6 @@ InvariantResult confirmed_before_deadline(const CommittedState& committed) {
   return {"confirmed_before_deadline", false, {"invariant.deadline.broken", {{"list", list}}}};
 }
 
-// The provider's ledger rows of `kind` that SUCCEEDED.
-std::vector<const Row*> succeeded(const TableRows& ledger, std::string_view kind) {
-  std::vector<const Row*> rows;
-  for (const auto& row : ledger.rows())
-    if (is_text(row[ledger.column("kind")], kind) && is_text(row[ledger.column("state")], "SUCCEEDED"))
-      rows.push_back(&row);
-  return rows;
-}
-
 // No provider payment with two refund tasks (refund_tasks JOIN payments GROUP BY provider_payment_id
 // HAVING COUNT(*) > 1), none refunded twice in the provider's books.
 InvariantResult one_refund_per_payment(const CommittedState& committed) {
@@ -169,7 +160,8 @@ InvariantResult one_refund_per_payment(const CommittedState& committed) {
       task_payments.push_back(it->second);
   }
   const auto twice_queued = checks::repeated(task_payments, payments.column("provider_payment_id"));
-  const auto twice_refunded = checks::repeated(succeeded(ledger, "refund"), ledger.column("payment_id"));
+  const auto twice_refunded =
+      checks::repeated(checks::succeeded(ledger, "refund"), ledger.column("payment_id"));
   if (twice_queued.empty() && twice_refunded.empty())
     return {"one_refund_per_payment",
             true,
@@ -209,7 +201,7 @@ InvariantResult released_at_most_once(const CommittedState& committed) {
 // The provider's books, not ours: a second charge is real money even if our tables show one payment.
 InvariantResult one_charge_per_payment(const CommittedState& committed) {
   const TableRows ledger(committed, "provider_ledger");
-  const auto charges = succeeded(ledger, "charge");
+  const auto charges = checks::succeeded(ledger, "charge");
   const auto twice = checks::repeated(charges, ledger.column("payment_id"));
   if (twice.empty())
     return {"one_charge_per_payment",

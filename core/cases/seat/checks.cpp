@@ -15,7 +15,6 @@ namespace {
 
 using checks::count_where;
 using checks::counted_rows;
-using checks::is_text;
 using checks::number;
 using checks::TableRows;
 
@@ -78,10 +77,7 @@ InvariantResult one_owner_per_seat(const CommittedState& committed) {
 InvariantResult one_refund_per_payment(const CommittedState& committed) {
   const TableRows items(committed, "reconciliations");
   const TableRows ledger(committed, "provider_ledger");
-  std::vector<const Row*> refunds;
-  for (const auto& row : ledger.rows())
-    if (is_text(row[ledger.column("kind")], "refund") && is_text(row[ledger.column("state")], "SUCCEEDED"))
-      refunds.push_back(&row);
+  const auto refunds = checks::succeeded(ledger, "refund");
   const auto twice_items = checks::repeated(checks::rows_where(items, items.column("state"), {"REFUNDED"}),
                                             items.column("provider_payment_id"));
   const auto twice_refunded = checks::repeated(refunds, ledger.column("payment_id"));

@@ -73,6 +73,15 @@ std::vector<const Row*> rows_where(const TableRows& table, std::size_t column,
   return rows;
 }
 
+std::vector<const Row*> succeeded(const TableRows& ledger, std::string_view kind) {
+  const std::size_t kind_column = ledger.column("kind");
+  const std::size_t state = ledger.column("state");
+  std::vector<const Row*> rows;
+  for (const auto& row : ledger.rows())
+    if (is_text(row[kind_column], kind) && is_text(row[state], "SUCCEEDED")) rows.push_back(&row);
+  return rows;
+}
+
 std::string number(const Value& value) {
   return to_display(value);
 }

@@ -46,6 +46,9 @@ std::vector<std::pair<Value, std::int64_t>> repeated(const std::vector<const Row
 std::vector<const Row*> rows_where(const TableRows& table, std::size_t column,
                                    const std::vector<std::string>& texts);
 
+// The rows of the provider's ledger (provider_ledger, both families) of `kind` that SUCCEEDED.
+std::vector<const Row*> succeeded(const TableRows& ledger, std::string_view kind);
+
 // A value as a number in a detail string ("NULL" for null).
 std::string number(const Value& value);
 std::string number(std::int64_t value);
