@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <initializer_list>
 #include <string>
-#include <vector>
 
 #include "app/platform_paths.hpp"
 #include "app/widgets.hpp"
@@ -41,6 +40,11 @@ struct BarLabels {
   std::string zoom, theme, screenshot, more, help;
   bool comparing = false;
   bool revealing = false;
+  // How wide each group after the picker is drawn, in drawing order (0 for a group not shown).
+  struct Widths {
+    float models, backends, status, compare, predict, labs, reveal, divider, language, zoom, theme, output,
+        help;
+  } width{};
 };
 
 BarLabels bar_labels(const PanelContext& ctx) {
@@ -65,26 +69,22 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.help = ctx.tr("top.help") + " (?)";
   bar.comparing = ctx.view().compare;
   bar.revealing = ctx.view().result_hidden(ctx.session().cursor());
+  auto& width = bar.width;
+  width.models = buttons_width({bar.naive, bar.atomic}, 0);
+  width.backends = buttons_width({bar.sqlite, bar.postgres}, 0);
+  width.status = bar.status.empty() ? 0 : ImGui::CalcTextSize(bar.status.c_str()).x;
+  width.compare =
+      bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0) : buttons_width({bar.compare}, 0);
+  width.predict = buttons_width({bar.predict}, 0);
+  width.labs = buttons_width({bar.race, bar.load}, 0);
+  width.reveal = bar.revealing ? buttons_width({bar.reveal}, 0) : 0;
+  width.divider = ImGui::CalcTextSize("|").x;
+  width.language = buttons_width({"中文", "English"}, 0);
+  width.zoom = buttons_width({"A-", bar.zoom, "A+"}, 2);
+  width.theme = buttons_width({bar.theme}, 0);
+  width.output = buttons_width({bar.screenshot, bar.more}, 2);
+  width.help = buttons_width({bar.help}, 0);
   return bar;
-}
-
-// The groups after the picker, in the order they are drawn, each as wide as it is drawn.
-std::vector<float> group_widths(const BarLabels& bar) {
-  std::vector<float> widths = {buttons_width({bar.naive, bar.atomic}, 0),
-                               buttons_width({bar.sqlite, bar.postgres}, 0)};
-  if (!bar.status.empty()) widths.push_back(ImGui::CalcTextSize(bar.status.c_str()).x);
-  widths.push_back(bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0)
-                                 : buttons_width({bar.compare}, 0));
-  widths.push_back(buttons_width({bar.predict}, 0));
-  widths.push_back(buttons_width({bar.race, bar.load}, 0));
-  if (bar.revealing) widths.push_back(buttons_width({bar.reveal}, 0));
-  widths.push_back(ImGui::CalcTextSize("|").x);
-  widths.push_back(buttons_width({"中文", "English"}, 0));
-  widths.push_back(buttons_width({"A-", bar.zoom, "A+"}, 2));
-  widths.push_back(buttons_width({bar.theme}, 0));
-  widths.push_back(buttons_width({bar.screenshot, bar.more}, 2));
-  widths.push_back(buttons_width({bar.help}, 0));
-  return widths;
 }
 
 // [SECTION] scenario picker
@@ -92,8 +92,11 @@ std::vector<float> group_widths(const BarLabels& bar) {
 // room down to 8 em before the bar has to wrap.
 float picker_width(const BarLabels& bar) {
   const float em = ImGui::GetFontSize();
+  const auto& w = bar.width;
   float rest = 0;
-  for (float width : group_widths(bar)) rest += width + ImGui::GetStyle().ItemSpacing.x;
+  for (float group : {w.models, w.backends, w.status, w.compare, w.predict, w.labs, w.reveal, w.divider,
+                      w.language, w.zoom, w.theme, w.output, w.help})
+    if (group > 0) rest += group + ImGui::GetStyle().ItemSpacing.x;
   const float room = ImGui::GetContentRegionAvail().x - rest;
   return std::clamp(room, em * 8, em * 17);
 }
@@ -128,58 +131,57 @@ void draw_scenario_picker(const PanelContext& ctx, float width) {
 // [SECTION] model and modes
 void draw_modes(const PanelContext& ctx, const BarLabels& bar) {
   const Model model = ctx.session().model();
-  same_line_if_fits(buttons_width({bar.naive, bar.atomic}, 0));
+  same_line_if_fits(bar.width.models);
   if (toggle_button(bar.naive, model == Model::naive)) ctx.send(SetModel{Model::naive});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.atomic, model == Model::atomic)) ctx.send(SetModel{Model::atomic});
   // The backend: the session's, or the one chosen while PostgreSQL's server starts.
   const Backend backend = ctx.view().backend;
-  same_line_if_fits(buttons_width({bar.sqlite, bar.postgres}, 0));
+  same_line_if_fits(bar.width.backends);
   if (toggle_button(bar.sqlite, backend == Backend::sqlite)) ctx.send(SetBackend{Backend::sqlite});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.postgres, backend == Backend::postgres)) ctx.send(SetBackend{Backend::postgres});
   if (!bar.status.empty()) {
-    same_line_if_fits(ImGui::CalcTextSize(bar.status.c_str()).x);
+    same_line_if_fits(bar.width.status);
     ImGui::TextDisabled("%s", bar.status.c_str());
   }
-  same_line_if_fits(bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0)
-                                  : buttons_width({bar.compare}, 0));
+  same_line_if_fits(bar.width.compare);
   if (toggle_button(bar.compare, bar.comparing)) ctx.send(ToggleCompare{});
   if (bar.comparing) {
     ImGui::SameLine(0, 0);
     if (toggle_button(bar.compare_backends, ctx.view().compare_backends)) ctx.send(ToggleCompareBackends{});
   }
-  same_line_if_fits(buttons_width({bar.predict}, 0));
+  same_line_if_fits(bar.width.predict);
   if (toggle_button(bar.predict, ctx.view().predict)) ctx.send(TogglePredict{});
-  same_line_if_fits(buttons_width({bar.race, bar.load}, 0));
+  same_line_if_fits(bar.width.labs);
   if (toggle_button(bar.race, ctx.view().race_open)) ctx.send(ToggleRacePanel{});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.load, ctx.view().load_open)) ctx.send(ToggleLoadPanel{});
   if (bar.revealing) {
-    same_line_if_fits(buttons_width({bar.reveal}, 0));
+    same_line_if_fits(bar.width.reveal);
     if (button(bar.reveal)) ctx.send(RevealStep{});
   }
 }
 
 // [SECTION] view
 void draw_view_options(const PanelContext& ctx, const BarLabels& bar) {
-  same_line_if_fits(buttons_width({"中文", "English"}, 0));
+  same_line_if_fits(bar.width.language);
   if (toggle_button("中文", ctx.lang() == Lang::zh)) ctx.send(SetLanguage{Lang::zh});
   ImGui::SameLine(0, 0);
   if (toggle_button("English", ctx.lang() == Lang::en)) ctx.send(SetLanguage{Lang::en});
-  same_line_if_fits(buttons_width({"A-", bar.zoom, "A+"}, 2));
+  same_line_if_fits(bar.width.zoom);
   if (button("A-")) ctx.send(ZoomBy{-1});
   ImGui::SameLine(0, 2);
   if (button(bar.zoom)) ctx.send(ZoomBy{0});
   ImGui::SameLine(0, 2);
   if (button("A+")) ctx.send(ZoomBy{+1});
-  same_line_if_fits(buttons_width({bar.theme}, 0));
+  same_line_if_fits(bar.width.theme);
   if (button(bar.theme)) ctx.send(SetDarkTheme{!ctx.view().dark});
 }
 
 // [SECTION] output
 void draw_output(const PanelContext& ctx, const BarLabels& bar) {
-  same_line_if_fits(buttons_width({bar.screenshot, bar.more}, 2));
+  same_line_if_fits(bar.width.output);
   if (button(bar.screenshot)) ctx.send(TakeScreenshot{});
   ImGui::SameLine(0, 2);
   if (button(bar.more)) ImGui::OpenPopup("output_options");
@@ -207,7 +209,7 @@ void draw_output(const PanelContext& ctx, const BarLabels& bar) {
   } else {
     ctx.edits.screenshot_dir_loaded = false;
   }
-  same_line_if_fits(buttons_width({bar.help}, 0));
+  same_line_if_fits(bar.width.help);
   if (button(bar.help)) ctx.send(ShowHelp{});
 }
 
@@ -217,7 +219,7 @@ void draw_top_bar_panel(const PanelContext& ctx) {
   const BarLabels bar = bar_labels(ctx);
   draw_scenario_picker(ctx, picker_width(bar));
   draw_modes(ctx, bar);
-  same_line_if_fits(ImGui::CalcTextSize("|").x);
+  same_line_if_fits(bar.width.divider);
   ImGui::TextDisabled("|");
   draw_view_options(ctx, bar);
   draw_output(ctx, bar);
