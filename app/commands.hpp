@@ -3,6 +3,7 @@
 // drawing; they return commands, and the app applies them between frames.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -70,6 +71,13 @@ struct SaveTraceMarkdown {};
 struct CopyOrder {};
 struct ToggleFullScreen {};
 struct ShowHelp {};
+struct CloseHelp {};
+// Presentation mode: the toolbar hidden, the case filling the screen with larger text (F5; Esc leaves).
+struct SetPresenting {
+  bool on = false;
+};
+// A blank screen, as a presenter's remote asks for (B or .); any key brings the lab back.
+struct ToggleBlank {};
 struct ToggleRacePanel {};
 // T1's live race, run in the background on a temporary database.
 struct StartRace {
@@ -85,12 +93,16 @@ struct StartLoad {
 };
 struct CancelLoad {};
 
-using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
-                             ToggleCompareBackends, ChoosePreset, UseOrder, MoveEvent, OpenScenario,
-                             DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare, SetLanguage,
-                             SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir,
-                             TakeScreenshot, SaveTraceMarkdown, CopyOrder, ToggleFullScreen, ShowHelp,
-                             ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel, StartLoad, CancelLoad>;
+using Command =
+    std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
+                 ToggleCompareBackends, ChoosePreset, UseOrder, MoveEvent, OpenScenario, DismissError,
+                 TogglePlay, TogglePredict, RevealStep, ToggleCompare, SetLanguage, SetDarkTheme, ZoomBy,
+                 SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown,
+                 CopyOrder, ToggleFullScreen, ShowHelp, CloseHelp, SetPresenting, ToggleBlank,
+                 ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel, StartLoad, CancelLoad>;
 using Commands = std::vector<Command>;
+
+// The command's type name ("StepForward"), for the command log.
+std::string_view command_name(const Command& command);
 
 }  // namespace reslab

@@ -38,23 +38,42 @@ ImFont* add_font(ImFontAtlas& atlas, const std::optional<FontFile>& file, float 
   return atlas.AddFontFromMemoryTTF(bytes->data(), static_cast<int>(bytes->size()), size, &config, ranges);
 }
 
+// The characters of `texts`, with the ranges and symbols every atlas holds.
+ImFontGlyphRangesBuilder glyph_set(const ImFontAtlas& atlas, const std::vector<std::string>& texts) {
+  ImFontGlyphRangesBuilder builder;
+  builder.AddRanges(const_cast<ImFontAtlas&>(atlas).GetGlyphRangesDefault());
+  for (const auto& text : texts) builder.AddText(text.c_str());
+  // Symbols drawn as text: arrows, not-equal, check and cross, ellipsis, middle dot.
+  builder.AddText("→←↔≠≤≥✓✗…·×▶◀▾■●○“”‘’—–．、：（）");
+  return builder;
+}
+
 }  // namespace
+
+bool fonts_cover(const UiFonts& fonts, const std::vector<std::string>& texts) {
+  if (fonts.glyphs.empty()) return false;
+  ImFontAtlas atlas;
+  const ImFontGlyphRangesBuilder wanted = glyph_set(atlas, texts);
+  for (int i = 0; i < wanted.UsedChars.Size; ++i) {
+    const unsigned held =
+        i < static_cast<int>(fonts.glyphs.size()) ? fonts.glyphs[static_cast<std::size_t>(i)] : 0;
+    if ((wanted.UsedChars[i] & ~held) != 0) return false;
+  }
+  return true;
+}
 
 UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std::string>& texts) {
   atlas.Clear();
   atlas.FontBuilderIO = ImGuiFreeType::GetBuilderForFreeType();
   atlas.FontBuilderFlags = ImGuiFreeTypeBuilderFlags_LightHinting;
 
-  ImFontGlyphRangesBuilder builder;
-  builder.AddRanges(atlas.GetGlyphRangesDefault());
-  for (const auto& text : texts) builder.AddText(text.c_str());
-  // Symbols drawn as text: arrows, not-equal, check and cross, ellipsis, middle dot.
-  builder.AddText("→←↔≠≤≥✓✗…·×▶◀▾■●○“”‘’—–．、：（）");
+  ImFontGlyphRangesBuilder builder = glyph_set(atlas, texts);
   static ImVector<ImWchar> ranges;  // must outlive the atlas build
   ranges.clear();
   builder.BuildRanges(&ranges);
   UiFonts fonts;
   fonts.pixel_size = pixel_size;
+  fonts.glyphs.assign(builder.UsedChars.begin(), builder.UsedChars.end());
   const auto sans = find_font("Noto Sans CJK SC");
   auto mono = find_font("Noto Sans Mono CJK SC");
   if (!mono) mono = sans;

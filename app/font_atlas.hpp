@@ -18,7 +18,12 @@ struct UiFonts {
   bool has_cjk = false;
   std::string warning;  // shown in the UI when the CJK font is missing
   float pixel_size = 0;
+  std::vector<unsigned>
+      glyphs;  // the characters the atlas holds, one bit each (as ImGui's ranges builder keeps them)
 };
+
+// Whether the atlas holds every character of `texts` (a scenario opened then needs no new atlas).
+bool fonts_cover(const UiFonts& fonts, const std::vector<std::string>& texts);
 
 // Base text size in pixels at zoom 1.
 constexpr float kBaseFontPixels = 18.0f;

@@ -9,6 +9,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <deque>
 
@@ -40,10 +41,15 @@ struct KeyTap {
 };
 std::deque<KeyTap> g_taps;
 int g_held_for_a_frame = -1;
+// Every press, repeat and typed character since the last frame shown, for the shortcuts (app/key_press.hpp).
+KeyPresses g_presses;
+constexpr std::size_t kMaxPresses = 256;
 
 void on_key(GLFWwindow*, int key, int, int action, int mods) {
   g_input = true;
   if (action == GLFW_PRESS && key >= 0 && key < 512 && g_taps.size() < 64) g_taps.push_back({key, mods});
+  if ((action == GLFW_PRESS || action == GLFW_REPEAT) && key >= 0 && g_presses.size() < kMaxPresses)
+    g_presses.push_back({key, mods, action == GLFW_REPEAT, 0});
 }
 
 void set_modifiers(ImGuiIO& io, int mods) {
@@ -87,8 +93,9 @@ void replay_key_taps(GLFWwindow* window) {
   g_held_for_a_frame = tap.key;
 }
 
-void on_char(GLFWwindow*, unsigned) {
+void on_char(GLFWwindow*, unsigned character) {
   g_input = true;
+  if (g_presses.size() < kMaxPresses) g_presses.push_back({-1, 0, false, character});
 }
 void on_mouse_button(GLFWwindow*, int, int, int) {
   g_input = true;
@@ -170,13 +177,36 @@ GuiContext::GuiContext(int width, int height, bool visible, const std::string& t
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+  // Shown once it fits the screen it opens on (a size remembered from a larger screen would put the
+  // right-hand panels and the toolbar's last buttons off it).
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  int work_x = 0, work_y = 0, work_width = 0, work_height = 0;
+  if (visible)
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+      glfwGetMonitorWorkarea(monitor, &work_x, &work_y, &work_width, &work_height);
+  if (work_width > 0 && work_height > 0) {
+    width = std::min(width, work_width);
+    height = std::min(height, work_height);
+  }
   m_window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
   if (!m_window) {
     glfwTerminate();
     throw DisplayError("cannot create an OpenGL 3.3 window (" + g_glfw_error + ")");
   }
+  if (work_width > 0 && work_height > 0) {
+    // The window manager's frame counts too, where it says how large it is.
+    int left = 0, top = 0, right = 0, bottom = 0;
+    glfwGetWindowFrameSize(m_window, &left, &top, &right, &bottom);
+    const int fit_width = std::min(width, work_width - left - right);
+    const int fit_height = std::min(height, work_height - top - bottom);
+    if (fit_width != width || fit_height != height) glfwSetWindowSize(m_window, fit_width, fit_height);
+    int x = 0, y = 0;
+    glfwGetWindowPos(m_window, &x, &y);
+    if (x + fit_width + right > work_x + work_width || y + fit_height + bottom > work_y + work_height)
+      glfwSetWindowPos(m_window, work_x + left, work_y + top);
+  }
+  if (visible) glfwShowWindow(m_window);
   glfwMakeContextCurrent(m_window);
   glfwSwapInterval(1);
   watch_input(m_window);
@@ -207,7 +237,7 @@ GuiContext::~GuiContext() {
 }
 
 bool GuiContext::take_input() {
-  const bool seen = g_input || !g_taps.empty() || g_held_for_a_frame >= 0;
+  const bool seen = g_input || !g_taps.empty() || g_held_for_a_frame >= 0 || !g_presses.empty();
   g_input = false;
   return seen;
 }
@@ -219,9 +249,15 @@ float GuiContext::content_scale() const {
 }
 
 // [SECTION] fonts
-void GuiContext::rebuild_fonts(LabApp& app, float render_scale) {
+float GuiContext::text_scale(const LabApp& app) const {
+  int width = 0, height = 0;
+  glfwGetWindowSize(m_window, &width, &height);
+  return app.view().text_scale(static_cast<float>(height));
+}
+
+void GuiContext::rebuild_fonts(LabApp& app, float render_scale, float text_scale) {
   ImGuiIO& io = ImGui::GetIO();
-  const float pixels = font_pixels(app.view().zoom, content_scale()) * render_scale;
+  const float pixels = font_pixels(text_scale, content_scale()) * render_scale;
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   app.fonts_rebuilt(build_fonts(*io.Fonts, pixels, app.glyph_texts()));
   io.FontGlobalScale = 1.0f / render_scale;
@@ -231,20 +267,22 @@ void GuiContext::rebuild_fonts(LabApp& app, float render_scale) {
 }
 
 // [SECTION] frames
-void GuiContext::begin_frame(LabApp& app) {
-  apply_theme(app.view().dark, app.view().zoom * content_scale());
+void GuiContext::begin_frame(LabApp& app, float text_scale) {
+  apply_theme(app.view().dark, text_scale * content_scale());
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
 }
 
 Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state, bool lay_out_first) {
   // A move to a monitor with another scale rebuilds the fonts at that size rather than stretching them.
-  if (app.fonts_dirty() || m_font_scale != 1.0f || m_monitor_scale != content_scale())
-    rebuild_fonts(app, 1.0f);
+  const float scale = text_scale(app);
+  if (app.fonts_dirty() || m_font_scale != 1.0f || m_monitor_scale != content_scale() ||
+      app.fonts().pixel_size != font_pixels(scale, content_scale()))
+    rebuild_fonts(app, 1.0f, scale);
   if (lay_out_first) {
     // Unseen passes read no input: the mouse and keys stay as the last frame left them, so nothing is
     // clicked or typed twice; only the window's size is brought up to date.
-    apply_theme(app.view().dark, app.view().zoom * content_scale());
+    apply_theme(app.view().dark, scale * content_scale());
     int width = 0, height = 0;
     glfwGetWindowSize(m_window, &width, &height);
     ImGuiIO& io = ImGui::GetIO();
@@ -252,12 +290,15 @@ Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state, bool lay_o
     io.DeltaTime = 1.0f / 60.0f;
     lay_out([&] { return unseen_pass(app, state); });
   }
-  begin_frame(app);
+  begin_frame(app, scale);
   replay_key_taps(m_window);
   ImGui::NewFrame();
+  // The presses are read by this frame only: each acts once, however many frames it took to arrive.
+  KeyPresses presses;
+  presses.swap(g_presses);
   Commands commands;
   try {
-    commands = draw_lab_window(app, state);
+    commands = draw_lab_window(app, state, &presses);
   } catch (const std::exception& e) {
     // Never in front of a class: close what the panel left open, say what happened, carry on.
     ImGui::ErrorCheckEndFrameRecover(nullptr);
@@ -279,7 +320,7 @@ Commands GuiContext::frame_on_screen(LabApp& app, WindowState& state, bool lay_o
 std::uint64_t GuiContext::unseen_pass(LabApp& app, WindowState& state) {
   ImGui::NewFrame();
   try {
-    draw_lab_window(app, state, false);  // its commands are dropped: no input, so none but by accident
+    draw_lab_window(app, state);  // its commands are dropped: no input, so none but by accident
   } catch (const std::exception&) {
     ImGui::ErrorCheckEndFrameRecover(nullptr);  // the shown frame draws it again and says what happened
   }
@@ -289,8 +330,10 @@ std::uint64_t GuiContext::unseen_pass(LabApp& app, WindowState& state) {
 
 // [SECTION] offscreen capture
 RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int height, int scale) {
-  if (app.fonts_dirty() || m_font_scale != static_cast<float>(scale))
-    rebuild_fonts(app, static_cast<float>(scale));
+  const float text = app.view().text_scale(static_cast<float>(height));
+  if (app.fonts_dirty() || m_font_scale != static_cast<float>(scale) ||
+      app.fonts().pixel_size != font_pixels(text, content_scale()) * static_cast<float>(scale))
+    rebuild_fonts(app, static_cast<float>(scale), text);
   const int pixel_width = width * scale, pixel_height = height * scale;
   // Kept between captures: an export renders many frames of one size.
   if (!m_target || m_target->width != pixel_width || m_target->height != pixel_height) {
@@ -306,13 +349,13 @@ RgbaImage GuiContext::capture(LabApp& app, WindowState& state, int width, int he
   // Frames until the layout has settled (auto-sized items, the layout fitting what changed), as the
   // window does before it sleeps: a picture shows the frame a projector would.
   lay_out([&] {
-    begin_frame(app);
+    begin_frame(app, text);
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     io.DisplayFramebufferScale = ImVec2(static_cast<float>(scale), static_cast<float>(scale));
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover highlight in a picture
     for (bool& down : io.MouseDown) down = false;
     ImGui::NewFrame();
-    draw_lab_window(app, state, false);
+    draw_lab_window(app, state);
     ImGui::Render();
     return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(state.slide));
   });

@@ -42,8 +42,9 @@ class GuiContext {
   // Monitor scale (HiDPI); 1 under Xvfb.
   float content_scale() const;
 
-  // Rebuilds the font atlas at the app's zoom times `render_scale` and re-uploads it.
-  void rebuild_fonts(LabApp& app, float render_scale);
+  // Rebuilds the font atlas at `text_scale` (the view's, for the window's size) times `render_scale` and
+  // re-uploads it.
+  void rebuild_fonts(LabApp& app, float render_scale, float text_scale);
   // One frame on screen: input from the window, the lab window drawn, swapped. Returns its commands.
   // After a change, `lay_out_first` first settles the layout in unseen passes (see lay_out).
   Commands frame_on_screen(LabApp& app, WindowState& state, bool lay_out_first = false);
@@ -52,7 +53,9 @@ class GuiContext {
   RgbaImage capture(LabApp& app, WindowState& state, int width, int height, int scale);
 
  private:
-  void begin_frame(LabApp& app);
+  void begin_frame(LabApp& app, float text_scale);
+  // The view's text scale for the window's present size.
+  float text_scale(const LabApp& app) const;
   // One ImGui frame drawn and not shown, with the input as it is; returns its frame_digest.
   std::uint64_t unseen_pass(LabApp& app, WindowState& state);
   float m_font_scale = 0;     // the render scale the atlas was last built for

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <future>
 #include <iostream>
 #include <optional>
@@ -85,9 +86,10 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   // The fonts (FreeType over a 19 MB collection) build while the window opens:
   // together they are most of the start-up time. No ImGui context exists yet,
   // so the worker shares nothing with this thread but `app`, which it only reads.
-  auto fonts = std::async(std::launch::async, [&app] {
+  const float text_scale = app.view().text_scale(static_cast<float>(settings.window_height));
+  auto fonts = std::async(std::launch::async, [&app, text_scale] {
     auto atlas = std::make_unique<ImFontAtlas>();
-    UiFonts built = build_fonts(*atlas, font_pixels(app.view().zoom, 1.0f), app.glyph_texts());
+    UiFonts built = build_fonts(*atlas, font_pixels(text_scale, 1.0f), app.glyph_texts());
     return std::make_pair(std::move(atlas), built);
   });
   std::optional<GuiContext> window_context;
@@ -110,6 +112,8 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   WindowState state;
   platform.attach(&gui, &app, &state);
   if (!settings_warning.empty()) app.toast(settings_warning, true);
+  if (const char* log = std::getenv("RESLAB_COMMAND_LOG"); log && *log)
+    if (const std::string error = app.log_commands(log); !error.empty()) app.toast(error, true);
 
   // Frames after input and until the layout has settled (RedrawRule); otherwise the loop sleeps. The
   // first frames are drawn as after input.

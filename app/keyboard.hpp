@@ -1,11 +1,13 @@
 #pragma once
-// The keyboard: one table of shortcuts, read each frame into commands, and
+// The keyboard: one table of shortcuts, read from each frame's key presses into commands, and
 // listed by the help popup (so the two can never disagree).
 #include <string>
 #include <vector>
 
 #include "app/commands.hpp"
+#include "app/key_press.hpp"
 #include "app/lab_session.hpp"
+#include "app/view_state.hpp"
 
 namespace reslab {
 
@@ -16,8 +18,10 @@ struct Shortcut {
 
 const std::vector<Shortcut>& shortcuts();
 
-// Reads this frame's key presses (ImGui's key state, GLFW key codes). Nothing
-// happens while a text field has the keyboard.
-void read_shortcuts(const LabSession& session, Commands& commands);
+// The commands this frame's key presses ask for. Nothing happens while a text field has the keyboard
+// (`typing`); while the screen is blank any key brings it back; while the help is open, Esc or ?
+// closes it and other keys wait.
+void read_shortcuts(const LabSession& session, const ViewState& view, const KeyPresses& presses, bool typing,
+                    Commands& commands);
 
 }  // namespace reslab

@@ -47,6 +47,17 @@ std::string two_digits(int number) {
   return text;
 }
 
+// The Chinese texts of a scenario file, whose characters the font atlas needs.
+void add_scenario_texts(const Scenario& scenario, std::vector<std::string>& texts) {
+  for (const LocalizedText* text :
+       {&scenario.title, &scenario.summary, &scenario.naive_model, &scenario.atomic_model})
+    texts.push_back(text->zh);
+  for (const auto& actor : scenario.actors) texts.push_back(actor.name.zh);
+  for (const auto& event : scenario.events) texts.push_back(event.note.zh);
+  for (const auto& preset : scenario.presets) texts.push_back(preset.title.zh);
+  for (const auto& question : scenario.questions) texts.push_back(question.zh);
+}
+
 std::shared_ptr<const Scenario> load_scenario(const std::string& name_or_path) {
   return std::make_shared<const Scenario>(load_scenario_file(resolve_scenario(name_or_path)));
 }
@@ -75,6 +86,7 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
     try {
       const Scenario scenario = load_scenario_file(file);
       m_catalog.push_back({scenario.id, file, scenario.title});
+      add_scenario_texts(scenario, m_bundled_texts);
     } catch (const std::exception&) {
       // A broken bundled file shows its error when picked; it does not stop the app.
       m_catalog.push_back({std::filesystem::path(file).stem().string(), file, {}});
@@ -125,7 +137,7 @@ std::string LabApp::open_scenario(const std::string& name_or_path) {
     m_view.hidden_step = 0;
     m_view.playing = false;
     m_file_time = modified_time(scenario->file);
-    m_fonts_dirty = true;  // the scenario's texts may need new glyphs
+    if (!fonts_cover(m_fonts, glyph_texts())) m_fonts_dirty = true;  // the scenario's texts need new glyphs
     after_session_change();
     report_preset_problems();
     return {};
@@ -152,7 +164,7 @@ void LabApp::check_reload() {
     m_session->replace_scenario(load_scenario(file));
     m_view.scenario_error.clear();
     m_view.hidden_step = 0;
-    m_fonts_dirty = true;
+    if (!fonts_cover(m_fonts, glyph_texts())) m_fonts_dirty = true;
     after_session_change();
     toast(tr("toast.reloaded", {{"file", file}}));
     report_preset_problems();
@@ -293,7 +305,6 @@ void LabApp::follow_backend() {
 }
 
 void LabApp::apply(const Commands& commands) {
-  m_view.help_open = false;  // a request to open the popup lasts one frame
   for (const auto& command : commands) apply(command);
 }
 
@@ -385,6 +396,12 @@ void LabApp::apply(const Command& command) {
                    },
                    [&](const ToggleFullScreen&) { m_platform.toggle_full_screen(); },
                    [&](const ShowHelp&) { m_view.help_open = true; },
+                   [&](const CloseHelp&) { m_view.help_open = false; },
+                   [&](const SetPresenting& set) {
+                     m_view.presenting = set.on;
+                     m_fonts_dirty = true;  // presentation text is larger
+                   },
+                   [&](const ToggleBlank&) { m_view.blank = !m_view.blank; },
                    [&](const ToggleRacePanel&) { m_view.race_open = !m_view.race_open; },
                    [&](const StartRace& start) {
                      const RaceOptions options{start.threads, start.rounds, start.model, {}};
@@ -403,6 +420,28 @@ void LabApp::apply(const Command& command) {
     // An engine error must never take the class down: show it and keep the last good state.
     toast(e.what(), true);
   }
+  if (m_command_log) log_command(command);
+}
+
+std::string LabApp::log_commands(const std::string& path) {
+  m_command_log.reset();
+  if (path.empty()) return {};
+  auto log = std::make_unique<std::ofstream>(path, std::ios::app);
+  if (!*log) return "cannot write the command log " + path;
+  m_command_log = std::move(log);
+  return {};
+}
+
+void LabApp::log_command(const Command& command) {
+  char zoom[16];
+  std::snprintf(zoom, sizeof zoom, "%.2f", m_view.zoom);
+  *m_command_log << command_name(command) << " -> step " << m_session->cursor() << "/"
+                 << m_session->step_count() << " model " << model_name(m_session->model()) << " preset "
+                 << (m_session->preset().empty() ? "-" : m_session->preset()) << " predict " << m_view.predict
+                 << " hidden " << m_view.hidden_step << " compare " << m_view.compare << " playing "
+                 << m_view.playing << " presenting " << m_view.presenting << " blank " << m_view.blank
+                 << " help " << m_view.help_open << " zoom " << zoom << " lang " << lang_code(m_view.lang)
+                 << std::endl;
 }
 
 // [SECTION] play, toasts, reload
@@ -468,17 +507,35 @@ std::string LabApp::output_dir(std::string& error) const {
   return dir;
 }
 
+namespace {
+// `stem` + `extension` in `dir`, or with " (2)", " (3)"... when that file exists: nothing is overwritten.
+// `taken`: whether the plain name was taken.
+std::string unused_path(const std::string& dir, const std::string& stem, const std::string& extension,
+                        bool& taken) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::path path = fs::path(dir) / (stem + extension);
+  taken = fs::exists(path, error);
+  for (int copy = 2; fs::exists(path, error) && copy < 10'000; ++copy)
+    path = fs::path(dir) / (stem + " (" + std::to_string(copy) + ")" + extension);
+  return path.string();
+}
+}  // namespace
+
 void LabApp::take_screenshot() {
   std::string error;
   const std::string dir = output_dir(error);
   if (error.empty()) {
     const std::string model = m_view.compare ? "compare" : std::string(model_name(m_session->model()));
-    const std::string path = (std::filesystem::path(dir) / (m_session->scenario().id + "-" + model + "-step" +
-                                                            two_digits(m_session->cursor()) + ".png"))
-                                 .string();
+    // The language is in the name: the same step in the other language is another picture.
+    const std::string stem = m_session->scenario().id + "-" + model + "-step" +
+                             two_digits(m_session->cursor()) + "-" + std::string(lang_code(m_view.lang));
+    bool taken = false;
+    const std::string path = unused_path(dir, stem, ".png", taken);
     error = m_platform.save_screenshot(path, m_view.screenshot_scale);
     if (error.empty()) {
-      toast(tr("toast.screenshot_saved", {{"path", path}}));
+      toast(tr(taken ? "toast.screenshot_saved_beside" : "toast.screenshot_saved",
+               {{"path", path}, {"taken", stem + ".png"}}));
       return;
     }
   }
@@ -490,12 +547,14 @@ void LabApp::save_trace_markdown() {
   const std::string dir = output_dir(error);
   if (error.empty()) {
     const Trace& trace = m_session->trace();
-    const std::string path =
-        (std::filesystem::path(dir) / (trace.scenario + "-" + std::string(model_name(trace.model)) + ".md"))
-            .string();
+    const std::string stem = trace.scenario + "-" + std::string(model_name(trace.model)) + "-" +
+                             std::string(lang_code(m_view.lang));
+    bool taken = false;
+    const std::string path = unused_path(dir, stem, ".md", taken);
     error = write_text_file(path, trace_to_markdown(trace, m_session->scenario(), m_view.lang));
     if (error.empty()) {
-      toast(tr("toast.trace_saved", {{"path", path}}));
+      toast(tr(taken ? "toast.trace_saved_beside" : "toast.trace_saved",
+               {{"path", path}, {"taken", stem + ".md"}}));
       return;
     }
   }
@@ -510,14 +569,9 @@ std::vector<std::string> LabApp::glyph_texts() const {
       texts.emplace_back(message.en);
       texts.emplace_back(message.zh);
     }
-  const Scenario& scenario = m_session->scenario();
-  for (const LocalizedText* text :
-       {&scenario.title, &scenario.summary, &scenario.naive_model, &scenario.atomic_model})
-    texts.push_back(text->zh);
-  for (const auto& actor : scenario.actors) texts.push_back(actor.name.zh);
-  for (const auto& event : scenario.events) texts.push_back(event.note.zh);
-  for (const auto& preset : scenario.presets) texts.push_back(preset.title.zh);
-  for (const auto& question : scenario.questions) texts.push_back(question.zh);
+  // Every bundled case's too, so that picking another case needs no new atlas.
+  texts.insert(texts.end(), m_bundled_texts.begin(), m_bundled_texts.end());
+  add_scenario_texts(m_session->scenario(), texts);
   for (const CaseFamily* family : case_families())
     for (const auto& action : family->actions)
       texts.push_back(action.naive_label.zh + action.atomic_label.zh);

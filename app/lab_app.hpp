@@ -3,6 +3,7 @@
 // tables, and what happens when a command arrives. The GLFW loop, the exporter
 // and the headless tests all drive this same class.
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -50,6 +51,9 @@ class LabApp {
 
   void apply(const Command& command);
   void apply(const Commands& commands);
+  // Appends a line to `path` for every command applied from now on: its name and what the window shows
+  // after it (step, model, modes). For reports of what a key or a click did; "" stops.
+  std::string log_commands(const std::string& path);
   // Play, toasts and the scenario file's reload. Returns seconds until it next needs to run
   // (for the event loop's timeout), or a negative number when nothing is scheduled.
   double tick();
@@ -109,7 +113,10 @@ class LabApp {
   void report_preset_problems();
   std::string output_dir(std::string& error) const;
 
+  void log_command(const Command& command);
+
   Platform& m_platform;
+  std::unique_ptr<std::ofstream> m_command_log;
   mutable Settings m_settings;
   UiText m_text;
   std::string m_strings_error;
@@ -117,6 +124,7 @@ class LabApp {
   UiFonts m_fonts;
   bool m_fonts_dirty = true;
   std::vector<ScenarioEntry> m_catalog;
+  std::vector<std::string> m_bundled_texts;  // the bundled cases' texts, for the font atlas
   std::unique_ptr<LabSession> m_session;
   std::optional<PartialReplay> m_comparison;
   // What m_comparison ran: stepping through the same order, or a new language, replays nothing (on

@@ -143,8 +143,36 @@ void LabSession::step_back() {
   if (m_cursor > 0) --m_cursor;
 }
 
+std::vector<std::string> LabSession::preset_order() const {
+  const Preset* preset = m_scenario->find_preset(m_preset);
+  if (!preset) return {};
+  if (m_moved.empty()) return preset->order;
+  return order_by_time(*m_scenario, preset->order, plan_for({}, m_model));
+}
+
 void LabSession::reset() {
   m_cursor = 0;
+  if (m_scenario->find_preset(m_preset) && !follows_preset()) {
+    m_wanted = preset_order();
+    rebuild();
+  }
+}
+
+void LabSession::restore_preset() {
+  m_cursor = 0;
+  if (!m_scenario->find_preset(m_preset)) return;
+  m_moved.clear();
+  m_wanted = preset_order();
+  rebuild();
+}
+
+void LabSession::restore(const OrderState& state) {
+  if (!state.preset.empty() && !m_scenario->find_preset(state.preset)) return;
+  m_preset = state.preset;
+  m_wanted = state.wanted;
+  m_moved = state.moved;
+  m_cursor = state.cursor;
+  rebuild();
 }
 
 void LabSession::jump_to(int step) {

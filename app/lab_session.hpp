@@ -67,10 +67,29 @@ class LabSession {
   // Where the actors stand at the cursor (the engine's record of that step).
   const std::vector<ActorStatus>& actor_statuses() const;
 
+  // The order the preset gives, at the times in effect (a moved event re-sorts it); empty without one.
+  std::vector<std::string> preset_order() const;
+  // The wanted order is the preset's (not one built by running actors out of it).
+  bool follows_preset() const { return m_wanted == preset_order(); }
+
+  // What Undo brings back: the preset, the order, the moved times and the step shown.
+  struct OrderState {
+    std::string preset;
+    std::vector<std::string> wanted;
+    std::map<std::string, std::int64_t> moved;
+    int cursor = 0;
+    bool operator==(const OrderState&) const = default;
+  };
+  OrderState order_state() const { return {m_preset, m_wanted, m_moved, m_cursor}; }
+  void restore(const OrderState& state);
+
   // Each returns an empty string, or a message (English, from the engine) when nothing changed.
   std::string step_forward();
   void step_back();
+  // Back to step 0 of the preset's order (an order built by running actors is dropped; moved times stay).
   void reset();
+  // The preset as its file gives it: its order and times, nothing moved.
+  void restore_preset();
   void jump_to(int step);
   std::string run_actor(const std::string& actor_id);
   void set_model(Model model);

@@ -11,6 +11,7 @@
 #include "app/panels/controls_panel.hpp"
 #include "app/panels/explanation_panel.hpp"
 #include "app/panels/help_panel.hpp"
+#include "app/panels/presenter_bar_panel.hpp"
 #include "app/panels/race_panel.hpp"
 #include "app/panels/sql_panel.hpp"
 #include "app/panels/state_panel.hpp"
@@ -23,10 +24,19 @@ namespace reslab {
 namespace {
 
 // [SECTION] banners
+// In the middle column, above the timeline: a banner never moves the controls a presenter clicks.
 void draw_banners(const PanelContext& ctx) {
   const auto banner = [&](const std::string& text, bool dismissable) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(ctx.colors.broken_fill));
-    const float height = ImGui::GetTextLineHeightWithSpacing() * 2.4f;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float dismiss = dismissable ? ImGui::CalcTextSize(ctx.tr("banner.dismiss").c_str()).x +
+                                            style.FramePadding.x * 2 + style.ItemSpacing.x
+                                      : 0;
+    const float text_width = ImGui::GetContentRegionAvail().x - style.WindowPadding.x * 2 - dismiss;
+    const float text_height = ImGui::CalcTextSize(text.c_str(), nullptr, false, text_width).y;
+    // Up to four lines in view (the rest scrolls), never less than the dismiss button.
+    const float height = std::clamp(text_height, ImGui::GetFrameHeight(), ImGui::GetTextLineHeight() * 4) +
+                         style.WindowPadding.y * 2;
     ImGui::BeginChild(("banner" + text).c_str(), ImVec2(0, height), true);
     if (dismissable) {
       if (button(ctx.tr("banner.dismiss"))) ctx.send(DismissError{});
@@ -46,6 +56,19 @@ void draw_banners(const PanelContext& ctx) {
 // [SECTION] toasts
 void draw_toasts(const PanelContext& ctx) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
+  // A status line while PostgreSQL's server starts, over the foot of the window: it moves nothing.
+  if (const std::string& status = ctx.view().backend_status;
+      !status.empty() && !ctx.view().backend_unavailable) {
+    const float pad = ImGui::GetFontSize() * 0.6f;
+    const ImVec2 size = ImGui::CalcTextSize(status.c_str(), nullptr, false, display.x * 0.45f);
+    const ImVec2 min(pad, display.y - size.y - pad * 3);
+    const ImVec2 max(min.x + size.x + pad * 2, display.y - pad);
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(min, max, ctx.colors.holds_fill, pad * 0.5f);
+    draw->AddRect(min, max, ctx.colors.holds_border, pad * 0.5f);
+    draw->AddText(nullptr, 0.0f, ImVec2(min.x + pad, min.y + pad), ctx.colors.holds_text, status.c_str(),
+                  nullptr, display.x * 0.45f);
+  }
   float y = display.y - ImGui::GetFontSize();
   for (auto it = ctx.view().toasts.rbegin(); it != ctx.view().toasts.rend(); ++it) {
     const ImVec2 size = ImGui::CalcTextSize(it->text.c_str(), nullptr, false, display.x * 0.45f);
@@ -62,13 +85,24 @@ void draw_toasts(const PanelContext& ctx) {
   }
 }
 
+// [SECTION] blank screen
+// Black, and nothing else: a click or any key brings the lab back.
+void draw_blank_screen(const PanelContext& ctx, ImGuiWindowFlags flags) {
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 255));
+  ImGui::Begin("reslab", nullptr, flags);
+  if (ImGui::InvisibleButton("blank", ImGui::GetContentRegionAvail())) ctx.send(ToggleBlank{});
+  record_item("blank screen");
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
 // What is shown: a new key starts the slide layout from its defaults.
 std::string layout_key(const LabApp& app) {
   const ViewState& view = app.view();
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   return app.session().scenario().id + "|" + std::string(model_name(app.session().model())) + "|" +
          std::to_string(app.session().cursor()) + "|" + std::to_string(app.session().step_count()) + "|" +
-         std::string(lang_code(view.lang)) + "|" + std::to_string(view.zoom) + "|" +
+         std::string(lang_code(view.lang)) + "|" + std::to_string(view.text_scale(size.y)) + "|" +
          std::to_string(view.compare) + "|" + std::to_string(view.hidden_step) + "|" +
          std::to_string(static_cast<int>(size.x)) + "x" + std::to_string(static_cast<int>(size.y));
 }
@@ -76,7 +110,7 @@ std::string layout_key(const LabApp& app) {
 }  // namespace
 
 // [SECTION] draw_lab_window
-Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
+Commands draw_lab_window(const LabApp& app, WindowState& state, const KeyPresses* keys) {
   Commands commands;
   const Palette& colors = palette(app.view().dark);
   reset_slide_layout(state.slide, layout_key(app));
@@ -89,17 +123,26 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   ImGui::SetNextWindowSize(viewport->Size);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (app.view().blank) {
+    draw_blank_screen(ctx, flags);
+    if (keys) read_shortcuts(app.session(), app.view(), *keys, false, commands);
+    return commands;
+  }
   ImGui::Begin("reslab", nullptr, flags);
 
   // [SECTION] layout
-  draw_top_bar_panel(ctx);
+  if (app.view().presenting)
+    draw_presenter_bar_panel(ctx);
+  else
+    draw_top_bar_panel(ctx);
   ImGui::Separator();
-  draw_banners(ctx);
 
   const ImGuiStyle& style = ImGui::GetStyle();
   const ImVec2 available = ImGui::GetContentRegionAvail();
   const float em = ImGui::GetFontSize();
-  const float left = state.slide.narrow_controls ? em * 13 : std::clamp(available.x * 0.2f, em * 13, em * 22);
+  // The controls' column: its width depends on the window and the text size only, never on the step, so
+  // the buttons a presenter clicks stay where they are.
+  const float left = std::clamp(available.x * 0.17f, em * 13, em * 21);
   // The explanation's column widens on a crowded slide, but not into the room the changed tables need
   // (their width as measured last frame, with the middle column's padding and scrollbar).
   const float default_right =
@@ -111,12 +154,14 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
                                        available.x - left - tables_room - style.ItemSpacing.x * 2));
   const float middle = std::max(em * 10, available.x - left - right - style.ItemSpacing.x * 2);
 
-  ImGui::BeginChild("left", ImVec2(left, available.y), true);
+  // The scrollbar is always there, so the buttons keep their width when the column's content grows.
+  ImGui::BeginChild("left", ImVec2(left, available.y), true, ImGuiWindowFlags_AlwaysVerticalScrollbar);
   draw_controls_panel(ctx);
   ImGui::EndChild();
   ImGui::SameLine();
 
   ImGui::BeginChild("middle", ImVec2(middle, available.y), false);
+  draw_banners(ctx);
   const float lanes = static_cast<float>(app.session().scenario().actors.size());
   const float timeline = std::min(available.y * 0.45f, state.slide.measured.timeline_height > 0
                                                            ? state.slide.measured.timeline_height
@@ -166,13 +211,13 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard) {
   }
   ImGui::EndChild();
 
-  draw_help_panel(ctx, app.view().help_open);
+  draw_help_panel(ctx);
   ImGui::End();
   if (app.view().race_open) draw_race_panel(ctx, state.race);
   if (app.view().load_open) draw_load_panel(ctx, state.load);
   draw_toasts(ctx);
 
-  if (keyboard) read_shortcuts(app.session(), commands);
+  if (keys) read_shortcuts(app.session(), app.view(), *keys, ImGui::GetIO().WantTextInput, commands);
   // For the next frame: what the explanation needs, and what gives way where something was clipped.
   state.slide.measuring.why_height = why_needed;
   state.slide.measuring.timeline_height = timeline_needed;

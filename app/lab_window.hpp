@@ -3,6 +3,7 @@
 // tables in the middle, explanation and SQL on the right, toasts and help.
 // Returns what the user asked for; the caller applies it after the frame.
 #include "app/commands.hpp"
+#include "app/key_press.hpp"
 #include "app/lab_app.hpp"
 #include "app/panels/load_panel.hpp"
 #include "app/panels/panel_context.hpp"
@@ -21,7 +22,8 @@ struct WindowState {
   LoadInputs load;
 };
 
-// Call between ImGui::NewFrame() and ImGui::Render(). `keyboard`: read shortcuts (off while exporting).
-Commands draw_lab_window(const LabApp& app, WindowState& state, bool keyboard = true);
+// Call between ImGui::NewFrame() and ImGui::Render(). `keys`: the frame's key presses, read as shortcuts
+// (null for frames nobody sees: exports, unseen layout passes).
+Commands draw_lab_window(const LabApp& app, WindowState& state, const KeyPresses* keys = nullptr);
 
 }  // namespace reslab

@@ -40,10 +40,6 @@ bool give_on_right(SlideLayout& layout) {
     layout.right_share = SlideLayout::kMaxRightShare;  // the window caps it by the tables' room
     return true;
   }
-  if (!layout.narrow_controls) {
-    layout.narrow_controls = true;
-    return true;
-  }
   if (!layout.fold_background && layout.measured.has_background) {
     layout.fold_background = true;
     return true;
@@ -108,8 +104,8 @@ std::uint64_t slide_layout_digest(const SlideLayout& layout) {
     mix(hash, value);
   for (bool flag :
        {layout.fold_unchanged_tables, layout.fold_unchanged_rows, layout.compact_timeline,
-        layout.fold_background, layout.fold_questions, layout.sql_in_middle, layout.narrow_controls,
-        layout.squeeze_tables, layout.measured.has_background, layout.measured.questions_foldable})
+        layout.fold_background, layout.fold_questions, layout.sql_in_middle, layout.squeeze_tables,
+        layout.measured.has_background, layout.measured.questions_foldable})
     hash.number(flag ? 1 : 0);
   return hash.value();
 }

@@ -4,8 +4,8 @@
 // after each frame it reads what the panels recorded as must-show (app/visibility.hpp) and, where
 // something was clipped, gives way for the next frame: in the middle column unchanged tables fold to
 // one line, then unchanged rows of changed tables, then the timeline's lanes close up; on the right
-// the column of the explanation and the SQL widens (never into the room the changed tables need, but
-// the controls' column narrows for it), then
+// the column of the explanation and the SQL widens (never into the room the changed tables need; the
+// controls' column keeps its width, so its buttons never move), then
 // an explanation's general background (the same in every run) folds to one line, then the
 // discussion questions do (never before the first step), and where the tables leave room the SQL moves under
 // them. The frame settler draws until this stops changing. Text never shrinks to make things fit.
@@ -31,6 +31,8 @@ struct SlideMeasures {
   float middle_room = 0;            // what the middle column leaves under its tables
   bool has_background = false;      // the explanation has background that could fold
   bool questions_foldable = false;  // the questions are shown and may fold at this step
+  bool title_abbreviated =
+      false;  // the top bar shows the case's short name: the controls head with the title
 
   bool operator==(const SlideMeasures&) const = default;
 };
@@ -44,7 +46,6 @@ struct SlideLayout {
   bool fold_background = false;        // an explanation's background is one line, whole on hover
   bool fold_questions = false;         // after step 0, the discussion questions are one line, whole on hover
   bool sql_in_middle = false;          // the SQL sits under the tables, in the room they leave
-  bool narrow_controls = false;        // the controls' column takes its least width (labels shorten)
   bool squeeze_tables = false;         // the explanation's column may take room from the tables (they wrap)
   int adjustments = 0;                 // times this key gave way, a bound against oscillation
 

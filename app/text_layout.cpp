@@ -114,11 +114,11 @@ CharKind kind_of(char32_t c) {
   return CharKind::other;
 }
 
-// After '-' or '/' between word characters of a long token; not before a digit after '-' (a minus sign,
-// a date, a range: "-1", "2024-01").
+// After '-', '/' or '_' between word characters of a long token (a path, "provider_payment_id" in a
+// narrow table column); not before a digit after '-' (a minus sign, a date, a range: "-1", "2024-01").
 bool hyphen_break(const std::vector<Glyph>& glyphs, std::size_t i) {
   const char32_t mark = glyphs[i - 1].code;
-  if (mark != '-' && mark != '/') return false;
+  if (mark != '-' && mark != '/' && mark != '_') return false;
   if (i < 2 || !is_word_char(glyphs[i - 2].code) || !is_word_char(glyphs[i].code)) return false;
   if (mark == '-' && is_digit(glyphs[i].code)) return false;
   return glyphs[i].token_chars >= kLongTokenChars;
@@ -230,6 +230,19 @@ std::vector<Line> break_lines(std::string_view utf8, float max_width, const Adva
   if (paragraph < glyphs.size())
     break_paragraph(glyphs, paragraph, glyphs.size(), utf8.size(), max_width, lines);
   return lines;
+}
+
+float widest_unbreakable(std::string_view utf8, const AdvanceFn& advance) {
+  const std::vector<Glyph> glyphs = shape(utf8, advance);
+  float widest = 0, run = 0;
+  for (std::size_t i = 0; i < glyphs.size(); ++i) {
+    const Glyph& glyph = glyphs[i];
+    if (glyph.kind == CharKind::space || glyph.kind == CharKind::newline || (i > 0 && glyph.break_before))
+      run = 0;
+    if (glyph.kind != CharKind::space && glyph.kind != CharKind::newline) run += glyph.advance;
+    widest = std::max(widest, run);
+  }
+  return widest;
 }
 
 FittedLabel fit_label(std::string_view utf8, float max_width, const AdvanceFn& advance) {

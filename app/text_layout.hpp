@@ -3,8 +3,8 @@
 //
 // ImGui 1.86 wraps only at spaces, so a run of Chinese is one "word" to it: a mixed sentence leaves a wide
 // gap or overflows. Here a line may also break between Chinese characters, between Chinese and Latin
-// text and after '-' or '/' in a long Latin token, while a line never starts with a closing mark (，。）)
-// nor ends with an opening one (（「), and a token wider than the line is cut by character as a last
+// text and after '-', '/' or '_' in a long Latin token, while a line never starts with a closing mark
+// (，。）) nor ends with an opening one (（「), and a token wider than the line is cut by character as a last
 // resort. Widths come from the caller (the current font's advances), so the pixels agree with ImGui's.
 #include <cstddef>
 #include <functional>
@@ -27,6 +27,10 @@ using AdvanceFn = std::function<float(char32_t)>;
 // Lines no wider than `max_width`, except where one character alone is wider. Each '\n' ends a line
 // (so "a\n\nb" has an empty middle line); empty text has no lines.
 std::vector<Line> break_lines(std::string_view utf8, float max_width, const AdvanceFn& advance);
+
+// The widest run of the text that no line break may split (a word, one Chinese character, a segment of a
+// long identifier): the least width at which break_lines never has to cut inside a word.
+float widest_unbreakable(std::string_view utf8, const AdvanceFn& advance);
 
 // A label shortened to one line of `max_width`.
 struct FittedLabel {

@@ -2,6 +2,7 @@
 // Everything the user chose about how to look at the lab, in one plain struct:
 // language, theme, zoom, compare and predict mode, play, screenshot options.
 // Panels read it; only the app changes it, between frames.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -37,10 +38,20 @@ struct ViewState {
   std::string scenario_name;   // as the user gave it: a bundled id or a path
   std::string scenario_error;  // the last scenario file that could not be used, with file:line:col
   std::string notice;          // e.g. where a replay stopped after a model toggle
-  bool help_open = false;
-  bool load_open = false;  // the floating window of L1's load lab
-  bool race_open = false;  // the floating window of T1's live seat race
+  bool help_open = false;      // the list of keys, until closed
+  bool presenting = false;     // presentation mode: no toolbar, larger text
+  bool blank = false;          // the screen blanked, as a presenter's remote asks
+  bool load_open = false;      // the floating window of L1's load lab
+  bool race_open = false;      // the floating window of T1's live seat race
   std::vector<Toast> toasts;
+
+  // The size text is drawn at in a window `display_height` logical pixels high: the zoom, and while
+  // presenting larger with the screen (not at all on a 768-pixel projector, a third more at 1080 pixels),
+  // so the panels keep their places and a small screen still holds the step.
+  float text_scale(float display_height) const {
+    if (!presenting) return zoom;
+    return zoom * std::clamp(display_height / 800.0f, 1.0f, 1.5f);
+  }
 
   bool result_hidden(int step) const { return predict && hidden_step != 0 && step >= hidden_step; }
 };

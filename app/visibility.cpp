@@ -35,3 +35,49 @@ std::vector<std::string> clipped_items() {
 }
 
 }  // namespace reslab
+
+namespace reslab {
+
+bool LabelRecord::cut() const {
+  constexpr float kSlack = 1.0f;
+  if (shortened) return true;
+  if (scrolls) return false;
+  // Out of view (scrolled away, or a panel folded to nothing): not shown, so not cut.
+  if (max.y <= clip_min.y || min.y >= clip_max.y || max.x <= clip_min.x || min.x >= clip_max.x) return false;
+  return min.x < clip_min.x - kSlack || max.x > clip_max.x + kSlack;
+}
+
+std::vector<LabelRecord>& drawn_labels() {
+  static std::vector<LabelRecord> labels;
+  return labels;
+}
+
+void record_label(std::string_view text, ImVec2 min, ImVec2 max) {
+  if (text.empty()) return;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
+  // A sideways scrollbar says there is more (a scrolling table draws its cells in a window of its own).
+  const bool scrolls = window->ScrollbarX;
+  drawn_labels().push_back(
+      {std::string(text), min, max, draw->GetClipRectMin(), draw->GetClipRectMax(), false, scrolls});
+}
+
+void record_label(std::string_view text, ImVec2 min, ImVec2 max, ImVec2 clip_min, ImVec2 clip_max) {
+  if (text.empty()) return;
+  drawn_labels().push_back({std::string(text), min, max, clip_min, clip_max, false, false});
+}
+
+void record_label(std::string_view text, bool shortened) {
+  if (text.empty()) return;
+  record_label(text, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  drawn_labels().back().shortened = shortened;
+}
+
+std::vector<std::string> cut_labels() {
+  std::vector<std::string> cut;
+  for (const auto& label : drawn_labels())
+    if (label.cut()) cut.push_back(label.text);
+  return cut;
+}
+
+}  // namespace reslab

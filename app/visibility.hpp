@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace reslab {
@@ -27,5 +28,31 @@ void require_shown(const std::string& what);
 void require_shown(const std::string& what, ImVec2 min, ImVec2 max, float hidden_left_of = -1e30f);
 // The records that are clipped, as "what" strings.
 std::vector<std::string> clipped_items();
+
+// Every label drawn in the frame (button and table texts, headings, lines of wrapped text, timeline
+// names), with where it was drawn and the area that clips it, so a test can prove that what a slide
+// shows of a label is the whole label: not cut at a column's or a panel's edge, not shortened with "…".
+// A label in a panel that scrolls sideways, or out of its panel's view, is not shown and is not held to it.
+struct LabelRecord {
+  std::string text;
+  ImVec2 min, max;
+  ImVec2 clip_min, clip_max;  // what clips it: its table column, its panel, the screen
+  bool shortened = false;     // drawn with "…" for want of room
+  bool scrolls = false;       // its panel scrolls sideways: a label at the edge is half in view by design
+
+  bool cut() const;
+};
+
+// The records of the frame being drawn; cleared when a frame begins (begin_item_frame).
+std::vector<LabelRecord>& drawn_labels();
+// Records the last item ImGui drew as the label `text`.
+void record_label(std::string_view text, bool shortened = false);
+// Records a label drawn by hand at [min, max].
+void record_label(std::string_view text, ImVec2 min, ImVec2 max);
+// The same, in a box of its own [clip_min, clip_max] that it must fit (the timeline's lane names, which
+// stay in view while the lanes scroll sideways).
+void record_label(std::string_view text, ImVec2 min, ImVec2 max, ImVec2 clip_min, ImVec2 clip_max);
+// The labels a slide shows only part of, as "text" strings.
+std::vector<std::string> cut_labels();
 
 }  // namespace reslab

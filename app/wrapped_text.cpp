@@ -3,8 +3,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
+#include "app/visibility.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {
@@ -24,10 +26,11 @@ std::string_view visible_label(std::string_view label) {
 
 // One line exactly as given: a wrap position pushed by the caller (a tooltip, a panel) must not wrap it
 // again.
-void unwrapped_text(std::string_view text) {
+void unwrapped_text(std::string_view text, bool shortened = false) {
   ImGui::PushTextWrapPos(-1.0f);
   ImGui::TextUnformatted(text.data(), text.data() + text.size());
   ImGui::PopTextWrapPos();
+  record_label(text, shortened);
 }
 
 }  // namespace
@@ -105,11 +108,20 @@ bool fitted_button(const std::string& label, float max_width, bool enabled) {
   const bool pressed = ImGui::Button(imgui_label.c_str(), ImVec2(width, 0.0f));
   ImGui::EndDisabled();
   record_item(label, enabled);
+  record_label(visible, fitted.shortened);
   if (fitted.shortened && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) wrapped_tooltip(visible);
   return pressed && enabled;
 }
 
-bool wrapped_button(const std::string& label, float width, bool enabled) {
+int wrapped_button_lines(std::string_view label, float width) {
+  const float room = layout_width(width);
+  const float padding = ImGui::GetStyle().FramePadding.x * 2.0f;
+  return std::max<int>(
+      1, static_cast<int>(wrap_lines(visible_label(label), std::max(1.0f, room - padding)).size()));
+}
+
+bool wrapped_button(const std::string& label, float width, bool enabled, int min_lines,
+                    const std::string& id) {
   const std::string_view visible = visible_label(label);
   const float room = layout_width(width);
   const ImVec2 padding = ImGui::GetStyle().FramePadding;
@@ -118,7 +130,8 @@ bool wrapped_button(const std::string& label, float width, bool enabled) {
   for (const Line& line : wrap_lines(visible, std::max(1.0f, room - padding.x * 2.0f))) {
     text += (lines++ ? "\n" : "") + std::string(visible.substr(line.begin, line.end - line.begin));
   }
-  const float height = static_cast<float>(std::max(lines, 1)) * ImGui::GetTextLineHeight() + padding.y * 2.0f;
+  const float height =
+      static_cast<float>(std::max({lines, min_lines, 1})) * ImGui::GetTextLineHeight() + padding.y * 2.0f;
   // The id comes from the full label, so it does not change as the panel is resized.
   const std::string imgui_label = text + "###" + label;
   ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0.0f, 0.5f));
@@ -126,14 +139,52 @@ bool wrapped_button(const std::string& label, float width, bool enabled) {
   const bool pressed = ImGui::Button(imgui_label.c_str(), ImVec2(room, height));
   ImGui::EndDisabled();
   ImGui::PopStyleVar();
-  record_item(label, enabled);
+  record_item(label, enabled, id);
+  record_label(visible);
   return pressed && enabled;
+}
+
+bool begin_wrapped_combo(const std::string& label, const std::string& preview, float width) {
+  const float room = layout_width(width);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float arrow = ImGui::GetFrameHeight();
+  std::string text;
+  int lines = 0;
+  for (const Line& line : wrap_lines(preview, std::max(1.0f, room - arrow - style.FramePadding.x * 2.0f)))
+    text += (lines++ ? "\n" : "") + preview.substr(line.begin, line.end - line.begin);
+  const float height =
+      static_cast<float>(std::max(lines, 1)) * ImGui::GetTextLineHeight() + style.FramePadding.y * 2;
+  const std::string popup = "##popup" + label;
+  ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_FrameBgHovered));
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImGui::GetStyleColorVec4(ImGuiCol_FrameBgActive));
+  ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0.0f, 0.5f));
+  const bool clicked = ImGui::Button((text + "###" + label).c_str(), ImVec2(room, height));
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor(3);
+  record_item(std::string(visible_label(label)));
+  record_label(preview);
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  // The arrow in its own square at the right, as a combo draws it.
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(ImVec2(max.x - arrow, min.y), max, ImGui::GetColorU32(ImGuiCol_Button),
+                      style.FrameRounding);
+  const float size = ImGui::GetFontSize() * 0.5f;
+  const ImVec2 centre(max.x - arrow * 0.5f, (min.y + max.y) * 0.5f);
+  draw->AddTriangleFilled(ImVec2(centre.x - size * 0.6f, centre.y - size * 0.35f),
+                          ImVec2(centre.x + size * 0.6f, centre.y - size * 0.35f),
+                          ImVec2(centre.x, centre.y + size * 0.45f), ImGui::GetColorU32(ImGuiCol_Text));
+  if (clicked) ImGui::OpenPopup(popup.c_str());
+  ImGui::SetNextWindowPos(ImVec2(min.x, max.y));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(max.x - min.x, 0),
+                                      ImVec2(FLT_MAX, ImGui::GetIO().DisplaySize.y * 0.6f));
+  return ImGui::BeginPopup(popup.c_str());
 }
 
 void fitted_text(const std::string& label, float max_width) {
   const std::string_view visible = visible_label(label);
   const FittedLabel fitted = fit_label(visible, layout_width(max_width), current_font_advance());
-  unwrapped_text(fitted.text);
+  unwrapped_text(fitted.text, fitted.shortened);
   record_item(label);
   if (fitted.shortened && ImGui::IsItemHovered()) wrapped_tooltip(visible);
 }

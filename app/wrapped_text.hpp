@@ -38,8 +38,18 @@ float wrapped_height(std::string_view text, float width = 0);
 bool fitted_button(const std::string& label, float max_width = 0, bool enabled = true);
 
 // A button `width` wide (0: the content region's width) whose label wraps onto as many lines as it needs,
-// left-aligned, so a long label is read whole. Recorded in frame_items() under its full label.
-bool wrapped_button(const std::string& label, float width = 0, bool enabled = true);
+// left-aligned, so a long label is read whole; at least `min_lines` high (a button that keeps its height
+// while its label changes). Recorded in frame_items() under its full label, and `id` when given.
+bool wrapped_button(const std::string& label, float width = 0, bool enabled = true, int min_lines = 1,
+                    const std::string& id = "");
+// How many lines wrapped_button(label, width) takes.
+int wrapped_button_lines(std::string_view label, float width = 0);
+
+// A picker (what ImGui's combo is) whose current choice wraps onto as many lines as it needs instead of
+// being cut at the frame's edge, `width` wide (0: the content region's). Recorded in frame_items() under
+// `label` ("##id" hidden). True while its list is open: the caller draws the choices, then calls
+// ImGui::EndPopup().
+bool begin_wrapped_combo(const std::string& label, const std::string& preview, float width = 0);
 
 // A label drawn as text, shortened the same way and recorded under its full label.
 void fitted_text(const std::string& label, float max_width = 0);

@@ -3,36 +3,65 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <initializer_list>
+
 #include "app/panels/invariant_badge.hpp"
 #include "app/widgets.hpp"
 #include "app/wrapped_text.hpp"
+#include "core/sim/message_catalog.hpp"
 
 namespace reslab {
 namespace {
 
 // [SECTION] actor buttons
+// Every label an actor's button may show in this case and model: its actions, waiting for any other
+// actor, done, resolved with any outcome, hidden. The button is as high as the longest of them, so it
+// keeps its place, and the buttons under it keep theirs, from step to step.
+std::vector<std::string> possible_labels(const PanelContext& ctx, const std::string& actor) {
+  const Scenario& scenario = ctx.session().scenario();
+  const std::string name = ctx.actor_name(actor);
+  std::vector<std::string> labels{ctx.tr("controls.actor_done", {{"actor", name}}),
+                                  ctx.tr("controls.actor_hidden", {{"actor", name}})};
+  for (const auto& event : scenario.events)
+    if (event.actor == actor) labels.push_back(ctx.action_label(actor, event.action));
+  const bool row = ctx.session().backend() != Backend::sqlite;
+  for (const auto& other : scenario.actors)
+    if (other.id != actor)
+      labels.push_back(ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
+                              {{"actor", name}, {"holder", ctx.actor_name(other.id)}}));
+  for (const auto& message : engine_messages()) {
+    const std::string_view key = message.key;
+    if (key.rfind("outcome.", 0) == 0)
+      labels.push_back(ctx.tr("controls.actor_resolved",
+                              {{"actor", name}, {"outcome", ctx.outcome_text(std::string(key.substr(8)))}}));
+  }
+  return labels;
+}
+
 void draw_actor_buttons(const PanelContext& ctx) {
   const auto controls = ctx.session().controls();
   const float width = ImGui::GetContentRegionAvail().x;
-  if (ctx.view().result_hidden(ctx.session().cursor())) {
-    // Who waits and who is done would give the hidden result away.
-    for (std::size_t i = 0; i < controls.size(); ++i)
-      wrapped_button(ctx.tr("controls.actor_hidden", {{"actor", ctx.actor_name(controls[i].actor)}}) +
-                         "##actor" + std::to_string(i),
-                     width, false);
-    return;
-  }
+  const bool hidden = ctx.view().result_hidden(ctx.session().cursor());
   for (std::size_t i = 0; i < controls.size(); ++i) {
     const ActorControl& control = controls[i];
     const std::string key = i < 9 ? std::to_string(i + 1) + "  " : "   ";
+    const std::string id = "actor " + std::to_string(i + 1);
+    int lines = 1;
+    for (const auto& label : possible_labels(ctx, control.actor))
+      lines = std::max(lines, wrapped_button_lines(key + label, width));
     ImGui::PushID(static_cast<int>(i));
-    if (control.event.empty()) {
+    if (hidden) {
+      // Who waits and who is done would give the hidden result away.
+      wrapped_button(key + ctx.tr("controls.actor_hidden", {{"actor", ctx.actor_name(control.actor)}}), width,
+                     false, lines, id);
+    } else if (control.event.empty()) {
       const std::string done =
           control.resolved.empty()
               ? ctx.tr("controls.actor_done", {{"actor", ctx.actor_name(control.actor)}})
               : ctx.tr("controls.actor_resolved", {{"actor", ctx.actor_name(control.actor)},
                                                    {"outcome", ctx.outcome_text(control.resolved)}});
-      wrapped_button(key + done, width, false);
+      wrapped_button(key + done, width, false, lines, id);
     } else if (control.waiting) {
       ImGui::PushStyleColor(ImGuiCol_Button, ctx.colors.waiting_button);
       // PostgreSQL makes it wait for a row another transaction wrote; SQLite for the database's write lock.
@@ -40,12 +69,12 @@ void draw_actor_buttons(const PanelContext& ctx) {
       wrapped_button(key + ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
                                   {{"actor", ctx.actor_name(control.actor)},
                                    {"holder", ctx.actor_name(control.waiting_for)}}),
-                     width, false);
+                     width, false, lines, id);
       ImGui::PopStyleColor();
     } else {
       const bool can_run = control.blocked_reason.empty();
       // A label wraps rather than being cut: the class reads who does what next.
-      if (wrapped_button(key + ctx.action_label(control.actor, control.action), width, can_run))
+      if (wrapped_button(key + ctx.action_label(control.actor, control.action), width, can_run, lines, id))
         ctx.send(RunActor{control.actor});
       if (!can_run && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("%s", control.blocked_reason.c_str());
@@ -54,33 +83,63 @@ void draw_actor_buttons(const PanelContext& ctx) {
   }
 }
 
+// Text after the item just drawn: on its line when it fits there, else wrapped on the next.
+void text_beside(const std::string& text) {
+  ImGui::SameLine();
+  if (ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  text_wrapped(text);
+}
+
 // [SECTION] stepping
+// The width of a button as wide as the widest of the labels it takes in turn (Next and Reveal, Play and
+// Pause), so neither it nor the buttons beside it move when its label changes.
+float steady_width(std::initializer_list<std::string> labels) {
+  float width = 0;
+  for (const auto& each : labels) width = std::max(width, ImGui::CalcTextSize(each.c_str()).x);
+  return width + ImGui::GetStyle().FramePadding.x * 2;
+}
+
 void draw_stepping(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
   const bool can_back = session.cursor() > 0;
-  if (button(ctx.tr("controls.reset"), can_back)) ctx.send(ResetSteps{});
+  const std::string reset = ctx.tr("controls.reset"), back = ctx.tr("controls.back");
+  const std::string next = ctx.tr("controls.next"), reveal = ctx.tr("controls.reveal");
+  const std::string play = ctx.tr("controls.play"), pause = ctx.tr("controls.pause");
+  const float widths[] = {steady_width({reset}), steady_width({back}), steady_width({next, reveal}),
+                          steady_width({play, pause})};
+  // One row when the four fit the column, else two (Reset, Back / Next, Play): which one depends on the
+  // language and the text size only, never on the step.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const bool one_row =
+      widths[0] + widths[1] + widths[2] + widths[3] + spacing * 3 <= ImGui::GetContentRegionAvail().x;
+  if (button(reset + "###step_reset", can_back || !session.follows_preset(), ImVec2(widths[0], 0)))
+    ctx.send(ResetSteps{});
   ImGui::SameLine();
-  if (button(ctx.tr("controls.back"), can_back)) ctx.send(StepBack{});
-  ImGui::SameLine();
+  if (button(back + "###step_back", can_back, ImVec2(widths[1], 0))) ctx.send(StepBack{});
+  if (one_row) ImGui::SameLine();
   const bool hidden = ctx.view().result_hidden(session.cursor());
-  if (button(hidden ? ctx.tr("controls.reveal") : ctx.tr("controls.next"),
-             hidden || session.next_event().has_value()))
+  if (button((hidden ? reveal : next) + "###step_next", hidden || session.next_event().has_value(),
+             ImVec2(widths[2], 0)))
     ctx.send(StepForward{});
   ImGui::SameLine();
-  if (button(ctx.view().playing ? ctx.tr("controls.pause") : ctx.tr("controls.play"))) ctx.send(TogglePlay{});
+  // Play turns to Pause while it plays, and back to Play at the last step.
+  const bool can_play = session.next_event().has_value() || hidden;
+  if (button((ctx.view().playing ? pause : play) + "###step_play", ctx.view().playing || can_play,
+             ImVec2(widths[3], 0)))
+    ctx.send(TogglePlay{});
 
-  float speed = static_cast<float>(ctx.view().seconds_per_step);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-  if (ImGui::SliderFloat("##speed", &speed, 0.2f, 10.0f, ctx.tr("controls.speed_format").c_str(),
-                         ImGuiSliderFlags_Logarithmic))
-    ctx.send(SetPlaySpeed{speed});
-  record_item(ctx.tr("controls.speed"));
-  ImGui::SameLine();
-  ImGui::TextUnformatted(ctx.tr("controls.speed").c_str());
+  if (!ctx.view().presenting) {
+    float speed = static_cast<float>(ctx.view().seconds_per_step);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    if (ImGui::SliderFloat("##speed", &speed, 0.2f, 10.0f, ctx.tr("controls.speed_format").c_str(),
+                           ImGuiSliderFlags_Logarithmic))
+      ctx.send(SetPlaySpeed{speed});
+    record_item(ctx.tr("controls.speed"));
+    text_beside(ctx.tr("controls.speed"));
+  }
 
-  ImGui::TextUnformatted(ctx.tr("controls.step_of", {{"step", std::to_string(session.cursor())},
-                                                     {"steps", std::to_string(session.step_count())}})
-                             .c_str());
+  plain_text(ctx.tr("controls.step_of", {{"step", std::to_string(session.cursor())},
+                                         {"steps", std::to_string(session.step_count())}}));
 }
 
 // [SECTION] preset and times
@@ -92,19 +151,16 @@ void draw_preset_and_times(const PanelContext& ctx) {
     const std::string preview = current
                                     ? (current->title.empty() ? current->name : current->title.in(ctx.lang()))
                                     : ctx.tr("controls.preset_custom");
-    ImGui::TextUnformatted(ctx.tr("controls.preset").c_str());
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    if (ImGui::BeginCombo("##preset", preview.c_str())) {
+    plain_text(ctx.tr("controls.preset"));
+    if (begin_wrapped_combo(ctx.tr("controls.preset") + "##preset", preview)) {
       for (const auto& preset : scenario.presets) {
         const std::string title = preset.title.empty() ? preset.name : preset.title.in(ctx.lang());
         if (ImGui::Selectable((title + "##" + preset.name).c_str(), current == &preset))
           ctx.send(ChoosePreset{preset.name});
         record_item(title);
       }
-      ImGui::EndCombo();
+      ImGui::EndPopup();
     }
-    record_item(ctx.tr("controls.preset"));
   }
   for (const auto& event : scenario.events) {
     if (!event.movable) continue;
@@ -116,12 +172,11 @@ void draw_preset_and_times(const PanelContext& ctx) {
     if (ImGui::DragInt(("##time_" + event.id).c_str(), &seconds, 0.1f, 0, 1'000'000'000, "%d s"))
       ctx.send(MoveEvent{event.id, seconds});
     record_item(label);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(label.c_str());
+    text_beside(label);
     for (const auto& [name, value] : session.args_of(event.id))
       if (name.size() > 3 && name.compare(name.size() - 3, 3, "_at") == 0)
-        ImGui::TextDisabled(
-            "%s", ctx.tr("controls.event_fact", {{"name", name}, {"seconds", to_display(value)}}).c_str());
+        text_wrapped_parts({{ctx.tr("controls.event_fact", {{"name", name}, {"seconds", to_display(value)}}),
+                             ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
   }
   if (button(ctx.tr("controls.copy_order"))) ctx.send(CopyOrder{});
   if (ImGui::IsItemHovered())
@@ -131,13 +186,19 @@ void draw_preset_and_times(const PanelContext& ctx) {
 }  // namespace
 
 void draw_controls_panel(const PanelContext& ctx) {
-  ctx.heading(ctx.tr("controls.title"));
+  // When the top bar names the case by its short name only ("H2"), this column heads with its title.
+  const Scenario& scenario = ctx.session().scenario();
+  ctx.heading(ctx.slide.measuring.title_abbreviated
+                  ? (scenario.title.empty() ? scenario.id : scenario.title.in(ctx.lang()))
+                  : ctx.tr("controls.title"));
   draw_actor_buttons(ctx);
   ImGui::Spacing();
   draw_stepping(ctx);
   ImGui::Separator();
-  draw_preset_and_times(ctx);
-  ImGui::Separator();
+  if (!ctx.view().presenting) {
+    draw_preset_and_times(ctx);
+    ImGui::Separator();
+  }
 
   // [SECTION] state summary
   const LabSession& session = ctx.session();

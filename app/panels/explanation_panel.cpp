@@ -54,9 +54,8 @@ void explanation(const PanelContext& ctx, const std::vector<Message>& messages,
     paragraph(muted_color, ctx.tr("why.background", {{"text", aside}}));
     return;
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, muted_color);
-  fitted_text(ctx.tr("why.background_folded", {{"text", aside}}));
-  ImGui::PopStyleColor();
+  // Folded, it says where the text is rather than showing the first half of a sentence.
+  text_wrapped_parts({{ctx.tr("why.background_folded"), muted_color}});
   if (ImGui::IsItemHovered()) wrapped_tooltip(aside);
 }
 
@@ -86,12 +85,13 @@ void draw_explanation_panel(const PanelContext& ctx) {
     std::string all;
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
       all += (all.empty() ? "" : "\n") + std::to_string(i + 1) + ". " + scenario.questions[i].in(lang);
+    // Beside the heading when it fits there, else on a line of its own: whole either way.
+    const std::string folded =
+        ctx.tr("why.questions_folded", {{"count", std::to_string(scenario.questions.size())}});
     ImGui::SameLine(0, ImGui::GetFontSize());
+    if (ImGui::CalcTextSize(folded.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    fitted_text(ctx.tr("why.questions_folded", {{"count", std::to_string(scenario.questions.size())}}),
-                ImGui::GetContentRegionAvail().x);
-    ImGui::PopStyleColor();
+    text_wrapped_parts({{folded, ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
     if (ImGui::IsItemHovered()) wrapped_tooltip(all);
   }
 

@@ -7,12 +7,17 @@
 
 namespace reslab {
 
-void draw_help_panel(const PanelContext& ctx, bool open_now) {
+void draw_help_panel(const PanelContext& ctx) {
   const std::string title = ctx.tr("help.title") + "###help";
-  if (open_now) ImGui::OpenPopup(title.c_str());
+  if (ctx.view().help_open && !ImGui::IsPopupOpen("###help")) ImGui::OpenPopup(title.c_str());
   const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
   ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (!ctx.view().help_open) {  // closed by Esc, ? or the button in the last frame
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return;
+  }
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
     ImGui::TableSetupColumn(ctx.tr("help.key").c_str());
     ImGui::TableSetupColumn(ctx.tr("help.action").c_str());
@@ -20,16 +25,16 @@ void draw_help_panel(const PanelContext& ctx, bool open_now) {
     for (const auto& shortcut : shortcuts()) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(shortcut.keys);
+      plain_text(shortcut.keys);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(ctx.tr(shortcut.description).c_str());
+      plain_text(ctx.tr(shortcut.description));
     }
     ImGui::EndTable();
   }
   ImGui::Spacing();
-  ImGui::TextDisabled("%s", ctx.tr("help.timeline").c_str());
-  if (button(ctx.tr("help.close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-    ImGui::CloseCurrentPopup();
+  muted_text(ctx.tr("help.timeline"));
+  // Esc and ? close it too (app/keyboard.cpp): the app's state says whether it is open.
+  if (button(ctx.tr("help.close"))) ctx.send(CloseHelp{});
   ImGui::EndPopup();
 }
 

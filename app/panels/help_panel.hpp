@@ -4,7 +4,7 @@
 
 namespace reslab {
 
-// `open_now`: the app asked for the popup this frame.
-void draw_help_panel(const PanelContext& ctx, bool open_now);
+// Open while the view says so (ShowHelp, CloseHelp).
+void draw_help_panel(const PanelContext& ctx);
 
 }  // namespace reslab

@@ -62,7 +62,8 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
   if (hidden) {
     ImGui::PushStyleColor(ImGuiCol_Text, text);
     ImGui::PushFont(ctx.app.fonts().heading);
-    ImGui::TextUnformatted((title_prefix + ctx.tr("badge.hidden")).c_str());
+    text_wrapped(title_prefix + ctx.tr("badge.hidden"),
+                 top_left.x + width - style.FramePadding.x * 2 - ImGui::GetCursorScreenPos().x);
     ImGui::PopFont();
     ImGui::PopStyleColor();
   } else {
@@ -71,7 +72,8 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
     ImGui::SetCursorScreenPos(ImVec2(icon_at.x + icon * 1.4f, icon_at.y));
     ImGui::PushStyleColor(ImGuiCol_Text, text);
     ImGui::PushFont(ctx.app.fonts().heading);
-    ImGui::TextUnformatted((title_prefix + ctx.tr(holds ? "badge.holds" : "badge.broken")).c_str());
+    text_wrapped(title_prefix + ctx.tr(holds ? "badge.holds" : "badge.broken"),
+                 top_left.x + width - style.FramePadding.x * 2 - ImGui::GetCursorScreenPos().x);
     ImGui::PopFont();
     if (state) {
       const std::vector<const InvariantResult*> shown = badge_order(*state);
@@ -112,13 +114,21 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
 
 void draw_figures(const PanelContext& ctx, const CommittedState* state, bool hidden) {
   if (!state) return;
+  // The values keep their words whole ("HOLD_EXPIRED"), up to half the column; the names wrap beside them.
+  float values = 0;
+  for (const auto& figure : state->figures)
+    values = std::max(values,
+                      widest_unbreakable(hidden ? "?" : figure_value_text(figure), current_font_advance()));
+  values = std::min(values + ImGui::GetStyle().CellPadding.x * 2, ImGui::GetContentRegionAvail().x * 0.5f);
   if (!ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed, values);
   for (const auto& figure : state->figures) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure_label(figure.name, ctx.lang()).c_str());
+    text_wrapped(figure_label(figure.name, ctx.lang()));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(hidden ? "?" : figure_value_text(figure).c_str());
+    text_wrapped(hidden ? "?" : figure_value_text(figure));
   }
   ImGui::EndTable();
 }

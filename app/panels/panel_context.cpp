@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/wrapped_text.hpp"
 #include "core/formats/labels.hpp"
 
 namespace reslab {
@@ -24,7 +25,7 @@ std::string PanelContext::outcome_text(const std::string& outcome) const {
 
 void PanelContext::heading(const std::string& text) const {
   ImGui::PushFont(app.fonts().heading);
-  ImGui::TextUnformatted(text.c_str());
+  text_wrapped(text);
   ImGui::PopFont();
 }
 

@@ -60,7 +60,7 @@ float draw_sql_panel(const PanelContext& ctx) {
     return ImGui::GetCursorPosY() + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y;
   };
   if (!step) {
-    ImGui::TextDisabled("%s", ctx.tr("sql.none").c_str());
+    text_wrapped_parts({{ctx.tr("sql.none"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
     return needed();
   }
   const bool hidden = ctx.view().result_hidden(ctx.session().cursor());

@@ -19,8 +19,12 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
   const int hidden_from = ctx.view().result_hidden(cursor) ? ctx.view().hidden_step : 0;
   const int columns = 4 + static_cast<int>(scenario.figures.size()) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
-  if (!ImGui::BeginTable(id, columns, flags)) return;
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const int rows = std::min(cursor, static_cast<int>(trace.steps.size())) + 1;
+  const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize +
+                       ImGui::GetStyle().CellPadding.y * 2;
+  if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 0);  // the step number stays in view
   ImGui::TableSetupColumn(ctx.tr("trace.step").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.time").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.event").c_str());
@@ -40,21 +44,21 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
       ctx.send(JumpTo{step.index});
     record_item(std::string(id) + " step " + std::to_string(step.index));
     ImGui::TableNextColumn();
-    ImGui::Text("%lld s", static_cast<long long>(step.time));
+    plain_text(ctx.tr("trace.seconds", {{"seconds", std::to_string(step.time)}}));
     ImGui::TableNextColumn();
     const Event* event = scenario.find_event(step.event);
-    ImGui::TextUnformatted(hidden ? ctx.action_label(step.actor, event ? event->action : "").c_str()
-                                  : render(step.summary, ctx.lang()).c_str());
+    plain_text(hidden ? ctx.action_label(step.actor, event ? event->action : "")
+                      : render(step.summary, ctx.lang()));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(hidden ? "?" : ctx.outcome_text(step.outcome).c_str());
+    plain_text(hidden ? "?" : ctx.outcome_text(step.outcome));
     for (const auto& name : scenario.figures) {
       ImGui::TableNextColumn();
       const Figure* figure = step.committed ? step.committed->figure(name) : nullptr;
-      ImGui::TextUnformatted(hidden || !figure ? "?" : figure_value_text(*figure).c_str());
+      plain_text(hidden || !figure ? "?" : figure_value_text(*figure));
     }
     ImGui::TableNextColumn();
     const bool holds = step.committed && step.committed->all_invariants_hold();
-    ImGui::TextUnformatted(hidden ? "?" : ctx.tr(holds ? "trace.holds" : "trace.broken").c_str());
+    plain_text(hidden ? "?" : ctx.tr(holds ? "trace.holds" : "trace.broken"));
   }
   ImGui::EndTable();
 }
@@ -81,7 +85,7 @@ void draw_state_panel(const PanelContext& ctx) {
     colored_wrapped(ctx.colors.axis_text, ctx.tr("tables.hidden_hint"));
   }
   if (step && step->committed_is_previous && !hidden)
-    ImGui::TextDisabled("%s", ctx.tr("tables.committed_unchanged").c_str());
+    text_wrapped_parts({{ctx.tr("tables.committed_unchanged"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
 
   const float above = ImGui::GetCursorPosY();
   ImGui::BeginChild("tables_scroll", ImVec2(0, 0), false);
@@ -97,53 +101,73 @@ void draw_state_panel(const PanelContext& ctx) {
   if (open) {
     // Each view's width (as the last frame measured): every table at its natural width when they all
     // fit; short of room, what changed keeps its width and the views without changes give way first.
+    // With less than kLeastViewEms a view, they stack instead: a table squeezed narrower would cut its
+    // words.
+    constexpr float kLeastViewEms = 14;
     const int columns = 1 + static_cast<int>(step->open_transactions.size());
     const float least = ImGui::GetFontSize() * 10;
     SlideMeasures& measuring = ctx.slide.measuring;
     const float spacing = ImGui::GetStyle().CellPadding.x * 2 * static_cast<float>(columns);
+    const float room = ImGui::GetContentRegionAvail().x - spacing;
+    const bool stacked = room / static_cast<float>(columns) < ImGui::GetFontSize() * kLeastViewEms;
     const std::vector<float> shares =
         view_shares(ctx.slide.measured.view_widths, ctx.slide.measured.view_natural,
-                    static_cast<std::size_t>(columns), least, ImGui::GetContentRegionAvail().x - spacing);
+                    static_cast<std::size_t>(columns), least, room);
     float total = spacing;
+    float widest = 0;
     const auto end_view = [&] {
       measuring.view_widths.push_back(measuring.tables_width);
       measuring.view_natural.push_back(measuring.widest_table);
       total += std::max(measuring.tables_width, least);
+      widest = std::max(widest, measuring.tables_width);
       measuring.tables_width = 0;
       measuring.widest_table = 0;
     };
+    const auto committed_view = [&] {
+      text_wrapped(ctx.tr("tables.committed_view"));
+      draw_tables(ctx, state->tables, diffs);
+      end_view();
+    };
+    const auto transaction_view = [&](const OpenTransaction& transaction) {
+      ImGui::PushID(transaction.actor.c_str());
+      text_wrapped(ctx.tr("tables.transaction_view", {{"actor", ctx.actor_name(transaction.actor)}}));
+      // On PostgreSQL a session whose statement waits for a lock cannot be asked for its view.
+      if (!transaction.readable) colored_wrapped(ctx.colors.axis_text, ctx.tr("tables.not_readable"));
+      // Highlight where the transaction's own view differs from what is committed.
+      CommittedState own;
+      own.tables = transaction.tables;
+      const auto own_diffs = diff_states(*state, own, session.scenario().schema);
+      for (const auto& table : transaction.tables) {
+        const TableDiff* diff = nullptr;
+        for (const auto& d : own_diffs)
+          if (d.table == table.name) diff = &d;
+        ImGui::PushID(table.name.c_str());
+        draw_table(ctx, table, diff);
+        ImGui::PopID();
+      }
+      ImGui::PopID();
+      end_view();
+    };
     measuring.tables_width = 0;
     measuring.widest_table = 0;
-    if (ImGui::BeginTable("side_by_side", columns,
-                          ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
+    if (stacked) {
+      committed_view();
+      for (const auto& transaction : step->open_transactions) {
+        ImGui::Separator();
+        transaction_view(transaction);
+      }
+      total = widest;
+    } else if (ImGui::BeginTable("side_by_side", columns,
+                                 ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
       for (int c = 0; c < columns; ++c)
         ImGui::TableSetupColumn(c == 0 ? "committed" : "open", ImGuiTableColumnFlags_WidthStretch,
                                 shares[static_cast<std::size_t>(c)]);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      text_wrapped(ctx.tr("tables.committed_view"));
-      draw_tables(ctx, state->tables, diffs);
-      end_view();
+      committed_view();
       for (const auto& transaction : step->open_transactions) {
         ImGui::TableNextColumn();
-        ImGui::PushID(transaction.actor.c_str());
-        text_wrapped(ctx.tr("tables.transaction_view", {{"actor", ctx.actor_name(transaction.actor)}}));
-        // On PostgreSQL a session whose statement waits for a lock cannot be asked for its view.
-        if (!transaction.readable) colored_wrapped(ctx.colors.axis_text, ctx.tr("tables.not_readable"));
-        // Highlight where the transaction's own view differs from what is committed.
-        CommittedState own;
-        own.tables = transaction.tables;
-        const auto own_diffs = diff_states(*state, own, session.scenario().schema);
-        for (const auto& table : transaction.tables) {
-          const TableDiff* diff = nullptr;
-          for (const auto& d : own_diffs)
-            if (d.table == table.name) diff = &d;
-          ImGui::PushID(table.name.c_str());
-          draw_table(ctx, table, diff);
-          ImGui::PopID();
-        }
-        ImGui::PopID();
-        end_view();
+        transaction_view(transaction);
       }
       ImGui::EndTable();
     }
@@ -160,16 +184,10 @@ void draw_state_panel(const PanelContext& ctx) {
   ImGui::Separator();
   ctx.heading(ctx.tr("trace.title"));
   if (session.step_count() == 0 || cursor == 0)
-    ImGui::TextDisabled("%s", ctx.tr("trace.empty").c_str());
+    text_wrapped_parts({{ctx.tr("trace.empty"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
   else {
-    // The trace is as wide as its columns: it scrolls sideways on its own, so the tables above never
-    // lose a line to a scrollbar.
-    const int rows = std::min(cursor, session.step_count()) + 1;
-    const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) +
-                         ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().CellPadding.y * 2;
-    ImGui::BeginChild("trace_scroll", ImVec2(0, height), false, ImGuiWindowFlags_HorizontalScrollbar);
+    // The trace scrolls sideways on its own, so the tables above never lose a line to a scrollbar.
     draw_step_trace(ctx, session.trace(), cursor, "trace");
-    ImGui::EndChild();
   }
   ImGui::EndChild();
 }

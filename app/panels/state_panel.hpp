@@ -8,6 +8,8 @@ namespace reslab {
 
 void draw_state_panel(const PanelContext& ctx);
 // The step table alone (also used under the compare view).
+// The step table up to `cursor`, as tall as its rows; it scrolls sideways when it is wider than the
+// panel (squeezed, its columns would shrink to one letter each).
 void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, const char* id);
 
 }  // namespace reslab

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "app/visibility.hpp"
+#include "app/widgets.hpp"
 #include "app/wrapped_text.hpp"
 #include "core/sim/case_family.hpp"
 
@@ -41,23 +42,46 @@ std::vector<float> natural_widths(const std::vector<std::string>& headers, const
   return widths;
 }
 
+// Each column's least width: its widest word (header or cell) with the cell padding, so a squeezed
+// column wraps between words ("provider_ payment_id") and never inside one ("SUCC EEDED").
+std::vector<float> least_widths(const std::vector<std::string>& headers, const TableData& table,
+                                const TableDiff* diff) {
+  const float padding = ImGui::GetStyle().CellPadding.x * 2 + 1;
+  const AdvanceFn advance = current_font_advance();
+  std::vector<float> widths;
+  for (std::size_t c = 0; c < headers.size(); ++c) {
+    float width = widest_unbreakable(headers[c], advance);
+    for (const auto& row : table.rows)
+      if (c < row.size()) width = std::max(width, widest_unbreakable(to_display(row[c]), advance));
+    if (diff)
+      for (const auto& row : diff->removed_rows)
+        if (c < row.size()) width = std::max(width, widest_unbreakable(to_display(row[c]), advance));
+    widths.push_back(width + padding);
+  }
+  return widths;
+}
+
 // Widths that fit `room`: columns narrower than an even share keep their natural width, the wide ones
 // share what is left equally (water-filling), so short columns ("id", "state") never wrap while a long
-// one ("provider_payment_id") gives way.
-std::vector<float> fitted_widths(std::vector<float> natural, float room) {
-  std::vector<float> sorted = natural;
-  std::sort(sorted.begin(), sorted.end());
-  float left = room;
-  std::size_t wide = sorted.size();
-  float cap = 0;
-  for (float width : sorted) {
-    cap = left / static_cast<float>(wide);
-    if (width > cap) break;
-    left -= width;
-    --wide;
+// one ("provider_payment_id") gives way; no column under its least width. When even the least widths
+// do not fit, they shrink in proportion and the last resort, a cut inside a word, is taken.
+std::vector<float> fitted_widths(std::vector<float> natural, const std::vector<float>& least, float room) {
+  float least_sum = 0;
+  for (float width : least) least_sum += width;
+  if (least_sum >= room) {
+    std::vector<float> shrunk = least;
+    for (float& width : shrunk) width *= room / least_sum;
+    return shrunk;
   }
-  for (float& width : natural)
-    if (wide > 0 && width > cap) width = cap;
+  // Water-filling above the floors: raise a common cap until the room is used.
+  float low = 0, high = room;
+  for (int i = 0; i < 40; ++i) {
+    const float cap = (low + high) * 0.5f;
+    float used = 0;
+    for (std::size_t c = 0; c < natural.size(); ++c) used += std::max(least[c], std::min(natural[c], cap));
+    (used > room ? high : low) = cap;
+  }
+  for (std::size_t c = 0; c < natural.size(); ++c) natural[c] = std::max(least[c], std::min(natural[c], low));
   return natural;
 }
 
@@ -82,13 +106,15 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
   if (fold)
     for (std::size_t r = 0; r < table.rows.size(); ++r)
       folded += !any_cell_changed(diff, r, table.columns.size());
-  ImGui::TextUnformatted(table.name.c_str());
   if (changed) {
-    require_shown("table " + table.name);
-    ImGui::SameLine();
-    std::string marker = ctx.tr("tables.changed_marker");
+    // The name and what changed, wrapped as one line of two colours.
+    std::string marker = "  " + ctx.tr("tables.changed_marker");
     if (folded > 0) marker += " " + ctx.tr("tables.rows_folded", {{"rows", std::to_string(folded)}});
-    ImGui::TextDisabled("%s", marker.c_str());
+    text_wrapped_parts({{table.name, ImGui::GetColorU32(ImGuiCol_Text)},
+                        {marker, ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
+    require_shown("table " + table.name);
+  } else {
+    text_wrapped(table.name);
   }
   // Cells keep the database's values; a header says when they are seconds.
   const CaseFamily* family = find_family(ctx.session().scenario().schema);
@@ -106,22 +132,27 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
   const bool squeezed = natural > room;
   if (changed) ctx.slide.measuring.tables_width = std::max(ctx.slide.measuring.tables_width, natural);
   ctx.slide.measuring.widest_table = std::max(ctx.slide.measuring.widest_table, natural);
-  // Stretch weights: each column's share of the room, padding included as in `widths`.
-  const std::vector<float> fitted =
-      squeezed ? fitted_widths(widths, room - marker_width - ImGui::GetStyle().CellPadding.x * 2) : widths;
+  // Squeezed, every column gets an exact width (a fixed column that cannot be resized keeps the width it
+  // is given): what each cell's text may use, its padding and border being the same for all.
+  const float cell_frame = ImGui::GetStyle().CellPadding.x * 2 + 1;
+  std::vector<float> fitted;
+  if (squeezed) {
+    fitted = fitted_widths(widths, least_widths(headers, table, diff),
+                           room - marker_width - ImGui::GetStyle().CellPadding.x * 2 - 1);
+    for (float& width : fitted) width = std::max(1.0f, width - cell_frame);
+  }
 
   const int columns = static_cast<int>(table.columns.size()) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                (squeezed ? ImGuiTableFlags_SizingStretchProp
-                                          : ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX);
-  // Its own id when squeezed: ImGui keeps column widths per table, and a fixed-fit table's widths are
-  // no weights for a stretched one.
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
+  // Its own id when squeezed: ImGui keeps column widths per table, and the natural widths it measured are
+  // not the ones a squeezed table is given.
   const std::string id = squeezed ? table.name + "##fit" : table.name;
-  if (!ImGui::BeginTable(id.c_str(), columns, flags, ImVec2(squeezed ? room : 0, 0))) return;
+  if (!ImGui::BeginTable(id.c_str(), columns, flags)) return;
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, marker_width);
   for (std::size_t c = 0; c < headers.size(); ++c) {
     if (squeezed)
-      ImGui::TableSetupColumn(headers[c].c_str(), ImGuiTableColumnFlags_WidthStretch, fitted[c]);
+      ImGui::TableSetupColumn(headers[c].c_str(), ImGuiTableColumnFlags_WidthFixed, fitted[c]);
     else
       ImGui::TableSetupColumn(headers[c].c_str());
   }
@@ -133,17 +164,22 @@ void draw_table(const PanelContext& ctx, const TableData& table, const TableDiff
     if (c == 0) continue;
     // A fixed-fit column takes its width from its cells and its TableHeader: wrapping there would
     // narrow it to nothing, and plain text in a header row does not count towards the width.
-    if (squeezed)
-      text_wrapped(headers[static_cast<std::size_t>(c - 1)]);
-    else
-      ImGui::TableHeader(headers[static_cast<std::size_t>(c - 1)].c_str());
+    const std::string& header = headers[static_cast<std::size_t>(c - 1)];
+    if (squeezed) {
+      text_wrapped(header);
+    } else {
+      ImGui::TableHeader(header.c_str());
+      const ImVec2 min = ImGui::GetItemRectMin();
+      record_label(header, min,
+                   ImVec2(min.x + ImGui::CalcTextSize(header.c_str()).x, ImGui::GetItemRectMax().y));
+    }
   }
 
   const auto cell = [&](const std::string& text) {
     if (squeezed)
       text_wrapped(text.empty() ? " " : text);
     else
-      ImGui::TextUnformatted(text.c_str());
+      plain_text(text);
   };
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     const bool added = row_added(diff, r);

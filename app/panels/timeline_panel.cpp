@@ -8,6 +8,7 @@
 #include "app/timeline_layout.hpp"
 #include "app/visibility.hpp"
 #include "app/widgets.hpp"
+#include "app/wrapped_text.hpp"
 
 namespace reslab {
 namespace {
@@ -86,21 +87,36 @@ void paint_marker(ImDrawList* draw, const MarkerRecord& m, const Palette& colors
   }
 }
 
+// The panel's own background, opaque: a child window's is transparent in the dark theme, where its
+// parent's shows through.
+ImU32 panel_background() {
+  const ImVec4 child = ImGui::GetStyleColorVec4(ImGuiCol_ChildBg);
+  const ImVec4 window = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  const ImVec4 shown(child.x * child.w + window.x * (1 - child.w),
+                     child.y * child.w + window.y * (1 - child.w),
+                     child.z * child.w + window.z * (1 - child.w), 1.0f);
+  return ImGui::ColorConvertFloat4ToU32(shown);
+}
+
 void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const TimelineGeometry& g) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const Palette& colors = ctx.colors;
   const float em = ImGui::GetFontSize();
+  // The lane names stay at the left edge while the events, their numbers and the cursor scroll under
+  // them: what would sit under the names is not drawn there (a time would show as its last letters).
+  const float labels_x = std::max(g.left, ImGui::GetWindowPos().x);
+  const float names_right = labels_x + g.label_width - em * 0.3f;
   for (const auto& lane : layout.lanes)
     draw->AddLine(ImVec2(lane.x0, lane.y), ImVec2(lane.x1, lane.y), colors.lane_line, 1.5f);
   for (const auto& tick : layout.ticks) {
     const std::string label = std::to_string(tick.seconds) + " s";
-    draw->AddText(ImVec2(tick.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f, g.top), colors.axis_text,
-                  label.c_str());
+    const float label_x = tick.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f;
+    if (label_x >= names_right) draw->AddText(ImVec2(label_x, g.top), colors.axis_text, label.c_str());
     draw->AddLine(ImVec2(tick.x, g.top + em * 1.2f), ImVec2(tick.x, g.top + g.axis_height), colors.lane_line);
   }
   for (const auto& lane : layout.lanes)
     if (lane.idle)
-      draw->AddText(ImVec2(lane.x0 + em * 0.4f, lane.y - em * 0.5f), colors.axis_text,
+      draw->AddText(ImVec2(std::max(lane.x0, names_right) + em * 0.4f, lane.y - em * 0.5f), colors.axis_text,
                     ctx.tr("timeline.not_in_preset").c_str());
   for (const auto& arrow : layout.arrows)
     paint_arrow(draw, ImVec2(arrow.x0 + em * 0.3f, arrow.y0), ImVec2(arrow.x1 + em * 0.3f, arrow.y1),
@@ -117,13 +133,23 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
   const float bottom = g.top + layout.height;
   draw->AddLine(ImVec2(layout.cursor_x, g.top + g.axis_height * 0.5f), ImVec2(layout.cursor_x, bottom),
                 colors.cursor_line, std::max(2.0f, em * 0.14f));
-  // The lane names stay at the left edge while the events, their numbers and the cursor scroll under them.
-  const float labels_x = std::max(g.left, ImGui::GetWindowPos().x);
-  draw->AddRectFilled(ImVec2(labels_x, g.top),
-                      ImVec2(labels_x + g.label_width - em * 0.3f, g.top + layout.height),
-                      ImGui::GetColorU32(ImGuiCol_ChildBg) | IM_COL32_A_MASK);
-  for (const auto& lane : layout.lanes)
-    draw->AddText(ImVec2(labels_x, lane.y - em * 0.6f), colors.axis_text, ctx.actor_name(lane.actor).c_str());
+  draw->AddRectFilled(ImVec2(labels_x, g.top), ImVec2(names_right, g.top + layout.height),
+                      panel_background());
+  // A name wider than its box wraps onto a second line, centred on its lane.
+  const float box = g.label_width - em * 0.5f;
+  for (const auto& lane : layout.lanes) {
+    const std::string name = ctx.actor_name(lane.actor);
+    const std::vector<Line> lines = wrap_lines(name, box);
+    const float line_height = ImGui::GetTextLineHeight();
+    float y = lane.y - line_height * static_cast<float>(lines.size()) * 0.5f;
+    for (const Line& line : lines) {
+      const std::string text = name.substr(line.begin, line.end - line.begin);
+      draw->AddText(ImVec2(labels_x, y), colors.axis_text, text.c_str());
+      record_label(text, ImVec2(labels_x, y), ImVec2(labels_x + line.width, y + line_height),
+                   ImVec2(labels_x, g.top), ImVec2(labels_x + box + 1, g.top + layout.height));
+      y += line_height;
+    }
+  }
 }
 
 void marker_tooltip(const PanelContext& ctx, const MarkerRecord& m) {

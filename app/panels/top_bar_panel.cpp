@@ -11,6 +11,7 @@
 
 #include "app/platform_paths.hpp"
 #include "app/widgets.hpp"
+#include "app/wrapped_text.hpp"
 
 namespace reslab {
 namespace {
@@ -34,17 +35,21 @@ void same_line_if_fits(float width) {
 
 // [SECTION] what the bar shows
 // What the bar shows after the scenario picker, read once a frame: the room its groups take is known
-// before any is drawn.
+// before any is drawn. Nothing in it changes width from step to step (Reveal has its place whenever
+// predict mode is on, the zoom its widest percentage), and the view and output groups sit at the right
+// edge with the zoom last: a button clicked again and again stays under the pointer.
 struct BarLabels {
-  std::string naive, atomic, sqlite, postgres, status, compare, compare_backends, predict, race, load, reveal;
-  std::string zoom, theme, screenshot, more, help;
+  std::string naive, atomic, sqlite, postgres, compare, compare_backends, predict, race, load, reveal;
+  std::string zoom, theme, screenshot, more, help, present;
   bool comparing = false;
+  bool predicting = false;
   bool revealing = false;
-  // How wide each group after the picker is drawn, in drawing order (0 for a group not shown).
+  // How wide each group is drawn (0 for a group not shown).
   struct Widths {
-    float models, backends, status, compare, predict, labs, reveal, divider, language, zoom, theme, output,
-        help;
+    float models, backends, predict, labs, compare, language, theme, output, help, present, zoom;
   } width{};
+  float right = 0;        // the groups at the right edge, with the spacing between them
+  float zoom_button = 0;  // A- and A+, each as wide as the wider of the two, and no narrower than tall
 };
 
 BarLabels bar_labels(const PanelContext& ctx) {
@@ -53,7 +58,6 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.atomic = ctx.model_label(Model::atomic);
   bar.sqlite = ctx.tr("backend.sqlite");
   bar.postgres = ctx.tr("backend.postgres");
-  if (!ctx.view().backend_unavailable) bar.status = ctx.view().backend_status;
   bar.compare = ctx.tr("top.compare");
   bar.compare_backends = ctx.tr("top.compare_backends");
   bar.predict = ctx.tr("top.predict");
@@ -62,50 +66,91 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.reveal = ctx.tr("top.reveal");
   char zoom[16];
   std::snprintf(zoom, sizeof zoom, "%d%%", static_cast<int>(ctx.view().zoom * 100 + 0.5f));
-  bar.zoom = std::string(zoom) + "##zoom";
-  bar.theme = ctx.view().dark ? ctx.tr("top.light") : ctx.tr("top.dark");
+  bar.zoom = std::string(zoom) + "###zoom";
+  bar.theme = (ctx.view().dark ? ctx.tr("top.light") : ctx.tr("top.dark")) + "###theme";
   bar.screenshot = ctx.tr("top.screenshot");
   bar.more = ctx.tr("top.output_options") + "##output";
   bar.help = ctx.tr("top.help") + " (?)";
+  bar.present = ctx.tr("present.open") + " (F5)";
   bar.comparing = ctx.view().compare;
+  bar.predicting = ctx.view().predict;
   bar.revealing = ctx.view().result_hidden(ctx.session().cursor());
   auto& width = bar.width;
   width.models = buttons_width({bar.naive, bar.atomic}, 0);
   width.backends = buttons_width({bar.sqlite, bar.postgres}, 0);
-  width.status = bar.status.empty() ? 0 : ImGui::CalcTextSize(bar.status.c_str()).x;
+  width.predict =
+      bar.predicting ? buttons_width({bar.predict, bar.reveal}, 0) : buttons_width({bar.predict}, 0);
+  width.labs = buttons_width({bar.race, bar.load}, 0);
   width.compare =
       bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0) : buttons_width({bar.compare}, 0);
-  width.predict = buttons_width({bar.predict}, 0);
-  width.labs = buttons_width({bar.race, bar.load}, 0);
-  width.reveal = bar.revealing ? buttons_width({bar.reveal}, 0) : 0;
-  width.divider = ImGui::CalcTextSize("|").x;
   width.language = buttons_width({"中文", "English"}, 0);
-  width.zoom = buttons_width({"A-", bar.zoom, "A+"}, 2);
-  width.theme = buttons_width({bar.theme}, 0);
+  width.theme = std::max(buttons_width({ctx.tr("top.light")}, 0), buttons_width({ctx.tr("top.dark")}, 0));
   width.output = buttons_width({bar.screenshot, bar.more}, 2);
   width.help = buttons_width({bar.help}, 0);
+  width.present = buttons_width({bar.present}, 0);
+  bar.zoom_button =
+      std::max({buttons_width({"A-"}, 0), buttons_width({"A+"}, 0), ImGui::GetFrameHeight() * 1.2f});
+  width.zoom = buttons_width({"000%"}, 0) + bar.zoom_button * 2 + 4;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  bar.right =
+      width.language + width.theme + width.output + width.help + width.present + width.zoom + spacing * 5;
   return bar;
 }
 
 // [SECTION] scenario picker
-// The picker is as wide as the case titles want (17 em) when the bar fits on one line, and gives up
-// room down to 8 em before the bar has to wrap.
-float picker_width(const BarLabels& bar) {
-  const float em = ImGui::GetFontSize();
+// How wide the left groups are (predict mode's Reveal counts whenever predict mode is on, so it moves
+// nothing from step to step).
+float left_groups_width(const BarLabels& bar) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const auto& w = bar.width;
-  float rest = 0;
-  for (float group : {w.models, w.backends, w.status, w.compare, w.predict, w.labs, w.reveal, w.divider,
-                      w.language, w.zoom, w.theme, w.output, w.help})
-    if (group > 0) rest += group + ImGui::GetStyle().ItemSpacing.x;
-  const float room = ImGui::GetContentRegionAvail().x - rest;
-  return std::clamp(room, em * 8, em * 17);
+  return w.models + w.backends + w.predict + w.labs + w.compare + spacing * 4;
 }
 
-void draw_scenario_picker(const PanelContext& ctx, float width) {
+std::string current_title(const PanelContext& ctx) {
   const Scenario& scenario = ctx.session().scenario();
-  const std::string current = scenario.title.empty() ? scenario.id : scenario.title.in(ctx.lang());
-  ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo("##scenario", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+  return scenario.title.empty() ? scenario.id : scenario.title.in(ctx.lang());
+}
+
+// The picker's width, and whether the bar takes one line. On one line the picker is as wide as the case
+// titles want (17 em) and gives up room down to 8 em before the bar wraps. On two, the first holds the
+// picker, as wide as its title where it can be, and the groups at the right edge; the second the
+// model, backend and mode groups.
+struct PickerPlace {
+  float width = 0;
+  bool one_line = true;
+  bool abbreviated = false;  // the case's short name ("H2"); the controls' heading gives the title
+};
+
+// "H2" of "H2 · The hold expires, the payment arrives late": what the picker shows when the title does
+// not fit beside the bar's groups.
+std::string short_title(const PanelContext& ctx) {
+  const std::string title = current_title(ctx);
+  const auto dot = title.find(" · ");
+  return dot == std::string::npos ? ctx.session().scenario().id : title.substr(0, dot);
+}
+
+PickerPlace picker_place(const BarLabels& bar, const PanelContext& ctx) {
+  const float em = ImGui::GetFontSize();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float room = avail - left_groups_width(bar) - bar.right - spacing * 2;
+  const float title = ImGui::CalcTextSize(current_title(ctx).c_str()).x + ImGui::GetFrameHeight() +
+                      ImGui::GetStyle().FramePadding.x * 2 + 1;
+  // One line while the title keeps to one line in the room left (a title wrapped in a narrow picker
+  // would make the bar taller than a second line does); else one line with the short name, while that
+  // fits; else two lines.
+  if (room >= std::min(title, em * 17)) return {std::min(room, std::max(title, em * 8)), true};
+  const float short_name = ImGui::CalcTextSize(short_title(ctx).c_str()).x + ImGui::GetFrameHeight() +
+                           ImGui::GetStyle().FramePadding.x * 2 + 1;
+  if (room >= short_name) return {short_name, true, true};
+  return {std::max(em * 8, std::min(title, avail - bar.right - spacing)), false};
+}
+
+void draw_scenario_picker(const PanelContext& ctx, const PickerPlace& place) {
+  const Scenario& scenario = ctx.session().scenario();
+  ctx.slide.measuring.title_abbreviated = place.abbreviated;
+  const std::string preview = place.abbreviated ? short_title(ctx) : current_title(ctx);
+  if (begin_wrapped_combo(ctx.tr("top.scenario") + "##scenario", preview, place.width)) {
     for (const auto& entry : ctx.app.catalog()) {
       const std::string title = entry.title.empty() ? entry.id : entry.title.in(ctx.lang());
       if (ImGui::Selectable((title + "##" + entry.file).c_str(), entry.file == scenario.file))
@@ -113,7 +158,7 @@ void draw_scenario_picker(const PanelContext& ctx, float width) {
       record_item(title);
     }
     ImGui::Separator();
-    ImGui::TextUnformatted(ctx.tr("top.open_file").c_str());
+    plain_text(ctx.tr("top.open_file"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20);
     const bool entered = ImGui::InputTextWithHint("##path", "/path/to/case.toml", &ctx.edits.scenario_path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
@@ -123,71 +168,86 @@ void draw_scenario_picker(const PanelContext& ctx, float width) {
       ctx.send(OpenScenario{ctx.edits.scenario_path});
       ImGui::CloseCurrentPopup();
     }
-    ImGui::EndCombo();
+    ImGui::EndPopup();
   }
-  record_item(ctx.tr("top.scenario"));
 }
 
 // [SECTION] model and modes
-void draw_modes(const PanelContext& ctx, const BarLabels& bar) {
+// `first`: the models start a line of their own.
+void draw_modes(const PanelContext& ctx, const BarLabels& bar, bool first = false) {
   const Model model = ctx.session().model();
-  same_line_if_fits(bar.width.models);
+  if (!first) same_line_if_fits(bar.width.models);
   if (toggle_button(bar.naive, model == Model::naive)) ctx.send(SetModel{Model::naive});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.atomic, model == Model::atomic)) ctx.send(SetModel{Model::atomic});
-  // The backend: the session's, or the one chosen while PostgreSQL's server starts.
+  // The backend: the session's, or the one chosen while PostgreSQL's server starts (a status line at the
+  // foot of the window says so).
   const Backend backend = ctx.view().backend;
   same_line_if_fits(bar.width.backends);
   if (toggle_button(bar.sqlite, backend == Backend::sqlite)) ctx.send(SetBackend{Backend::sqlite});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.postgres, backend == Backend::postgres)) ctx.send(SetBackend{Backend::postgres});
-  if (!bar.status.empty()) {
-    same_line_if_fits(bar.width.status);
-    ImGui::TextDisabled("%s", bar.status.c_str());
+  same_line_if_fits(bar.width.predict);
+  if (toggle_button(bar.predict, bar.predicting)) ctx.send(TogglePredict{});
+  if (bar.predicting) {
+    ImGui::SameLine(0, 0);
+    if (button(bar.reveal + "###top_reveal", bar.revealing)) ctx.send(RevealStep{});
   }
+  same_line_if_fits(bar.width.labs);
+  if (toggle_button(bar.race, ctx.view().race_open)) ctx.send(ToggleRacePanel{});
+  ImGui::SameLine(0, 0);
+  if (toggle_button(bar.load, ctx.view().load_open)) ctx.send(ToggleLoadPanel{});
   same_line_if_fits(bar.width.compare);
   if (toggle_button(bar.compare, bar.comparing)) ctx.send(ToggleCompare{});
   if (bar.comparing) {
     ImGui::SameLine(0, 0);
     if (toggle_button(bar.compare_backends, ctx.view().compare_backends)) ctx.send(ToggleCompareBackends{});
   }
-  same_line_if_fits(bar.width.predict);
-  if (toggle_button(bar.predict, ctx.view().predict)) ctx.send(TogglePredict{});
-  same_line_if_fits(bar.width.labs);
-  if (toggle_button(bar.race, ctx.view().race_open)) ctx.send(ToggleRacePanel{});
-  ImGui::SameLine(0, 0);
-  if (toggle_button(bar.load, ctx.view().load_open)) ctx.send(ToggleLoadPanel{});
-  if (bar.revealing) {
-    same_line_if_fits(bar.width.reveal);
-    if (button(bar.reveal)) ctx.send(RevealStep{});
+}
+
+// The groups at the right edge start here: on this line when they fit after the left groups, else on
+// the next one, right-aligned either way.
+void move_to_right_groups(const BarLabels& bar) {
+  ImGui::SameLine();
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetCursorPosX() + bar.right > right) {
+    ImGui::NewLine();
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), right - bar.right));
+    return;
   }
+  ImGui::SameLine(right - bar.right);
 }
 
 // [SECTION] view
 void draw_view_options(const PanelContext& ctx, const BarLabels& bar) {
-  same_line_if_fits(bar.width.language);
   if (toggle_button("中文", ctx.lang() == Lang::zh)) ctx.send(SetLanguage{Lang::zh});
   ImGui::SameLine(0, 0);
   if (toggle_button("English", ctx.lang() == Lang::en)) ctx.send(SetLanguage{Lang::en});
-  same_line_if_fits(bar.width.zoom);
-  if (button("A-")) ctx.send(ZoomBy{-1});
+  ImGui::SameLine();
+  if (button(bar.theme, true, ImVec2(bar.width.theme, 0))) ctx.send(SetDarkTheme{!ctx.view().dark});
+}
+
+// At the right edge, A- and A+ last: a click on either moves the other little and itself less, so the
+// pointer stays on it for the next click.
+void draw_zoom(const PanelContext& ctx, const BarLabels& bar) {
+  ImGui::SameLine();
+  const float percent = ImGui::CalcTextSize("000%").x + ImGui::GetStyle().FramePadding.x * 2;
+  if (button(bar.zoom, true, ImVec2(percent, 0))) ctx.send(ZoomBy{0});
   ImGui::SameLine(0, 2);
-  if (button(bar.zoom)) ctx.send(ZoomBy{0});
+  if (button("A-", true, ImVec2(bar.zoom_button, 0))) ctx.send(ZoomBy{-1});
   ImGui::SameLine(0, 2);
-  if (button("A+")) ctx.send(ZoomBy{+1});
-  same_line_if_fits(bar.width.theme);
-  if (button(bar.theme)) ctx.send(SetDarkTheme{!ctx.view().dark});
+  if (button("A+", true, ImVec2(bar.zoom_button, 0))) ctx.send(ZoomBy{+1});
 }
 
 // [SECTION] output
 void draw_output(const PanelContext& ctx, const BarLabels& bar) {
-  same_line_if_fits(bar.width.output);
+  ImGui::SameLine();
   if (button(bar.screenshot)) ctx.send(TakeScreenshot{});
   ImGui::SameLine(0, 2);
   if (button(bar.more)) ImGui::OpenPopup("output_options");
   record_item(ctx.tr("top.output_options"));
   if (ImGui::BeginPopup("output_options")) {
-    ImGui::TextUnformatted(ctx.tr("top.screenshot_scale").c_str());
+    plain_text(ctx.tr("top.screenshot_scale"));
     ImGui::SameLine();
     if (toggle_button("1x", ctx.view().screenshot_scale == 1)) ctx.send(SetScreenshotScale{1});
     ImGui::SameLine(0, 0);
@@ -197,7 +257,7 @@ void draw_output(const PanelContext& ctx, const BarLabels& bar) {
           ctx.view().screenshot_dir.empty() ? default_pictures_dir() : ctx.view().screenshot_dir;
       ctx.edits.screenshot_dir_loaded = true;
     }
-    ImGui::TextUnformatted(ctx.tr("top.folder").c_str());
+    plain_text(ctx.tr("top.folder"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
     if (ImGui::InputText("##folder", &ctx.edits.screenshot_dir))
       ctx.send(SetScreenshotDir{ctx.edits.screenshot_dir});
@@ -209,20 +269,26 @@ void draw_output(const PanelContext& ctx, const BarLabels& bar) {
   } else {
     ctx.edits.screenshot_dir_loaded = false;
   }
-  same_line_if_fits(bar.width.help);
+  ImGui::SameLine();
   if (button(bar.help)) ctx.send(ShowHelp{});
+  ImGui::SameLine();
+  if (button(bar.present)) ctx.send(SetPresenting{true});
 }
 
 }  // namespace
 
 void draw_top_bar_panel(const PanelContext& ctx) {
   const BarLabels bar = bar_labels(ctx);
-  draw_scenario_picker(ctx, picker_width(bar));
-  draw_modes(ctx, bar);
-  same_line_if_fits(bar.width.divider);
-  ImGui::TextDisabled("|");
+  const PickerPlace picker = picker_place(bar, ctx);
+  draw_scenario_picker(ctx, picker);
+  if (picker.one_line) draw_modes(ctx, bar);
+  move_to_right_groups(bar);
   draw_view_options(ctx, bar);
   draw_output(ctx, bar);
+  draw_zoom(ctx, bar);
+  if (!picker.one_line) {
+    draw_modes(ctx, bar, true);
+  }
 }
 
 }  // namespace reslab

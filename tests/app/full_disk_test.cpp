@@ -112,7 +112,7 @@ TEST_CASE("a Markdown trace that does not fit is an error toast and leaves no fi
   CHECK(files_in(dir.path()) == 0);
   gui.app().apply(SaveTraceMarkdown{});
   CHECK_FALSE(gui.app().view().toasts.back().error);
-  CHECK(std::filesystem::exists(dir.file("h1-atomic.md")));
+  CHECK(std::filesystem::exists(dir.file("h1-atomic-en.md")));
 }
 
 TEST_CASE("a corrupt settings file gives the defaults and a warning naming its position") {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cfloat>
 
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
 #include "app/font_atlas.hpp"
 #include "app/frame_settler.hpp"
 #include "app/slide_layout.hpp"
@@ -30,16 +33,17 @@ GuiDriver::~GuiDriver() {
 
 void GuiDriver::fonts_and_theme() {
   ImGuiIO& io = ImGui::GetIO();
-  if (m_app->fonts_dirty() || m_fonts_scale != m_render_scale) {
-    m_app->fonts_rebuilt(
-        build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom * m_render_scale, m_app->glyph_texts()));
+  const float text_scale = m_app->view().text_scale(io.DisplaySize.y);
+  const float pixels = kBaseFontPixels * text_scale * m_render_scale;
+  if (m_app->fonts_dirty() || m_fonts_scale != m_render_scale || m_app->fonts().pixel_size != pixels) {
+    m_app->fonts_rebuilt(build_fonts(*io.Fonts, pixels, m_app->glyph_texts()));
     io.FontGlobalScale = 1.0f / m_render_scale;
     m_fonts_scale = m_render_scale;
-    unsigned char* pixels = nullptr;
+    unsigned char* texture = nullptr;
     int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    io.Fonts->GetTexDataAsRGBA32(&texture, &width, &height);
   }
-  apply_theme(m_app->view().dark, m_app->view().zoom);
+  apply_theme(m_app->view().dark, text_scale);
 }
 
 void GuiDriver::frame() {
@@ -47,16 +51,17 @@ void GuiDriver::frame() {
   m_platform.clock += 1.0 / 60.0;
   m_app->tick();
   ImGui::NewFrame();
-  const Commands commands = draw_lab_window(*m_app, m_state);
+  KeyPresses presses;
+  presses.swap(m_presses);
+  const Commands commands = draw_lab_window(*m_app, m_state, &presses);
   ImGui::Render();
   m_app->apply(commands);
 }
 
-int GuiDriver::run_loop(int key) {
+int GuiDriver::run_loop(const KeyPresses& presses) {
   RedrawRule& rule = m_rule;
   // A loop that never sleeps stops here; the caller's count of frames shown then fails its check.
   constexpr int kRunaway = 100;
-  ImGuiIO& io = ImGui::GetIO();
   m_passes = 0;
   m_shown.clear();
   while (static_cast<int>(m_shown.size()) < kRunaway) {
@@ -70,37 +75,37 @@ int GuiDriver::run_loop(int key) {
       // As the window's unseen passes: no input (the key is not down yet), commands dropped.
       m_passes = std::max(m_passes, lay_out([&] {
                             ImGui::NewFrame();
-                            draw_lab_window(*m_app, m_state, false);
+                            draw_lab_window(*m_app, m_state);
                             ImGui::Render();
                             return frame_digest(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide));
                           }));
     }
-    if (key >= 0) io.KeysDown[key] = m_shown.empty();
+    // The presses reach the first frame shown, as the window hands each press to one frame.
+    const KeyPresses none;
     ImGui::NewFrame();
-    const Commands commands = draw_lab_window(*m_app, m_state);
+    const Commands commands = draw_lab_window(*m_app, m_state, m_shown.empty() ? &presses : &none);
     ImGui::Render();
     m_shown.push_back(draw_data_digest(*ImGui::GetDrawData()));
     rule.drawn(*ImGui::GetDrawData(), slide_layout_digest(m_state.slide), !commands.empty());
     m_app->apply(commands);
   }
-  if (key >= 0) io.KeysDown[key] = false;
   m_settled = rule.settled();
   return static_cast<int>(m_shown.size());
 }
 
 int GuiDriver::settle() {
   m_rule.changed();
-  return run_loop(-1);
+  return run_loop({});
 }
 
 int GuiDriver::press_key_and_settle(int key) {
   m_rule.input();
-  return run_loop(key);
+  return run_loop({KeyPress{key, 0, false, 0}});
 }
 
 int GuiDriver::wait_and_settle(double seconds) {
   m_platform.clock += seconds;
-  return run_loop(-1);
+  return run_loop({});
 }
 
 void GuiDriver::resize(float width, float height) {
@@ -150,14 +155,14 @@ bool GuiDriver::click(const std::string& label) {
 }
 
 void GuiDriver::press_key(int key, bool ctrl, bool shift) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = ctrl;
-  io.KeyShift = shift;
-  io.KeysDown[key] = true;
+  m_presses.push_back({key, (ctrl ? GLFW_MOD_CONTROL : 0) | (shift ? GLFW_MOD_SHIFT : 0), false, 0});
   frame();
-  io.KeysDown[key] = false;
-  io.KeyCtrl = false;
-  io.KeyShift = false;
+  frame();
+}
+
+void GuiDriver::type_character(unsigned character) {
+  m_presses.push_back({-1, 0, false, character});
+  frame();
   frame();
 }
 

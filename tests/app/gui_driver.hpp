@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,10 @@ class FakePlatform : public Platform {
   double now() const override { return clock; }
   void set_clipboard(const std::string& text) override { clipboard = text; }
   void toggle_full_screen() override { ++full_screen_toggles; }
+  // Writes a stand-in file where the picture would go, so the next name is chosen as on disk.
   std::string save_screenshot(const std::string& path, int scale) override {
     screenshots.emplace_back(path, scale);
+    if (screenshot_error.empty()) std::ofstream(path) << "png";
     return screenshot_error;
   }
 };
@@ -56,8 +59,8 @@ class GuiDriver {
   // frame equal to the one before rather than on the frame limit.
   // After a change made by hand (a command applied, a resize):
   int settle();
-  // After a key (a GLFW key code) pressed and released as the window replays a tap: down for the first
-  // frame shown, up after it:
+  // After a key (a GLFW key code) pressed and released, handed to the first frame shown as the window
+  // hands each press to one frame:
   int press_key_and_settle(int key);
   // After `seconds` with no input (a scenario file edited on disk reloads on a tick):
   int wait_and_settle(double seconds);
@@ -78,15 +81,18 @@ class GuiDriver {
   bool item_enabled(const std::string& label);
   // Presses and releases a key (a GLFW key code), with modifiers.
   void press_key(int key, bool ctrl = false, bool shift = false);
+  // Types a character (as '?', which is a character on every keyboard layout).
+  void type_character(unsigned character);
 
  private:
   void fonts_and_theme();
-  int run_loop(int key);
+  int run_loop(const KeyPresses& presses);
   const ItemRecord* find(const std::string& label);
   FakePlatform m_platform;
   ImGuiContext* m_context = nullptr;
   std::unique_ptr<LabApp> m_app;
   WindowState m_state;
+  KeyPresses m_presses;  // for the next frame()
   float m_render_scale = 1, m_fonts_scale = 1;
   RedrawRule m_rule;  // one for the driver's life, as the window has one for its loop
   int m_passes = 0;

@@ -489,13 +489,50 @@ TEST_CASE("a control shows a finished lane with no event and the request's decis
   CHECK(b.resolved == "rejected");
 }
 
-TEST_CASE("back, home and a step at the end replay nothing: the recorded steps stay the same objects") {
+TEST_CASE(
+    "reset goes back to the preset's order after actors were run out of it, and undo brings the order back") {
+  LabSession session(std::make_shared<const Scenario>(h1()), Model::atomic);
+  REQUIRE(session.follows_preset());
+  REQUIRE(session.run_actor("B").empty());  // B1 first: off the preset's order A1, B1, A2, B2
+  CHECK_FALSE(session.follows_preset());
+  CHECK(session.step_count() == 1);
+  const LabSession::OrderState branched = session.order_state();
+  session.reset();
+  CHECK(session.cursor() == 0);
+  CHECK(session.follows_preset());
+  CHECK(session.wanted_order() == std::vector<std::string>{"A1", "B1", "A2", "B2"});
+  CHECK(session.step_count() == 4);
+  session.restore(branched);
+  CHECK(session.wanted_order() == std::vector<std::string>{"B1"});
+  CHECK(session.cursor() == 1);
+}
+
+TEST_CASE("reset keeps moved times and sorts the preset's order by them; restore preset drops them") {
+  Scenario scenario = load_scenario_file(resolve_scenario("h2"));
+  LabSession session(std::make_shared<const Scenario>(scenario), Model::atomic);
+  const std::vector<std::string> written = session.wanted_order();
+  std::string movable;
+  for (const auto& event : scenario.events)
+    if (event.movable) movable = event.id;
+  REQUIRE_FALSE(movable.empty());
+  REQUIRE(session.move_event(movable, 0).empty());
+  session.reset();
+  CHECK(session.moved_times().count(movable) == 1);
+  CHECK(session.follows_preset());
+  CHECK(session.wanted_order().front() == movable);
+  session.restore_preset();
+  CHECK(session.moved_times().empty());
+  CHECK(session.wanted_order() == written);
+}
+
+TEST_CASE(
+    "back, going to step 0 and a step at the end replay nothing: the recorded steps stay the same objects") {
   LabSession session(std::make_shared<const Scenario>(h1()), Model::atomic);
   session.use_order("article", {"A1", "B1"});
   step_to_end(session);
   const CommittedState* first = session.trace().steps[0].committed.get();
   session.step_back();
-  session.reset();
+  session.jump_to(0);
   session.jump_to(2);
   CHECK(session.trace().steps[0].committed.get() == first);
   REQUIRE(session.step_forward().empty());  // A2 runs on the same simulator

@@ -189,10 +189,11 @@ TEST_CASE("keys step, rewind, reset, toggle the model and run actors in lane ord
   CHECK(gui.session().cursor() == 2);
   gui.press_key(GLFW_KEY_HOME);
   CHECK(gui.session().cursor() == 0);
-  CHECK(gui.session().step_count() == 3);  // rewinding keeps the order
+  CHECK(gui.session().follows_preset());  // reset is the preset's order again, as its picker says
+  CHECK(gui.session().step_count() == 4);
 }
 
-TEST_CASE("Ctrl+S saves a screenshot named after the scenario, model and step") {
+TEST_CASE("Ctrl+S saves a screenshot named after the scenario, model, step and language") {
   Settings settings = english_settings();
   ScratchDir shots;
   settings.screenshot_dir = shots.path();
@@ -201,10 +202,27 @@ TEST_CASE("Ctrl+S saves a screenshot named after the scenario, model and step") 
   gui.press_key(GLFW_KEY_RIGHT);
   gui.press_key(GLFW_KEY_S, true);
   REQUIRE(gui.platform().screenshots.size() == 1);
-  CHECK(gui.platform().screenshots[0].first == settings.screenshot_dir + "/h1-atomic-step01.png");
+  CHECK(gui.platform().screenshots[0].first == settings.screenshot_dir + "/h1-atomic-step01-en.png");
   CHECK(gui.platform().screenshots[0].second == 2);
   REQUIRE_FALSE(gui.app().view().toasts.empty());
   CHECK_FALSE(gui.app().view().toasts.back().error);
+}
+
+TEST_CASE("a second screenshot of the same step is saved beside the first, and the toast says so") {
+  Settings settings = english_settings();
+  ScratchDir shots;
+  settings.screenshot_dir = shots.path();
+  GuiDriver gui("h1", settings);
+  gui.press_key(GLFW_KEY_S, true);
+  gui.app().apply(SetDarkTheme{true});
+  gui.press_key(GLFW_KEY_S, true);
+  REQUIRE(gui.platform().screenshots.size() == 2);
+  CHECK(gui.platform().screenshots[1].first == settings.screenshot_dir + "/h1-atomic-step00-en (2).png");
+  CHECK(gui.app().view().toasts.back().text.find("h1-atomic-step00-en.png is there already") !=
+        std::string::npos);
+  gui.app().apply(SetLanguage{Lang::zh});
+  gui.press_key(GLFW_KEY_S, true);
+  CHECK(gui.platform().screenshots.back().first == settings.screenshot_dir + "/h1-atomic-step00-zh.png");
 }
 
 TEST_CASE("a screenshot that cannot be written is an error toast, not a crash") {
@@ -315,10 +333,18 @@ TEST_CASE("an edited scenario file reloads, and a broken edit keeps the last goo
 
 TEST_CASE("the help popup lists every key and closes") {
   GuiDriver gui("h1", english_settings());
-  gui.press_key(GLFW_KEY_SLASH, false, true);
+  gui.type_character('?');
   gui.frame();
   CHECK(gui.has_item("Close"));
   REQUIRE(gui.click("Close"));
+  CHECK_FALSE(gui.has_item("Close"));
+  gui.type_character('?');
+  gui.frame();
+  CHECK(gui.has_item("Close"));
+  gui.press_key(GLFW_KEY_RIGHT);  // waits while the list is open
+  CHECK(gui.session().cursor() == 0);
+  gui.press_key(GLFW_KEY_ESCAPE);
+  gui.frame();
   CHECK_FALSE(gui.has_item("Close"));
 }
 

@@ -21,7 +21,7 @@ TEST_CASE("the trace saved from the app explains every step in Chinese and ends 
   REQUIRE(gui.click("更多"));
   gui.frame();
   REQUIRE(gui.click("保存轨迹 (.md)"));
-  const std::string markdown = test::read_file(dir.file("h1-atomic.md"));
+  const std::string markdown = test::read_file(dir.file("h1-atomic-zh.md"));
   CHECK(markdown.find("### 逐步说明：为什么") != std::string::npos);
   for (const Step& step : gui.session().trace().steps)
     CHECK(markdown.find(render(step.explanation, Lang::zh)) != std::string::npos);
