@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -12,8 +13,12 @@ using namespace reslab;
 namespace {
 
 // fc-match's own answer, "file\nindex", or nullopt when fc-list does not know the family: the tests
-// compare with the system's tools instead of assuming which fonts this machine has.
+// compare with the system's tools instead of assuming which fonts this machine has. Without the tools
+// (Debian's fontconfig, which scripts/setup installs) every font would look missing and the tests
+// below would skip: that fails instead.
 std::optional<std::string> fc_match_answer(const std::string& family) {
+  REQUIRE_MESSAGE(std::system("command -v fc-list >/dev/null && command -v fc-match >/dev/null") == 0,
+                  "fc-list and fc-match are not installed (apt-get install fontconfig)");
   const auto run = [](const std::string& command) {
     std::string output;
     if (std::FILE* pipe = popen(command.c_str(), "r")) {
