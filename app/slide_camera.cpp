@@ -40,7 +40,8 @@ class SlideCamera::HiddenPlatform : public Platform {
   std::string save_screenshot(const std::string&, int) override { return "not available while exporting"; }
 };
 
-SlideCamera::SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale)
+SlideCamera::SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale,
+                         bool content)
     : m_gui(open_hidden_window(width, height)),
       m_platform(std::make_unique<HiddenPlatform>()),
       m_width(width),
@@ -51,6 +52,8 @@ SlideCamera::SlideCamera(const std::string& scenario_file, Lang lang, int width,
   settings.lang = std::string(lang_code(lang));
   m_app = std::make_unique<LabApp>(*m_platform, settings, scenario_file);
   if (!m_app->view().scenario_error.empty()) throw UsageError(m_app->view().scenario_error);
+  m_app->view().picture = true;
+  if (content) m_app->apply(SetPresenting{true});
 }
 
 SlideCamera::~SlideCamera() = default;

@@ -18,8 +18,10 @@ class SlideCamera {
  public:
   // Opens a hidden window of `width` x `height` logical pixels (throws DisplayError; a display that
   // refuses the connection is tried a few times) and the app on `scenario_file` in `lang` (throws
-  // UsageError when the app cannot use the file).
-  SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale);
+  // UsageError when the app cannot use the file). `content`: the frames presentation mode shows, without
+  // the toolbar.
+  SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale,
+              bool content = false);
   ~SlideCamera();
   SlideCamera(const SlideCamera&) = delete;
   SlideCamera& operator=(const SlideCamera&) = delete;
@@ -29,7 +31,8 @@ class SlideCamera {
   // Throws BackendUnavailableError when the backend cannot be used.
   const LabSession& run(Model model, const std::string& preset, const std::vector<std::string>& order = {},
                         Backend backend = Backend::sqlite);
-  // The window after step `step` of the last run; no pixels when the offscreen framebuffer failed.
+  // The window after step `step` of the last run (0: before the first); no pixels when the offscreen
+  // framebuffer failed.
   RgbaImage capture(int step);
   // What the last captured frame had to show and did not (app/visibility.hpp: "table holds",
   // "row holds 2", "sql 3"...): a changed table, row, the current event, an SQL statement or the

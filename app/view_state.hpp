@@ -41,6 +41,7 @@ struct ViewState {
   bool help_open = false;      // the list of keys, until closed
   bool presenting = false;     // presentation mode: no toolbar, larger text
   bool blank = false;          // the screen blanked, as a presenter's remote asks
+  bool picture = false;        // drawn for a picture (export, handout): no button that leaves a mode
   bool load_open = false;      // the floating window of L1's load lab
   bool race_open = false;      // the floating window of T1's live seat race
   std::vector<Toast> toasts;

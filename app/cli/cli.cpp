@@ -176,6 +176,13 @@ int run_cli(int argc, char** argv) {
   export_cmd->add_option("--scale", export_options.scale, "1 or 2: pixels per logical pixel (default 1)");
   export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
   export_cmd->add_flag("--quiet", export_options.quiet, "No progress line");
+  export_cmd->add_option(
+      "--frame", export_options.frame,
+      "window (default): the app as it looks; content: without its toolbar, as presentation "
+      "mode shows it");
+  export_cmd->add_option("--from", export_options.from,
+                         "First step written: 1 (default), or 0 for the state before "
+                         "the first event");
   add_backend_options(*export_cmd, export_options.backend);
 
   HandoutOptions handout_options;

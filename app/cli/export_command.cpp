@@ -59,6 +59,9 @@ int run_export(const ExportOptions& options) {
     throw UsageError("--lang must be zh or en, not '" + options.lang + "'");
   if (!options.preset.empty() && !options.order.empty())
     throw UsageError("give --preset or --order, not both");
+  if (options.frame != "window" && options.frame != "content")
+    throw UsageError("--frame must be window or content, not '" + options.frame + "'");
+  if (options.from != 0 && options.from != 1) throw UsageError("--from must be 0 or 1");
   const std::string file = resolve_scenario(options.scenario);
   const Scenario scenario = load_scenario_file(file);
   PlanRequest request;
@@ -71,7 +74,7 @@ int run_export(const ExportOptions& options) {
   if (options.out.empty()) throw UsageError("--out DIR is required");
   if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
 
-  SlideCamera camera(file, lang, width, height, options.scale);
+  SlideCamera camera(file, lang, width, height, options.scale, options.frame == "content");
 
   int written = 0, hiding = 0;
   double total_ms = 0;
@@ -83,7 +86,7 @@ int run_export(const ExportOptions& options) {
     if (!session.stopped().empty())
       std::cerr << "reslab export: " << model_name(model) << ": stops after step " << steps << ": "
                 << session.stopped() << "\n";
-    for (int step = 1; step <= steps; ++step) {
+    for (int step = options.from; step <= steps; ++step) {
       const auto started = std::chrono::steady_clock::now();
       const RgbaImage image = camera.capture(step);
       const std::string path =

@@ -16,6 +16,8 @@ struct ExportOptions {
   int scale = 1;
   std::string lang;
   bool quiet = false;
+  std::string frame = "window";  // window | content: the app as it looks, or without its toolbar
+  int from = 1;                  // 0 adds the state before the first event
   BackendOptions backend;
 };
 

@@ -33,11 +33,13 @@ void draw_presenter_bar_panel(const PanelContext& ctx) {
   ImGui::SameLine(step_x + ImGui::CalcTextSize(widest.c_str()).x + style.ItemSpacing.x * 2);
 
   const std::string leave = ctx.tr("present.leave");
-  const float leave_width = ImGui::CalcTextSize(leave.c_str()).x + style.FramePadding.x * 2;
+  const float leave_width =
+      ctx.view().picture ? 0 : ImGui::CalcTextSize(leave.c_str()).x + style.FramePadding.x * 2;
   const float right = ImGui::GetWindowContentRegionMax().x;
   const Scenario& scenario = session.scenario();
   const std::string title = scenario.title.empty() ? scenario.id : scenario.title.in(ctx.lang());
   fitted_text(title, std::max(0.0f, right - leave_width - style.ItemSpacing.x - ImGui::GetCursorPosX()));
+  if (ctx.view().picture) return;
   ImGui::SameLine(right - leave_width);
   if (button(leave)) ctx.send(SetPresenting{false});
 }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -50,6 +51,37 @@ TEST_CASE("export writes one 1920x1080 PNG per step for both models of H1") {
       CHECK(image.width == 1920);
       CHECK(image.height == 1080);
     }
+}
+
+// Pixels in the box [x0, x1) x [y0, y1) that differ from the window's background (taken in the top right
+// corner's padding, which nothing covers).
+int drawn_pixels(const RgbaImage& image, int x0, int y0, int x1, int y1) {
+  const auto at = [&](int x, int y) {
+    return &image.pixels[(static_cast<std::size_t>(y) * image.width + x) * 4];
+  };
+  const std::uint8_t* background = at(image.width - 4, 3);
+  int count = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) count += !std::equal(background, background + 3, at(x, y));
+  return count;
+}
+
+TEST_CASE("export --frame content --from 0 writes the state before the first event, without the toolbar") {
+  const test::ScratchDir scratch;
+  const std::string window = scratch.file("window"), content = scratch.file("content");
+  REQUIRE(run_export("h1 --out " + window + " --model naive --lang en --size 1366x768") == 0);
+  REQUIRE(run_export("h1 --out " + content +
+                     " --model naive --lang en --size 1366x768 --frame content --from 0") == 0);
+  CHECK(count_files(window) == 4);
+  CHECK(count_files(content) == 5);
+  const RgbaImage before = load_png(content + "/h1-naive-step00.png");
+  CHECK(before.width == 1366);
+  // The toolbar's last buttons (zoom, at the top right) are in the window's frame and not in the content's.
+  const RgbaImage with_toolbar = load_png(window + "/h1-naive-step01.png");
+  const RgbaImage without = load_png(content + "/h1-naive-step01.png");
+  CHECK(drawn_pixels(with_toolbar, 1366 - 120, 4, 1366 - 10, 26) > 200);
+  CHECK(drawn_pixels(without, 1366 - 120, 4, 1366 - 10, 26) == 0);
+  CHECK(run_export("h1 --out " + content + " --frame slides") == 2 * 256);
 }
 
 TEST_CASE("the exported badge shows the naive oversell and the atomic model holding") {
