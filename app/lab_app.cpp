@@ -107,6 +107,7 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
   m_file_time = modified_time(h1->file);
   after_session_change();
   m_view.scenario_error = error;
+  m_view.scenario_error_at_start = true;
   if (remembered == Backend::postgres) choose_backend(remembered);
 }
 
@@ -143,6 +144,7 @@ std::string LabApp::open_scenario(const std::string& name_or_path) {
     return {};
   } catch (const std::exception& e) {
     m_view.scenario_error = e.what();
+    m_view.scenario_error_at_start = false;
     return m_view.scenario_error;
   }
 }
@@ -351,7 +353,10 @@ void LabApp::apply(const Command& command) {
                      after_session_change();
                    },
                    [&](const OpenScenario& open) { open_scenario(open.name_or_path); },
-                   [&](const DismissError&) { m_view.scenario_error.clear(); },
+                   [&](const DismissError&) {
+                     m_view.scenario_error.clear();
+                     m_view.scenario_error_at_start = false;
+                   },
                    [&](const TogglePlay&) {
                      m_view.playing = !m_view.playing;
                      m_view.next_play_at = m_platform.now() + m_view.seconds_per_step;
@@ -460,6 +465,8 @@ double LabApp::tick() {
   if (m_view.playing) {
     if (now >= m_view.next_play_at) {
       step_forward();
+      // Play turns back to Play with the last step, not a step later.
+      if (!m_view.result_hidden(m_session->cursor()) && !m_session->next_event()) m_view.playing = false;
       ++m_revision;
       m_view.next_play_at = now + m_view.seconds_per_step;
     }

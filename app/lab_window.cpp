@@ -47,7 +47,11 @@ void draw_banners(const PanelContext& ctx) {
     ImGui::PopStyleColor();
   };
   if (!ctx.view().scenario_error.empty())
-    banner(ctx.tr("banner.scenario_error", {{"error", ctx.view().scenario_error}}), true);
+    banner(ctx.tr(ctx.view().scenario_error_at_start ? "banner.scenario_error_at_start"
+                                                     : "banner.scenario_error",
+                  {{"error", ctx.view().scenario_error},
+                   {"opened", ctx.session().scenario().title.in(ctx.lang())}}),
+           true);
   if (ctx.view().backend_unavailable) banner(ctx.view().backend_status, false);
   if (!ctx.app.fonts().warning.empty()) banner(ctx.app.fonts().warning, false);
   if (!ctx.app.strings_error().empty()) banner(ctx.app.strings_error(), false);

@@ -35,15 +35,16 @@ struct ViewState {
   double next_play_at = 0;
   int screenshot_scale = 1;
   std::string screenshot_dir;
-  std::string scenario_name;   // as the user gave it: a bundled id or a path
-  std::string scenario_error;  // the last scenario file that could not be used, with file:line:col
-  std::string notice;          // e.g. where a replay stopped after a model toggle
-  bool help_open = false;      // the list of keys, until closed
-  bool presenting = false;     // presentation mode: no toolbar, larger text
-  bool blank = false;          // the screen blanked, as a presenter's remote asks
-  bool picture = false;        // drawn for a picture (export, handout): no button that leaves a mode
-  bool load_open = false;      // the floating window of L1's load lab
-  bool race_open = false;      // the floating window of T1's live seat race
+  std::string scenario_name;             // as the user gave it: a bundled id or a path
+  std::string scenario_error;            // the last scenario file that could not be used, with file:line:col
+  bool scenario_error_at_start = false;  // it was the one asked for at start-up: H1 opened instead
+  std::string notice;                    // e.g. where a replay stopped after a model toggle
+  bool help_open = false;                // the list of keys, until closed
+  bool presenting = false;               // presentation mode: no toolbar, larger text
+  bool blank = false;                    // the screen blanked, as a presenter's remote asks
+  bool picture = false;    // drawn for a picture (export, handout): no button that leaves a mode
+  bool load_open = false;  // the floating window of L1's load lab
+  bool race_open = false;  // the floating window of T1's live seat race
   std::vector<Toast> toasts;
 
   // The size text is drawn at in a window `display_height` logical pixels high: the zoom, and while

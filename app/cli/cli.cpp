@@ -110,7 +110,17 @@ int check_command(const std::vector<std::string>& files, const BackendOptions& b
 int default_command(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only,
                     const BackendOptions& backend_options, bool backend_given) {
   if (!lang_code.empty()) chosen_lang(lang_code);
-  if (!scenario_name.empty()) load_scenario_file(resolve_scenario(scenario_name));
+  // A scenario that cannot be used opens the window on H1 with the error shown, as the picker does; the
+  // terminal hears of it too.
+  if (!scenario_name.empty()) {
+    try {
+      load_scenario_file(resolve_scenario(scenario_name));
+    } catch (const ScenarioError& e) {
+      std::cerr << e.what() << "\nreslab: opening H1 instead\n";
+    } catch (const UsageError& e) {
+      std::cerr << "reslab: " << e.what() << "\nreslab: opening H1 instead\n";
+    }
+  }
   Backend backend = Backend::sqlite;
   if (!parse_backend(backend_options.backend, backend))
     throw UsageError("--backend must be sqlite or postgres, not '" + backend_options.backend + "'");

@@ -32,9 +32,10 @@ std::vector<std::string> possible_labels(const PanelContext& ctx, const std::str
                               {{"actor", name}, {"holder", ctx.actor_name(other.id)}}));
   for (const auto& message : engine_messages()) {
     const std::string_view key = message.key;
-    if (key.rfind("outcome.", 0) == 0)
-      labels.push_back(ctx.tr("controls.actor_resolved",
-                              {{"actor", name}, {"outcome", ctx.outcome_text(std::string(key.substr(8)))}}));
+    if (key.rfind("outcome.", 0) != 0) continue;
+    const std::string outcome = ctx.outcome_text(std::string(key.substr(8)));
+    for (const char* form : {"controls.actor_resolved", "controls.actor_resolved_next"})
+      labels.push_back(ctx.tr(form, {{"actor", name}, {"outcome", outcome}}));
   }
   return labels;
 }
@@ -73,9 +74,14 @@ void draw_actor_buttons(const PanelContext& ctx) {
       ImGui::PopStyleColor();
     } else {
       const bool can_run = control.blocked_reason.empty();
-      // A label wraps rather than being cut: the class reads who does what next.
-      if (wrapped_button(key + ctx.action_label(control.actor, control.action), width, can_run, lines, id))
-        ctx.send(RunActor{control.actor});
+      // A label wraps rather than being cut: the class reads who does what next. A request already decided
+      // says so: its next event changes nothing.
+      const std::string label =
+          control.resolved.empty()
+              ? ctx.action_label(control.actor, control.action)
+              : ctx.tr("controls.actor_resolved_next", {{"actor", ctx.actor_name(control.actor)},
+                                                        {"outcome", ctx.outcome_text(control.resolved)}});
+      if (wrapped_button(key + label, width, can_run, lines, id)) ctx.send(RunActor{control.actor});
       if (!can_run && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("%s", control.blocked_reason.c_str());
     }
