@@ -347,6 +347,16 @@ void LabApp::apply(const Command& command) {
                      after_session_change();
                    },
                    [&](const MoveEvent& move) {
+                     // A time the event carries is a fact of the case: say which, in the user's language.
+                     if (const TimeFloor floor = m_session->earliest(move.event);
+                         move.seconds < floor.seconds) {
+                       toast(tr("toast.move_refused", {{"event", move.event},
+                                                       {"seconds", std::to_string(move.seconds)},
+                                                       {"fact", floor.argument},
+                                                       {"earliest", std::to_string(floor.seconds)}}),
+                             true);
+                       return;
+                     }
                      if (auto error = m_session->move_event(move.event, move.seconds); !error.empty())
                        toast(error, true);
                      m_view.hidden_step = 0;

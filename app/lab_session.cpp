@@ -246,10 +246,17 @@ void LabSession::use_order(const std::string& preset, const std::vector<std::str
   rebuild();
 }
 
+TimeFloor LabSession::earliest(const std::string& event_id) const {
+  return earliest_time(m_simulator->plan(), event_id);
+}
+
 std::string LabSession::move_event(const std::string& event_id, std::int64_t seconds) {
   const Event* event = m_scenario->find_event(event_id);
   if (!event) return "unknown event '" + event_id + "'";
   if (!event->movable) return "the scenario does not let " + event_id + " move";
+  if (const TimeFloor floor = earliest(event_id); seconds < floor.seconds)
+    return event_id + " reports what happened at " + std::to_string(floor.seconds) + " s (" + floor.argument +
+           "), so it cannot run before " + std::to_string(floor.seconds) + " s";
   m_moved[event_id] = std::clamp<std::int64_t>(seconds, 0, 1'000'000'000);
   // The order follows the new time, as a schedule would.
   m_wanted = order_by_time(*m_scenario, std::move(m_wanted), plan_for({}, m_model));

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sim/plan.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/sim/trace.hpp"
@@ -99,7 +100,10 @@ class LabSession {
   // An explicit order (as `--order`), under a preset's times and arguments when one is named.
   // Throws UsageError for an unknown preset or event.
   void use_order(const std::string& preset, const std::vector<std::string>& order);
+  // Moves an event in time; refused (a message, nothing changed) before the time it carries (earliest()).
   std::string move_event(const std::string& event_id, std::int64_t seconds);
+  // The earliest `event_id` may move to (plan.hpp, earliest_time).
+  TimeFloor earliest(const std::string& event_id) const;
   // Replaces the scenario (after a reload), keeping the model and, where it still fits, the order.
   void replace_scenario(std::shared_ptr<const Scenario> scenario);
 

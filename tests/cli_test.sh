@@ -27,6 +27,10 @@ check "a step's explanation follows its heading" has "A reads available = 1 and 
 check "the Markdown trace gives both models in one line each" has "- **atomic (conditional update)** (\`atomic\`): BEGIN IMMEDIATE" "$out"
 check "the Markdown trace ends with the questions" has "2. The conditional UPDATE is safe for one row." "$out"
 
+code=$(run trace h2 --at payment=8 --lang en)
+check "a callback moved before the payment it reports exits 2" test "$code" = 2
+check "and says which fact it breaks" has "payment reports what happened at 9 s (paid_at), so it cannot run before 9 s" "$err"
+
 code=$(run trace h1 --model atomic --preset article --lang en)
 check "atomic h1 accepts A and rejects B" has "| 3 | 0 s | A inserts hold #1, commits, accepts | 1 | 0 | 0 | 1 | \`accepted\`; B wakes: \`rejected\` |" "$out"
 check "the Markdown trace says whom a step woke and why" has "*This woke Request B, who finished its event: rejected*" "$out"

@@ -175,7 +175,10 @@ void draw_preset_and_times(const PanelContext& ctx) {
     // The field moves when the event runs; a time the event carries (the provider's paid_at) is its own fact.
     const std::string label = event.time_label.empty() ? ctx.tr("controls.event_time", {{"event", event.id}})
                                                        : event.time_label.in(ctx.lang());
-    if (ImGui::DragInt(("##time_" + event.id).c_str(), &seconds, 0.1f, 0, 1'000'000'000, "%d s"))
+    // Never before a time the event carries (plan.hpp, earliest_time).
+    const int floor = static_cast<int>(session.earliest(event.id).seconds);
+    if (ImGui::DragInt(("##time_" + event.id).c_str(), &seconds, 0.1f, floor, 1'000'000'000, "%d s",
+                       ImGuiSliderFlags_AlwaysClamp))
       ctx.send(MoveEvent{event.id, seconds});
     record_item(label);
     text_beside(label);

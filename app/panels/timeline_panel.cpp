@@ -226,9 +226,15 @@ float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   }
   std::int64_t dragged_to = 0;
   if (!drag.event.empty()) {
+    // Never before a time the event carries (a callback cannot arrive before the payment it reports).
+    const TimeFloor floor = ctx.session().earliest(drag.event);
     dragged_to = std::max<std::int64_t>(
-        0, drag.start_seconds + std::llround((mouse.x - drag.start_x) * seconds_per_pixel(g)));
-    ImGui::SetTooltip("%s → %lld s", drag.event.c_str(), static_cast<long long>(dragged_to));
+        floor.seconds, drag.start_seconds + std::llround((mouse.x - drag.start_x) * seconds_per_pixel(g)));
+    std::string tip = drag.event + " → " + std::to_string(dragged_to) + " s";
+    if (dragged_to == floor.seconds && !floor.argument.empty())
+      tip += "\n" + ctx.tr("timeline.not_before",
+                           {{"fact", floor.argument}, {"earliest", std::to_string(floor.seconds)}});
+    ImGui::SetTooltip("%s", tip.c_str());
     if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
       if (dragged_to != drag.start_seconds)
         ctx.send(MoveEvent{drag.event, dragged_to});

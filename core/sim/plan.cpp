@@ -67,6 +67,10 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request) {
     if (time < 0 || time > ScenarioLimits::max_seconds)
       throw UsageError("--at " + id + ": time must be between 0 and " +
                        std::to_string(ScenarioLimits::max_seconds));
+    if (const TimeFloor floor = earliest_time(plan, id); time < floor.seconds)
+      throw UsageError("--at " + id + "=" + std::to_string(time) + ": " + id + " reports what happened at " +
+                       std::to_string(floor.seconds) + " s (" + floor.argument +
+                       "), so it cannot run before " + std::to_string(floor.seconds) + " s");
     plan.times[id] = time;
   }
 
@@ -83,6 +87,18 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request) {
   if (!request.order && !request.at.empty())
     plan.order = order_by_time(scenario, std::move(plan.order), plan);
   return plan;
+}
+
+TimeFloor earliest_time(const Plan& plan, const std::string& event_id) {
+  TimeFloor floor;
+  const auto args = plan.args.find(event_id);
+  if (args == plan.args.end()) return floor;
+  for (const auto& [name, value] : args->second) {
+    const bool time = name.size() > 3 && name.compare(name.size() - 3, 3, "_at") == 0;
+    if (time && std::holds_alternative<std::int64_t>(value) && std::get<std::int64_t>(value) > floor.seconds)
+      floor = {std::get<std::int64_t>(value), name};
+  }
+  return floor;
 }
 
 std::vector<std::string> order_by_time(const Scenario& scenario, std::vector<std::string> order,

@@ -43,6 +43,15 @@ Plan make_plan(const Scenario& scenario, const PlanRequest& request);
 std::vector<std::string> order_by_time(const Scenario& scenario, std::vector<std::string> order,
                                        const Plan& timing);
 
+// The earliest an event may be scheduled: a time it carries in an argument named *_at (a callback
+// reports a payment made then: it cannot arrive before it), the latest of them; 0 and "" when it carries
+// none.
+struct TimeFloor {
+  std::int64_t seconds = 0;
+  std::string argument;  // "paid_at"
+};
+TimeFloor earliest_time(const Plan& plan, const std::string& event_id);
+
 // "A1,B1,A2" -> {"A1","B1","A2"} (spaces trimmed, empty items rejected).
 std::vector<std::string> split_order(const std::string& text);
 // "payment=9" -> {"payment", 9}; throws UsageError.

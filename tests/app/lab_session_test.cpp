@@ -515,7 +515,7 @@ TEST_CASE("reset keeps moved times and sorts the preset's order by them; restore
   for (const auto& event : scenario.events)
     if (event.movable) movable = event.id;
   REQUIRE_FALSE(movable.empty());
-  REQUIRE(session.move_event(movable, 0).empty());
+  REQUIRE(session.move_event(movable, 9).empty());  // before the expiry at 10 s
   session.reset();
   CHECK(session.moved_times().count(movable) == 1);
   CHECK(session.follows_preset());

@@ -331,6 +331,19 @@ TEST_CASE("an edited scenario file reloads, and a broken edit keeps the last goo
   CHECK(gui.app().view().scenario_error.find("case.toml:") != std::string::npos);
 }
 
+TEST_CASE("an event is not moved before a time it carries: H2's callback before the payment it reports") {
+  GuiDriver gui("h2", english_settings());
+  const std::vector<std::string> order = gui.session().wanted_order();
+  gui.app().apply(MoveEvent{"payment", 8});
+  CHECK(gui.session().moved_times().empty());
+  CHECK(gui.session().wanted_order() == order);
+  REQUIRE_FALSE(gui.app().view().toasts.empty());
+  CHECK(gui.app().view().toasts.back().error);
+  CHECK(gui.app().view().toasts.back().text.find("9 s (paid_at)") != std::string::npos);
+  gui.app().apply(MoveEvent{"payment", 9});
+  CHECK(gui.session().time_of("payment") == 9);
+}
+
 TEST_CASE("the help popup lists every key and closes") {
   GuiDriver gui("h1", english_settings());
   gui.type_character('?');
