@@ -36,6 +36,14 @@ struct UseOrder {
   std::string preset;  // may be empty
   std::vector<std::string> order;
 };
+// The order and times shown, kept as a preset of the user's own copy of the scenario file.
+struct SavePreset {
+  std::string title;
+};
+// The preset as its file gives it: its order and times, nothing moved.
+struct RestorePreset {};
+// Back to the order, times and preset before the last change of them.
+struct Undo {};
 struct MoveEvent {
   std::string event;
   std::int64_t seconds = 0;
@@ -93,13 +101,13 @@ struct StartLoad {
 };
 struct CancelLoad {};
 
-using Command =
-    std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
-                 ToggleCompareBackends, ChoosePreset, UseOrder, MoveEvent, OpenScenario, DismissError,
-                 TogglePlay, TogglePredict, RevealStep, ToggleCompare, SetLanguage, SetDarkTheme, ZoomBy,
-                 SetPlaySpeed, SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown,
-                 CopyOrder, ToggleFullScreen, ShowHelp, CloseHelp, SetPresenting, ToggleBlank,
-                 ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel, StartLoad, CancelLoad>;
+using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
+                             ToggleCompareBackends, ChoosePreset, UseOrder, SavePreset, RestorePreset, Undo,
+                             MoveEvent, OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep,
+                             ToggleCompare, SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed,
+                             SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown,
+                             CopyOrder, ToggleFullScreen, ShowHelp, CloseHelp, SetPresenting, ToggleBlank,
+                             ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel, StartLoad, CancelLoad>;
 using Commands = std::vector<Command>;
 
 // The command's type name ("StepForward"), for the command log.

@@ -19,6 +19,7 @@ const std::vector<Shortcut>& shortcuts() {
       {"B, .", "keys.blank"},
       {"Esc", "keys.close"},
       {"Ctrl+S", "keys.screenshot"},
+      {"Ctrl+Z", "keys.undo"},
       {"Ctrl+=, Ctrl+-", "keys.zoom"},
       {"Ctrl+0", "keys.zoom_reset"},
       {"F11", "keys.full_screen"},
@@ -66,6 +67,9 @@ void read_with_ctrl(const KeyPress& press, Commands& commands) {
     case GLFW_KEY_0:
     case GLFW_KEY_KP_0:
       commands.push_back(ZoomBy{0});
+      return;
+    case GLFW_KEY_Z:
+      commands.push_back(Undo{});
       return;
     default:
       return;

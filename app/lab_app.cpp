@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "app/platform_paths.hpp"
+#include "app/saved_presets.hpp"
 #include "app/text_file.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/formats/trace_markdown.hpp"
@@ -27,6 +28,7 @@ constexpr float kZoomMin = 0.6f, kZoomMax = 2.5f;
 // software GL renderer each frame takes CPU from the racing threads (10 Hz cost a third of their speed).
 constexpr double kRaceRefreshSeconds = 0.25;
 constexpr double kBackendPollSeconds = 0.1;  // while PostgreSQL's server starts
+constexpr std::size_t kUndoDepth = 64;
 
 template <class... Ts>
 struct Overloaded : Ts... {
@@ -82,16 +84,7 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
   const Backend remembered = m_view.backend;
   m_view.backend = Backend::sqlite;
 
-  for (const auto& file : bundled_scenario_files()) {
-    try {
-      const Scenario scenario = load_scenario_file(file);
-      m_catalog.push_back({scenario.id, file, scenario.title});
-      add_scenario_texts(scenario, m_bundled_texts);
-    } catch (const std::exception&) {
-      // A broken bundled file shows its error when picked; it does not stop the app.
-      m_catalog.push_back({std::filesystem::path(file).stem().string(), file, {}});
-    }
-  }
+  read_catalog();
 
   std::string wanted = scenario_name.empty() ? m_settings.last_scenario : scenario_name;
   if (wanted.empty()) wanted = "h1";
@@ -109,6 +102,40 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
   m_view.scenario_error = error;
   m_view.scenario_error_at_start = true;
   if (remembered == Backend::postgres) choose_backend(remembered);
+}
+
+// A file opened by path goes to the front of the recent list; the bundled cases and the user's own copies
+// are in the picker already.
+void LabApp::remember_recent(const std::string& file) {
+  for (const auto& entry : m_catalog)
+    if (entry.file == file) return;
+  auto& recent = m_settings.recent_files;
+  std::erase(recent, file);
+  recent.insert(recent.begin(), file);
+  if (recent.size() > Settings::kRecentFiles) recent.resize(Settings::kRecentFiles);
+}
+
+void LabApp::read_catalog() {
+  m_catalog.clear();
+  const bool texts = m_bundled_texts.empty();
+  for (const auto& file : bundled_scenario_files()) {
+    try {
+      const Scenario scenario = load_scenario_file(file);
+      m_catalog.push_back({scenario.id, file, scenario.title});
+      if (texts) add_scenario_texts(scenario, m_bundled_texts);
+    } catch (const std::exception&) {
+      // A broken bundled file shows its error when picked; it does not stop the app.
+      m_catalog.push_back({std::filesystem::path(file).stem().string(), file, {}});
+    }
+  }
+  for (const auto& file : user_scenario_files()) {
+    try {
+      const Scenario scenario = load_scenario_file(file);
+      m_catalog.push_back({scenario.id, file, scenario.title, true});
+    } catch (const std::exception&) {
+      m_catalog.push_back({std::filesystem::path(file).stem().string(), file, {}, true});
+    }
+  }
 }
 
 const Settings& LabApp::settings() const {
@@ -131,6 +158,8 @@ std::string LabApp::open_scenario(const std::string& name_or_path) {
     auto scenario = load_scenario(name_or_path);
     auto session = std::make_unique<LabSession>(scenario, m_session ? m_session->model() : Model::atomic,
                                                 m_session ? m_session->backend() : Backend::sqlite);
+    if (!m_session || m_session->scenario().file != scenario->file) m_undo.clear();
+    remember_recent(scenario->file);
     m_session = std::move(session);
     m_view.scenario_name = name_or_path;
     m_view.scenario_error.clear();
@@ -311,6 +340,13 @@ void LabApp::apply(const Commands& commands) {
 }
 
 void LabApp::apply(const Command& command) {
+  // A change of the order, the times or the preset can be undone: what was shown before it is kept.
+  const bool order_change =
+      std::holds_alternative<RunActor>(command) || std::holds_alternative<MoveEvent>(command) ||
+      std::holds_alternative<ChoosePreset>(command) || std::holds_alternative<UseOrder>(command) ||
+      std::holds_alternative<ResetSteps>(command) || std::holds_alternative<RestorePreset>(command);
+  const LabSession::OrderState before = m_session->order_state();
+  const auto scenario_before = m_session->scenario_ptr();
   try {
     std::visit(Overloaded{
                    [&](const StepForward&) { step_forward(); },
@@ -341,6 +377,13 @@ void LabApp::apply(const Command& command) {
                      m_view.hidden_step = 0;
                      after_session_change();
                    },
+                   [&](const SavePreset& save) { save_preset(save.title); },
+                   [&](const RestorePreset&) {
+                     m_session->restore_preset();
+                     m_view.hidden_step = 0;
+                     after_session_change();
+                   },
+                   [&](const Undo&) { undo(); },
                    [&](const UseOrder& use) {
                      m_session->use_order(use.preset, use.order);
                      m_view.hidden_step = 0;
@@ -435,7 +478,64 @@ void LabApp::apply(const Command& command) {
     // An engine error must never take the class down: show it and keep the last good state.
     toast(e.what(), true);
   }
+  if (order_change && m_session->scenario_ptr() == scenario_before) {
+    const LabSession::OrderState after = m_session->order_state();
+    if (after.preset != before.preset || after.wanted != before.wanted || after.moved != before.moved) {
+      m_undo.push_back(before);
+      if (m_undo.size() > kUndoDepth) m_undo.erase(m_undo.begin());
+    }
+  }
   if (m_command_log) log_command(command);
+}
+
+void LabApp::undo() {
+  if (m_undo.empty()) {
+    toast(tr("toast.nothing_to_undo"));
+    return;
+  }
+  m_session->restore(m_undo.back());
+  m_undo.pop_back();
+  m_view.hidden_step = 0;
+  after_session_change();
+}
+
+void LabApp::save_preset(const std::string& title) {
+  std::string name = title;
+  while (!name.empty() && (name.back() == ' ' || name.front() == ' '))
+    name = name.back() == ' ' ? name.substr(0, name.size() - 1) : name.substr(1);
+  if (name.empty()) {
+    toast(tr("toast.preset_needs_title"), true);
+    return;
+  }
+  Preset preset = m_session->as_preset(name);
+  // Whether its naive run does harm, as the file's checks will hold it to: SQLite's answer, and
+  // PostgreSQL's where the lab runs there and it differs.
+  const auto harms = [&](Backend backend) {
+    const PartialReplay naive = m_session->replay_under(Model::naive, backend);
+    for (const Step& step : naive.trace.steps)
+      if (step.committed && !step.committed->all_invariants_hold()) return true;
+    return false;
+  };
+  preset.naive_harm = harms(Backend::sqlite);
+  if (m_session->backend() != Backend::sqlite) {
+    const bool there = harms(m_session->backend());
+    if (there != preset.naive_harm)
+      preset.naive_harm_by_backend = {{"sqlite", preset.naive_harm},
+                                      {std::string(backend_name(m_session->backend())), there}};
+  }
+  const SavedPreset saved = reslab::save_preset(m_session->scenario().file, preset);
+  if (!saved.error.empty()) {
+    toast(tr("toast.preset_not_saved", {{"reason", saved.error}}), true);
+    return;
+  }
+  const Model model = m_session->model();
+  read_catalog();
+  if (open_scenario(saved.path).empty()) {
+    m_session->choose_preset(saved.preset);
+    m_session->set_model(model);
+    after_session_change();
+  }
+  toast(tr("toast.preset_saved", {{"title", name}, {"path", saved.path}}));
 }
 
 std::string LabApp::log_commands(const std::string& path) {

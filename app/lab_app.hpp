@@ -32,11 +32,12 @@ class Platform {
   virtual std::string save_screenshot(const std::string& path, int scale) = 0;
 };
 
-// A bundled scenario for the picker.
+// A scenario for the picker: bundled, or the user's own copy (with presets saved in the app).
 struct ScenarioEntry {
   std::string id;
   std::string file;
   LocalizedText title;
+  bool users = false;  // in the user's folder (saved_presets.hpp)
 };
 
 class LabApp {
@@ -73,6 +74,8 @@ class LabApp {
   const Settings& settings() const;
   // The other model's replay of the same order, while the compare view is on.
   const PartialReplay* comparison() const { return m_comparison ? &*m_comparison : nullptr; }
+  // Whether Undo has something to bring back.
+  bool can_undo() const { return !m_undo.empty(); }
   // How many times the compare view has replayed the other side since the app started.
   int comparison_replays() const { return m_comparison_replays; }
   const std::string& strings_error() const { return m_strings_error; }
@@ -108,6 +111,11 @@ class LabApp {
   void follow_backend();
   void choose_backend_server();
   void take_screenshot();
+  void save_preset(const std::string& title);
+  void undo();
+  // The bundled cases, then the user's copies.
+  void read_catalog();
+  void remember_recent(const std::string& file);
   void save_trace_markdown();
   void check_reload();
   void report_preset_problems();
@@ -126,6 +134,8 @@ class LabApp {
   std::vector<ScenarioEntry> m_catalog;
   std::vector<std::string> m_bundled_texts;  // the bundled cases' texts, for the font atlas
   std::unique_ptr<LabSession> m_session;
+  // The orders, times and presets Undo brings back, the latest last (for the scenario open now).
+  std::vector<LabSession::OrderState> m_undo;
   std::optional<PartialReplay> m_comparison;
   // What m_comparison ran: stepping through the same order, or a new language, replays nothing (on
   // PostgreSQL a replay costs tens of milliseconds, more with every wait).

@@ -166,6 +166,18 @@ void LabSession::restore_preset() {
   rebuild();
 }
 
+Preset LabSession::as_preset(const std::string& title) const {
+  Preset preset;
+  preset.title = {title, title};
+  preset.order = m_wanted;
+  if (const Preset* base = m_scenario->find_preset(m_preset)) {
+    preset.times = base->times;
+    preset.args = base->args;
+  }
+  for (const auto& [event, seconds] : m_moved) preset.times[event] = seconds;
+  return preset;
+}
+
 void LabSession::restore(const OrderState& state) {
   if (!state.preset.empty() && !m_scenario->find_preset(state.preset)) return;
   m_preset = state.preset;

@@ -91,6 +91,9 @@ class LabSession {
   void reset();
   // The preset as its file gives it: its order and times, nothing moved.
   void restore_preset();
+  // What is shown as a preset titled `title`: the order, the preset's times with the moved ones, its
+  // arguments (no name yet; naive_harm as the caller finds it).
+  Preset as_preset(const std::string& title) const;
   void jump_to(int step);
   std::string run_actor(const std::string& actor_id);
   void set_model(Model model);

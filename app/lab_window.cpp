@@ -2,6 +2,7 @@
 #include "app/lab_window.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -216,12 +217,20 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, const KeyPresses
   ImGui::EndChild();
 
   draw_help_panel(ctx);
+  if (state.edits.file_dialog_asked) {
+    state.edits.file_dialog_asked = false;
+    state.file_dialog.open_now = true;
+  }
+  draw_file_dialog_panel(ctx, state.file_dialog);
   ImGui::End();
   if (app.view().race_open) draw_race_panel(ctx, state.race);
   if (app.view().load_open) draw_load_panel(ctx, state.load);
   draw_toasts(ctx);
 
-  if (keys) read_shortcuts(app.session(), app.view(), *keys, ImGui::GetIO().WantTextInput, commands);
+  // A dialog (open a file, save a preset) has the keyboard while it is open, as a text field has.
+  const bool dialog = ImGui::GetTopMostPopupModal() != nullptr && !app.view().help_open;
+  if (keys)
+    read_shortcuts(app.session(), app.view(), *keys, ImGui::GetIO().WantTextInput || dialog, commands);
   // For the next frame: what the explanation needs, and what gives way where something was clipped.
   state.slide.measuring.why_height = why_needed;
   state.slide.measuring.timeline_height = timeline_needed;

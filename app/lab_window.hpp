@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/key_press.hpp"
 #include "app/lab_app.hpp"
+#include "app/panels/file_dialog_panel.hpp"
 #include "app/panels/load_panel.hpp"
 #include "app/panels/panel_context.hpp"
 #include "app/panels/race_panel.hpp"
@@ -16,6 +17,7 @@ namespace reslab {
 // Widget state that lives across frames (text being typed, a drag in progress).
 struct WindowState {
   EditBuffers edits;
+  FileDialogState file_dialog;
   SlideLayout slide;
   TimelineDrag drag;
   RaceInputs race;

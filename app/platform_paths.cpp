@@ -85,6 +85,17 @@ std::string config_dir() {
   return config_home.empty() ? std::string() : config_home + "/reslab";
 }
 
+std::string data_dir() {
+  if (std::string dir = environment("XDG_DATA_HOME"); !dir.empty() && dir.front() == '/')
+    return dir + "/reslab";
+  const std::string home = home_dir();
+  return home.empty() ? std::string() : home + "/.local/share/reslab";
+}
+
+std::string home_folder() {
+  return home_dir();
+}
+
 std::string default_pictures_dir() {
   const std::string home = home_dir();
   std::string pictures = pictures_dir_from_user_dirs(home);

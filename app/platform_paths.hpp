@@ -9,6 +9,13 @@ namespace reslab {
 // $XDG_CONFIG_HOME/reslab, else $HOME/.config/reslab; empty when there is no home folder at all.
 std::string config_dir();
 
+// $XDG_DATA_HOME/reslab, else $HOME/.local/share/reslab (the user's own copies of scenario files live
+// in its scenarios/ folder); empty when there is no home folder.
+std::string data_dir();
+
+// The user's home folder; empty when there is none.
+std::string home_folder();
+
 // <XDG pictures folder>/reslab. The pictures folder comes from user-dirs.dirs in the XDG config
 // home (XDG_PICTURES_DIR="$HOME/Pictures", $HOME expanded) and is $HOME/Pictures without one.
 // Empty when there is no home folder and user-dirs.dirs names no absolute folder.

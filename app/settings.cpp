@@ -18,6 +18,7 @@
 #include <system_error>
 
 #include "app/platform_paths.hpp"
+#include "core/sim/toml_text.hpp"
 
 namespace reslab {
 namespace fs = std::filesystem;
@@ -69,25 +70,6 @@ bool read_small_file(const std::string& path, std::string& text) {
   return true;
 }
 
-// A TOML basic string: quotes, backslashes and control characters escaped.
-std::string toml_string(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (byte < 0x20 || byte == 0x7F) {
-      char escape[8];
-      std::snprintf(escape, sizeof escape, "\\u%04X", static_cast<unsigned>(byte));
-      out += escape;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 // Shortest text that reads back as the same number ("1.1", not "1.1000000000000001"), always with a
 // decimal point so the file shows a fraction where one is meant.
 template <typename Number>
@@ -121,16 +103,22 @@ std::string settings_text(const Settings& settings) {
   line("window_width", std::to_string(settings.window_width));
   line("window_height", std::to_string(settings.window_height));
   line("maximized", settings.maximized ? "true" : "false");
-  line("lang", toml_string(settings.lang));
-  line("theme", toml_string(settings.theme));
+  line("lang", toml_quoted(settings.lang));
+  line("theme", toml_quoted(settings.theme));
   line("zoom", decimal(settings.zoom));
   line("screenshot_scale", std::to_string(settings.screenshot_scale));
-  line("screenshot_dir", toml_string(settings.screenshot_dir));
-  line("last_scenario", toml_string(settings.last_scenario));
+  line("screenshot_dir", toml_quoted(settings.screenshot_dir));
+  line("last_scenario", toml_quoted(settings.last_scenario));
   line("seconds_per_step", decimal(settings.seconds_per_step));
   line("compare", settings.compare ? "true" : "false");
-  line("backend", toml_string(settings.backend));
+  line("backend", toml_quoted(settings.backend));
   line("compare_backends", settings.compare_backends ? "true" : "false");
+  std::string recent;
+  for (const auto& file : settings.recent_files) {
+    const std::string item = toml_quoted(file);
+    if (reads_back("x = [" + item + "]")) recent += (recent.empty() ? "" : ", ") + item;
+  }
+  line("recent_files", "[" + recent + "]");
   return text;
 }
 
@@ -179,6 +167,11 @@ Settings load_settings(const std::string& path, std::string& warning) {
     read_boolean(root, "compare", settings.compare);
     read_choice(root, "backend", {"sqlite", "postgres"}, settings.backend);
     read_boolean(root, "compare_backends", settings.compare_backends);
+    if (const toml::array* recent = root["recent_files"].as_array())
+      for (const auto& item : *recent)
+        if (const auto file = item.value_exact<std::string>();
+            file && settings.recent_files.size() < Settings::kRecentFiles)
+          settings.recent_files.push_back(*file);
   } catch (const toml::parse_error& error) {
     // A file we cannot read is a file we do not have; it is rewritten on exit.
     const auto& at = error.source().begin;

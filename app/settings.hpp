@@ -1,6 +1,8 @@
 #pragma once
 // What the app remembers between runs, kept in a small TOML file in the config folder.
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace reslab {
 
@@ -17,6 +19,9 @@ struct Settings {
   bool compare = false;
   std::string backend = "sqlite";  // "sqlite" | "postgres"
   bool compare_backends = false;
+  // Scenario files opened by path, the latest first.
+  static constexpr std::size_t kRecentFiles = 8;
+  std::vector<std::string> recent_files;
 };
 
 // Never throws and never refuses to start the app: a missing or unreadable file gives the defaults,

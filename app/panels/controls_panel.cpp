@@ -2,6 +2,7 @@
 #include "app/panels/controls_panel.hpp"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <initializer_list>
@@ -149,14 +150,61 @@ void draw_stepping(const PanelContext& ctx) {
 }
 
 // [SECTION] preset and times
+// The next button goes beside the last one when its label fits there, else on the next line: which one
+// depends on the language and text size only.
+void same_line_if_room(const std::string& label) {
+  ImGui::SameLine();
+  const float width =
+      ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+  if (width > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+}
+
+// Save what is shown as a preset of the user's own copy of the file, go back to the preset as written,
+// undo the last change of the order or times. Always there (disabled when there is nothing to do), so
+// nothing below them moves when they apply.
+void draw_preset_actions(const PanelContext& ctx) {
+  const LabSession& session = ctx.session();
+  const bool changed = !session.follows_preset() || !session.moved_times().empty();
+  const std::string save = ctx.tr("controls.save_preset"), restore = ctx.tr("controls.restore_preset");
+  const std::string undo = ctx.tr("controls.undo");
+  if (button(save, changed)) {
+    ctx.edits.preset_title.clear();
+    ImGui::OpenPopup("save_preset");
+  }
+  same_line_if_room(restore);
+  if (button(restore, changed)) ctx.send(RestorePreset{});
+  same_line_if_room(undo);
+  if (button(undo, ctx.app.can_undo())) ctx.send(Undo{});
+  if (ImGui::BeginPopup("save_preset")) {
+    plain_text(ctx.tr("controls.preset_title"));
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool entered =
+        ImGui::InputTextWithHint("##preset_title", ctx.tr("controls.preset_title_hint").c_str(),
+                                 &ctx.edits.preset_title, ImGuiInputTextFlags_EnterReturnsTrue);
+    record_item(ctx.tr("controls.preset_title"));
+    text_wrapped_parts({{ctx.tr("controls.save_preset_where"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}},
+                       ImGui::GetFontSize() * 18);
+    if ((button(ctx.tr("controls.save")) || entered) && !ctx.edits.preset_title.empty()) {
+      ctx.send(SavePreset{ctx.edits.preset_title});
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (button(ctx.tr("controls.cancel"))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
 void draw_preset_and_times(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
   const Scenario& scenario = session.scenario();
   if (!scenario.presets.empty()) {
     const Preset* current = scenario.find_preset(session.preset());
-    const std::string preview = current
-                                    ? (current->title.empty() ? current->name : current->title.in(ctx.lang()))
-                                    : ctx.tr("controls.preset_custom");
+    std::string preview = current ? (current->title.empty() ? current->name : current->title.in(ctx.lang()))
+                                  : ctx.tr("controls.preset_custom");
+    // An order built by running actors, or moved times, is no longer the preset as written: it says so.
+    if (current && (!session.follows_preset() || !session.moved_times().empty()))
+      preview = ctx.tr("controls.preset_changed", {{"preset", preview}});
     plain_text(ctx.tr("controls.preset"));
     if (begin_wrapped_combo(ctx.tr("controls.preset") + "##preset", preview)) {
       for (const auto& preset : scenario.presets) {
@@ -167,6 +215,7 @@ void draw_preset_and_times(const PanelContext& ctx) {
       }
       ImGui::EndPopup();
     }
+    draw_preset_actions(ctx);
   }
   for (const auto& event : scenario.events) {
     if (!event.movable) continue;

@@ -16,6 +16,8 @@ namespace reslab {
 // Text being edited in the top bar's fields: widget state, not view options.
 struct EditBuffers {
   std::string scenario_path;
+  std::string preset_title;        // "Save as preset": the title being typed
+  bool file_dialog_asked = false;  // the picker's Browse: the file dialog opens
   std::string screenshot_dir;
   bool screenshot_dir_loaded = false;
 };

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <initializer_list>
 #include <string>
 
@@ -151,13 +152,34 @@ void draw_scenario_picker(const PanelContext& ctx, const PickerPlace& place) {
   ctx.slide.measuring.title_abbreviated = place.abbreviated;
   const std::string preview = place.abbreviated ? short_title(ctx) : current_title(ctx);
   if (begin_wrapped_combo(ctx.tr("top.scenario") + "##scenario", preview, place.width)) {
+    bool users = false;
     for (const auto& entry : ctx.app.catalog()) {
-      const std::string title = entry.title.empty() ? entry.id : entry.title.in(ctx.lang());
+      if (entry.users && !users) ImGui::Separator();  // the user's own copies follow the bundled cases
+      users = entry.users;
+      std::string title = entry.title.empty() ? entry.id : entry.title.in(ctx.lang());
+      if (entry.users) title += " (" + ctx.tr("top.yours") + ")";
       if (ImGui::Selectable((title + "##" + entry.file).c_str(), entry.file == scenario.file))
         ctx.send(OpenScenario{entry.file});
       record_item(title);
     }
+    // Files opened lately, and a file dialog for any other.
+    const auto& recent = ctx.app.settings().recent_files;
+    if (!recent.empty()) {
+      ImGui::Separator();
+      muted_text(ctx.tr("files.recent"));
+      for (const auto& file : recent) {
+        if (ImGui::Selectable((std::filesystem::path(file).filename().string() + "##recent" + file).c_str(),
+                              file == scenario.file))
+          ctx.send(OpenScenario{file});
+        record_item(file);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", file.c_str());
+      }
+    }
     ImGui::Separator();
+    if (button(ctx.tr("files.browse"))) {
+      ctx.edits.file_dialog_asked = true;
+      ImGui::CloseCurrentPopup();
+    }
     plain_text(ctx.tr("top.open_file"));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20);
     const bool entered = ImGui::InputTextWithHint("##path", "/path/to/case.toml", &ctx.edits.scenario_path,

@@ -5,11 +5,13 @@
 #include <GLFW/glfw3.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "app/panels/invariant_badge.hpp"
 #include "core/sim/plan.hpp"
+#include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/sim/trace.hpp"
@@ -391,6 +393,79 @@ TEST_CASE("opening a file whose preset stops in one model warns as reslab check 
   const std::string& text = gui.app().view().toasts.back().text;
   CHECK(text.find("warning: preset 'b-skips-ahead' stops under atomic") != std::string::npos);
   CHECK(text.find("waiting_preset.toml:") != std::string::npos);
+}
+
+TEST_CASE("an order built in class is saved as a named preset in the user's copy of the file, and undone") {
+  ScratchDir data;
+  const char* previous = std::getenv("XDG_DATA_HOME");
+  const std::string restore = previous ? previous : "";
+  setenv("XDG_DATA_HOME", data.path().c_str(), 1);
+  {
+    GuiDriver gui("h1", english_settings());
+    REQUIRE(gui.click("2  Request B conditional decrement"));  // B first: off the preset's order
+    CHECK_FALSE(gui.session().follows_preset());
+    CHECK(gui.app().can_undo());
+    gui.app().apply(SavePreset{"B goes first"});
+    const std::string copy = data.path() + "/reslab/scenarios/h1_last_room.toml";
+    REQUIRE(std::filesystem::exists(copy));
+    CHECK(gui.session().scenario().file == copy);
+    CHECK(gui.session().preset() == "b-goes-first");
+    CHECK(gui.session().wanted_order() == std::vector<std::string>{"B1"});
+    const Preset* saved = gui.session().scenario().find_preset("b-goes-first");
+    REQUIRE(saved);
+    CHECK(saved->title.en == "B goes first");
+    CHECK_FALSE(saved->naive_harm);  // B alone oversells nothing
+    bool listed = false;
+    for (const auto& entry : gui.app().catalog()) listed = listed || (entry.users && entry.file == copy);
+    CHECK(listed);
+    // Saved again from the copy: added to it under a name of its own.
+    gui.app().apply(SavePreset{"B goes first"});
+    CHECK(gui.session().preset() == "b-goes-first-2");
+    CHECK(gui.session().scenario().presets.size() ==
+          load_scenario_file(resolve_scenario("h1")).presets.size() + 2);
+    // Restore preset, then Undo brings the order back.
+    REQUIRE(gui.click("1  Request A conditional decrement"));
+    const std::vector<std::string> built = gui.session().wanted_order();
+    gui.app().apply(RestorePreset{});
+    CHECK(gui.session().follows_preset());
+    gui.press_key(GLFW_KEY_Z, true);
+    CHECK(gui.session().wanted_order() == built);
+  }
+  if (previous)
+    setenv("XDG_DATA_HOME", restore.c_str(), 1);
+  else
+    unsetenv("XDG_DATA_HOME");
+}
+
+TEST_CASE(
+    "the file dialog opens a scenario file from a folder, and the picker lists it among the recent ones") {
+  ScratchDir dir;
+  const std::string h1 = resolve_scenario("h1");
+  std::filesystem::create_directories(dir.file("cases/more"));
+  std::filesystem::copy_file(h1, dir.file("cases/first.toml"));
+  std::filesystem::copy_file(h1, dir.file("cases/more/second.toml"));
+  std::ofstream(dir.file("cases/notes.txt")) << "not a scenario";
+  GuiDriver gui("h1", english_settings());
+  gui.app().apply(OpenScenario{dir.file("cases/first.toml")});
+  REQUIRE(gui.session().scenario().file == dir.file("cases/first.toml"));
+  REQUIRE(gui.click("Scenario"));
+  gui.frame();
+  REQUIRE(gui.click("Browse for a file…"));
+  gui.frame();
+  CHECK(gui.has_item("first.toml"));
+  CHECK_FALSE(gui.has_item("notes.txt"));
+  REQUIRE(gui.click("more/"));
+  for (int i = 0; i < 30; ++i) gui.frame();  // half a second: the next click is not a double click
+  REQUIRE(gui.click("second.toml"));
+  REQUIRE(gui.click("Open"));
+  CHECK(gui.session().scenario().file == dir.file("cases/more/second.toml"));
+  const auto& recent = gui.app().settings().recent_files;
+  REQUIRE(recent.size() == 2);
+  CHECK(recent[0] == dir.file("cases/more/second.toml"));
+  CHECK(recent[1] == dir.file("cases/first.toml"));
+  REQUIRE(gui.click("Scenario"));
+  gui.frame();
+  CHECK(gui.has_item(dir.file("cases/first.toml")));
 }
 
 }  // namespace

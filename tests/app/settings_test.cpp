@@ -227,3 +227,12 @@ TEST_CASE("a path that is not UTF-8 is left out instead of spoiling the whole fi
 TEST_CASE("the settings file is settings.toml in the config folder") {
   CHECK(settings_path() == config_dir() + "/settings.toml");
 }
+
+TEST_CASE("the files opened lately are kept, the latest first, with any characters in their paths") {
+  reslab::test::ScratchDir dir;
+  reslab::Settings saved;
+  saved.recent_files = {"/tmp/a \"quoted\" case.toml", "/home/u/课程/h9.toml"};
+  REQUIRE(reslab::save_settings(dir.file("settings.toml"), saved).empty());
+  const reslab::Settings loaded = reslab::load_settings(dir.file("settings.toml"));
+  CHECK(loaded.recent_files == saved.recent_files);
+}
