@@ -110,7 +110,9 @@ code=$(env -u DISPLAY -u WAYLAND_DISPLAY "$RESLAB" "$DATA/bad_unknown_actor.toml
 check "opening a bad scenario names its position and opens H1 instead" \
   bash -c "grep -q 'bad_unknown_actor.toml:' '$err' && grep -q 'opening H1 instead' '$err'"
 check "without a display, opening a bad scenario still says how to get one" bash -c "test $code = 1 && grep -q 'xvfb-run' '$err'"
-if command -v xvfb-run >/dev/null; then
+# The sanitizer twin skips the one run that draws a window: Mesa's software renderer, loaded and
+# unloaded at run time, leaves allocations LeakSanitizer reports without a name (the first pass runs it).
+if command -v xvfb-run >/dev/null && [[ ${WINDOW_RUNS:-1} == 1 ]]; then
   code=$(xvfb-run -a "$RESLAB" "$DATA/bad_unknown_actor.toml" --first-frame-only >"$out" 2>"$err"; echo $?)
   check "with a display, a bad scenario opens the window (on H1)" test "$code" = 0
 fi
