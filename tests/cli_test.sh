@@ -49,6 +49,15 @@ code=$(run trace h1 --backend postgres --pg "host=/nonexistent/reslab-no-server 
 check "a DSN that does not connect exits 1" test "$code" = 1
 check "its error hides the password" bash -c "! grep -q hunter2 '$err' && grep -q 'password=\*\*\*' '$err'"
 
+code=$(run trace h1 --pg "host=/nonexistent/reslab-no-server port=1")
+check "a DSN alone means PostgreSQL (it is tried, not ignored)" bash -c "test $code = 1 && grep -q 'cannot connect to PostgreSQL' '$err'"
+code=$(run trace h1 --backend sqlite --pg "host=/nonexistent/reslab-no-server")
+check "a DSN with --backend sqlite exits 2" test "$code" = 2
+check "and says the DSN goes with PostgreSQL" has "--pg names a PostgreSQL server" "$err"
+code=$(run trace h9)
+check "an unknown bundled id exits 2" test "$code" = 2
+check "and lists every bundled id" has "the bundled ones are h1, h2, h3, h3b, h4, h5_1, h5_2, h5_3, h5_4, h5_5, h5_6, h6, h7, h8, t2, t3, t4," "$err"
+
 code=$(run trace h1 --model atomic --order A1,B1,B2,A2)
 check "an order with a waiting actor's event exits 2" test "$code" = 2
 check "the error names the step and the lock holder" has "step 3: B2 cannot run: B is waiting at B1 for the lock held by A (A1)" "$err"
@@ -96,6 +105,15 @@ check "check reports ok" has "h1_last_room.toml: ok" "$out"
 code=$(run check "$DATA/bad_unknown_actor.toml")
 check "a bad scenario fails check with exit 2" test "$code" = 2
 check "check gives file:line:col" has "bad_unknown_actor.toml:14:9: unknown actor 'C'" "$err"
+code=$(run check)
+check "check without files exits 2" test "$code" = 2
+check "and prints its usage" bash -c "grep -q 'Usage:' '$err' && grep -q 'give one or more scenario files or bundled ids' '$err'"
+code=$(run check h1 "$DATA/bad_unknown_actor.toml" t4)
+check "check takes bundled ids" has "h1_last_room.toml: ok (h1, 2 actors, 4 events, 2 presets)" "$out"
+check "a good file after a bad one still gets its ok line" has "t4_lease_lock.toml: ok" "$out"
+check "check of a good, a bad and a good file exits 2" test "$code" = 2
+code=$(run check "$DATA/one_of_each.toml")
+check "one actor is an actor" has "one_of_each.toml: ok (one_of_each, 1 actor, 1 event, 1 preset, 1 warning)" "$out"
 code=$(run check "$DATA/bad_initial_row.toml")
 check "an initial row the schema rejects fails check" test "$code" = 2
 check "the rejected row is named with its position" has "bad_initial_row.toml:15:1: initial row of room_inventory rejected: CHECK constraint failed: available >= 0 (SQLITE_CONSTRAINT_CHECK)" "$err"

@@ -74,13 +74,19 @@ int trace_command(const TraceOptions& options) {
 }
 
 // [SECTION] check
+std::string counted(std::size_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 // A file is good when it loads, its initial rows fit the schema, and every preset runs under at
-// least one model (a preset may stop in one model by design: a warning).
+// least one model (a preset may stop in one model by design: a warning). Each good file gets its ok
+// line, also after a bad one; bundled ids (h1, t2, ...) are taken as trace takes them.
 int check_command(const std::vector<std::string>& files, const BackendOptions& backend_options) {
   const Backend backend = chosen_backend(backend_options);
   int exit_code = kExitOk;
-  for (const auto& file : files) {
+  for (const auto& name : files) {
     try {
+      const std::string file = resolve_scenario(name);
       const Scenario scenario = load_scenario_file(file);
       int warnings = 0;
       bool errors = false;
@@ -89,15 +95,19 @@ int check_command(const std::vector<std::string>& files, const BackendOptions& b
         errors = errors || problem.error;
         warnings += problem.error ? 0 : 1;
       }
-      if (errors) exit_code = kExitBadInput;
-      if (exit_code == kExitOk)
-        std::cout << file << ": ok (" << scenario.id << ", " << scenario.actors.size() << " actors, "
-                  << scenario.events.size() << " events, " << scenario.presets.size() << " presets"
-                  << (warnings ? ", " + std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings")
-                               : "")
-                  << ")\n";
+      if (errors) {
+        exit_code = kExitBadInput;
+        continue;
+      }
+      std::cout << file << ": ok (" << scenario.id << ", " << counted(scenario.actors.size(), "actor") << ", "
+                << counted(scenario.events.size(), "event") << ", "
+                << counted(scenario.presets.size(), "preset")
+                << (warnings ? ", " + counted(static_cast<std::size_t>(warnings), "warning") : "") << ")\n";
     } catch (const ScenarioError& e) {
       std::cerr << e.what() << "\n";
+      exit_code = kExitBadInput;
+    } catch (const UsageError& e) {
+      std::cerr << "reslab: " << e.what() << "\n";
       exit_code = kExitBadInput;
     }
   }
@@ -121,9 +131,7 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
       std::cerr << "reslab: " << e.what() << "\nreslab: opening H1 instead\n";
     }
   }
-  Backend backend = Backend::sqlite;
-  if (!parse_backend(backend_options.backend, backend))
-    throw UsageError("--backend must be sqlite or postgres, not '" + backend_options.backend + "'");
+  const Backend backend = named_backend(backend_options);
   // The window opens at once; a server named by --pg (or a private one) is reached in the background.
   if (backend == Backend::postgres)
     pg::start_server_async(pg::server_options(backend_options.pg, backend_options.keep));
@@ -169,7 +177,7 @@ int run_cli(int argc, char** argv) {
 
   std::vector<std::string> check_files;
   CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
-  check_cmd->add_option("files", check_files, "Scenario files")->required();
+  check_cmd->add_option("files", check_files, "Bundled scenario ids (h1, t2, ...) or .toml files");
   BackendOptions check_backend;
   add_backend_options(*check_cmd, check_backend);
 
@@ -265,7 +273,13 @@ int run_cli(int argc, char** argv) {
   try {
     trace.order_given = trace_cmd->count("--order") > 0;
     if (*trace_cmd) return trace_command(trace);
-    if (*check_cmd) return check_command(check_files, check_backend);
+    if (*check_cmd) {
+      if (check_files.empty()) {
+        std::cerr << check_cmd->help() << "reslab check: give one or more scenario files or bundled ids\n";
+        return kExitBadInput;
+      }
+      return check_command(check_files, check_backend);
+    }
     if (*race_cmd) return run_race_command(race_options);
     if (*load_cmd) return run_load_command(load_options);
     if (*export_cmd || *handout_cmd) {
@@ -277,7 +291,7 @@ int run_cli(int argc, char** argv) {
       }
     }
     return default_command(default_scenario, default_lang, first_frame_only, default_backend,
-                           app.count("--backend") > 0);
+                           app.count("--backend") > 0 || app.count("--pg") > 0);
   } catch (const ScenarioError& e) {
     std::cerr << e.what() << "\n";
     return kExitBadInput;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <system_error>
 
 #include "core/sim/errors.hpp"
@@ -52,6 +53,18 @@ std::vector<std::string> bundled_scenario_files() {
   return {};
 }
 
+std::vector<std::string> bundled_scenario_ids() {
+  // A bundled file is named ID_title.toml (h1_last_room, h5_1_late_payment, h3b_missing_night).
+  static const std::regex id_part("^[a-z]+[0-9]+[a-z]*(_[0-9]+)?");
+  std::vector<std::string> ids;
+  for (const auto& file : bundled_scenario_files()) {
+    const std::string stem = fs::path(file).stem().string();
+    std::smatch match;
+    ids.push_back(std::regex_search(stem, match, id_part) ? match.str() : stem);
+  }
+  return ids;
+}
+
 std::string resolve_scenario(const std::string& name_or_path) {
   std::error_code error;
   if (name_or_path.find('/') != std::string::npos || fs::path(name_or_path).extension() == ".toml" ||
@@ -64,8 +77,10 @@ std::string resolve_scenario(const std::string& name_or_path) {
       if (stem == name_or_path || stem.rfind(name_or_path + "_", 0) == 0) return file;
     }
   }
-  throw UsageError("no bundled scenario named '" + name_or_path +
-                   "' (try h1, h2, or a path to a .toml file)");
+  std::string ids;
+  for (const auto& id : bundled_scenario_ids()) ids += (ids.empty() ? "" : ", ") + id;
+  throw UsageError("no bundled scenario named '" + name_or_path + "'; the bundled ones are " + ids +
+                   ", or give a path to a .toml file");
 }
 
 }  // namespace reslab
