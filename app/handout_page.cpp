@@ -9,6 +9,7 @@
 #include "core/formats/labels.hpp"
 #include "core/formats/step_explanation.hpp"
 #include "core/formats/step_row.hpp"
+#include "core/sim/timed_text.hpp"
 
 namespace reslab {
 namespace {
@@ -222,12 +223,13 @@ void write_models(std::ostringstream& out, const Scenario& scenario, const UiTex
   out << "</dl>\n</section>\n";
 }
 
-void write_questions(std::ostringstream& out, const Scenario& scenario, const UiText& text, Lang lang) {
+void write_questions(std::ostringstream& out, const Scenario& scenario, const EventTimes& times,
+                     const UiText& text, Lang lang) {
   if (scenario.questions.empty()) return;
   out << "<section id=\"questions\">\n<h2>" << html_escape(text.get(lang, "handout.questions"))
       << "</h2>\n<ol>\n";
   for (const auto& question : scenario.questions)
-    out << "<li>" << html_escape(question.in(lang)) << "</li>\n";
+    out << "<li>" << html_escape(with_times(question.in(lang), times)) << "</li>\n";
   out << "</ol>\n</section>\n";
 }
 
@@ -239,17 +241,20 @@ std::string handout_file_name(const Scenario& scenario) {
 
 std::string handout_page_html(const HandoutCase& handout, const UiText& text, Lang lang) {
   const Scenario& scenario = *handout.scenario;
+  // The texts quote event times as the slides run them (the first preset's).
+  const EventTimes times =
+      handout.slides.runs.empty() ? first_preset_times(scenario) : handout.slides.runs.front().trace.times;
   std::ostringstream out;
   open_page(out, text.format(lang, "handout.page_title", {{"title", scenario.title.in(lang)}}), lang);
   out << "<header>\n<p class=\"kicker\">" << html_escape(text.get(lang, "handout.kicker")) << "</p>\n<h1>"
       << html_escape(scenario.title.in(lang)) << "</h1>\n<p class=\"summary\">"
-      << html_escape(scenario.summary.in(lang)) << "</p>\n";
+      << html_escape(with_times(scenario.summary.in(lang), times)) << "</p>\n";
   write_contents(out, handout, text, lang);
   out << "</header>\n";
   write_models(out, scenario, text, lang);
   write_slides(out, handout, text, lang);
   write_tables(out, handout, text, lang);
-  write_questions(out, scenario, text, lang);
+  write_questions(out, scenario, times, text, lang);
   close_page(out, text, lang, handout.command);
   return out.str();
 }
@@ -263,7 +268,8 @@ std::string handout_index_html(const std::vector<const Scenario*>& scenarios, co
       << html_escape(text.get(lang, "handout.index_intro")) << "</p>\n</header>\n<ul class=\"cases\">\n";
   for (const Scenario* scenario : scenarios)
     out << "<li><a href=\"" << html_escape(handout_file_name(*scenario)) << "\">"
-        << html_escape(scenario->title.in(lang)) << "</a>\n<p>" << html_escape(scenario->summary.in(lang))
+        << html_escape(scenario->title.in(lang)) << "</a>\n<p>"
+        << html_escape(with_times(scenario->summary.in(lang), first_preset_times(*scenario)))
         << "</p></li>\n";
   out << "</ul>\n";
   close_page(out, text, lang, "reslab");

@@ -2,6 +2,7 @@
 
 #include "core/formats/trace_json.hpp"
 #include "core/formats/trace_markdown.hpp"
+#include "core/sim/timed_text.hpp"
 #include "tests/test_support.hpp"
 
 using namespace reslab;
@@ -120,8 +121,8 @@ TEST_CASE("the Markdown trace carries each event's note and says when an event r
 TEST_CASE("the Markdown trace ends with both models' descriptions and the discussion questions") {
   const Scenario scenario = h2();
   for (const Lang lang : {Lang::en, Lang::zh}) {
-    const std::string markdown =
-        trace_to_markdown(run_preset(scenario, Model::naive, "article"), scenario, lang);
+    const Trace trace = run_preset(scenario, Model::naive, "article");
+    const std::string markdown = trace_to_markdown(trace, scenario, lang);
     INFO("lang " << lang_code(lang));
     const std::size_t models = markdown.find(lang == Lang::zh ? "### 两种模型" : "### The two models");
     const std::size_t questions = markdown.find(lang == Lang::zh ? "### 讨论" : "### Discuss");
@@ -132,8 +133,9 @@ TEST_CASE("the Markdown trace ends with both models' descriptions and the discus
     CHECK(markdown.find(scenario.atomic_model.in(lang), models) != std::string::npos);
     REQUIRE_FALSE(scenario.questions.empty());
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
-      CHECK(markdown.find(std::to_string(i + 1) + ". " + scenario.questions[i].in(lang), questions) !=
-            std::string::npos);
+      CHECK(markdown.find(
+                std::to_string(i + 1) + ". " + with_times(scenario.questions[i].in(lang), trace.times),
+                questions) != std::string::npos);
   }
 }
 

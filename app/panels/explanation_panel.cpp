@@ -7,6 +7,7 @@
 #include "app/wrapped_text.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
+#include "core/sim/timed_text.hpp"
 
 namespace reslab {
 namespace {
@@ -74,6 +75,10 @@ void draw_explanation_panel(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
   const Scenario& scenario = session.scenario();
   const Lang lang = ctx.lang();
+  // The summary and the questions quote event times as this run schedules them (a moved event too).
+  const auto timed = [&](const LocalizedText& text) {
+    return with_times(text.in(lang), session.trace().times);
+  };
   ctx.heading(ctx.tr("why.title"));
   // A crowded slide gives the questions one line beside the heading (whole on hover); before the first
   // step, the case's overview, they are always shown whole.
@@ -84,7 +89,7 @@ void draw_explanation_panel(const PanelContext& ctx) {
   if (questions_folded) {
     std::string all;
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
-      all += (all.empty() ? "" : "\n") + std::to_string(i + 1) + ". " + scenario.questions[i].in(lang);
+      all += (all.empty() ? "" : "\n") + std::to_string(i + 1) + ". " + timed(scenario.questions[i]);
     // Beside the heading when it fits there, else on a line of its own: whole either way.
     const std::string folded =
         ctx.tr("why.questions_folded", {{"count", std::to_string(scenario.questions.size())}});
@@ -99,7 +104,7 @@ void draw_explanation_panel(const PanelContext& ctx) {
 
   const Step* step = session.current_step();
   if (!step) {
-    paragraph(scenario.summary.in(lang));
+    paragraph(timed(scenario.summary));
     ImGui::Spacing();
     const LocalizedText& model =
         session.model() == Model::naive ? scenario.naive_model : scenario.atomic_model;
@@ -144,7 +149,7 @@ void draw_explanation_panel(const PanelContext& ctx) {
     ImGui::BeginGroup();
     paragraph(ctx.tr("why.questions"));
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
-      paragraph(std::to_string(i + 1) + (lang == Lang::zh ? "．" : ". ") + scenario.questions[i].in(lang));
+      paragraph(std::to_string(i + 1) + (lang == Lang::zh ? "．" : ". ") + timed(scenario.questions[i]));
     ImGui::EndGroup();
     ImGui::PopStyleVar();
     require_shown("questions");

@@ -216,7 +216,7 @@ float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   for (const auto& marker : layout.markers) {  // so tests can click an event by its id
     const float r = marker.radius;
     frame_items().push_back({"event:" + marker.event, ImVec2(marker.x - r, marker.y - r),
-                             ImVec2(marker.x + r, marker.y + r), true});
+                             ImVec2(marker.x + r, marker.y + r), true, "event:" + marker.event});
   }
 
   if (ImGui::IsItemActivated() && hovered && hovered->movable) {

@@ -24,7 +24,9 @@ StepExplanation explain_step(const Scenario& scenario, Model model, const Step& 
                                   {"outcome", outcome_text(wake.outcome, lang)}}},
                                 lang),
                          render(wake.explanation, lang)});
-  if (event && !event->note.empty()) why.note = event->note.in(lang);
+  // The note as the run said it (its quoted times filled in: timed_text.hpp).
+  for (const auto& message : step.explanation)
+    if (message.key == "engine.note") why.note = render(message, lang);
   return why;
 }
 

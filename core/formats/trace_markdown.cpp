@@ -7,6 +7,7 @@
 #include "core/formats/labels.hpp"
 #include "core/formats/step_explanation.hpp"
 #include "core/formats/step_row.hpp"
+#include "core/sim/timed_text.hpp"
 
 namespace reslab {
 namespace {
@@ -83,7 +84,8 @@ void write_explanations(std::ostringstream& out, const Trace& trace, const Scena
 }
 
 // [SECTION] models and questions
-void write_models_and_questions(std::ostringstream& out, const Scenario& scenario, Lang lang) {
+void write_models_and_questions(std::ostringstream& out, const Scenario& scenario, const Trace& trace,
+                                Lang lang) {
   if (!scenario.naive_model.empty() || !scenario.atomic_model.empty()) {
     out << "\n### " << render(Message{"md.models"}, lang) << "\n\n";
     for (const Model model : {Model::naive, Model::atomic}) {
@@ -96,7 +98,7 @@ void write_models_and_questions(std::ostringstream& out, const Scenario& scenari
   if (!scenario.questions.empty()) {
     out << "\n### " << render(Message{"md.questions"}, lang) << "\n\n";
     for (std::size_t i = 0; i < scenario.questions.size(); ++i)
-      out << i + 1 << ". " << prose(scenario.questions[i].in(lang)) << "\n";
+      out << i + 1 << ". " << prose(with_times(scenario.questions[i].in(lang), trace.times)) << "\n";
   }
 }
 
@@ -120,7 +122,7 @@ std::string trace_to_markdown(const Trace& trace, const Scenario& scenario, Lang
   write_step_table(out, trace, scenario, lang);
   out << "\n" << render(Message{"md.trace_hash"}, lang) << ": `" << trace.hash << "`\n";
   write_explanations(out, trace, scenario, lang);
-  write_models_and_questions(out, scenario, lang);
+  write_models_and_questions(out, scenario, trace, lang);
   return out.str();
 }
 

@@ -22,6 +22,7 @@
 #include <set>
 
 #include "core/sim/case_family.hpp"
+#include "core/sim/timed_text.hpp"
 #include "core/sim/toml_read.hpp"
 
 namespace reslab {
@@ -521,6 +522,34 @@ std::vector<LocalizedText> read_questions(const toml::node& node) {
   return questions;
 }
 
+// A text may quote an event's time as {at:EVENT} (timed_text.hpp): EVENT must be one of the file's events.
+void check_quoted_times(const toml::node& node, const Scenario& scenario) {
+  if (const auto* text = node.as_string()) {
+    for (const auto& event : quoted_event_times(text->get()))
+      if (scenario.find_event(event) == nullptr)
+        fail_at(node.source(), "{at:" + event + "} quotes the time of an event this file does not have");
+  } else if (const auto* table = node.as_table()) {
+    for (const auto& [key, child] : *table) check_quoted_times(child, scenario);
+  } else if (const auto* array = node.as_array()) {
+    for (const auto& child : *array) check_quoted_times(child, scenario);
+  }
+}
+
+void check_quoted_times(const TableView& top, const Scenario& scenario) {
+  for (std::string_view key : {"summary", "questions"})
+    if (const toml::node* node = top.find(key)) check_quoted_times(*node, scenario);
+  // A title and the models are the same in every run: they keep plain numbers.
+  for (const LocalizedText* text : {&scenario.title, &scenario.naive_model, &scenario.atomic_model})
+    if (!quoted_event_times(text->en).empty() || !quoted_event_times(text->zh).empty())
+      top.fail(
+          "only the summary, the questions and event notes can quote an event's time ({at:EVENT}); the "
+          "title and the models say the same in every run");
+  if (const toml::node* events = top.find("events"); events && events->is_array())
+    for (const auto& event : *events->as_array())
+      if (const auto* table = event.as_table())
+        if (const toml::node* note = table->get("note")) check_quoted_times(*note, scenario);
+}
+
 // Reads in dependency order: params before events (required arguments), actors before
 // events, events before presets.
 Scenario read_scenario(const toml::table& root, const std::string& source_name) {
@@ -545,6 +574,7 @@ Scenario read_scenario(const toml::table& root, const std::string& source_name) 
   if (const toml::node* presets = top.find("presets")) scenario.presets = read_presets(*presets, scenario);
   if (const toml::node* initial = top.find("initial")) scenario.initial = read_initial(*initial, schema);
   if (const toml::node* questions = top.find("questions")) scenario.questions = read_questions(*questions);
+  check_quoted_times(top, scenario);
   return scenario;
 }
 

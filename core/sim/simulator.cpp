@@ -11,6 +11,7 @@
 #include "core/sim/errors.hpp"
 #include "core/sim/lab_database.hpp"
 #include "core/sim/scenario_library.hpp"
+#include "core/sim/timed_text.hpp"
 
 namespace reslab {
 // Named, not anonymous: Simulator::Impl, which has external linkage, holds these types.
@@ -402,8 +403,11 @@ struct Simulator::Impl {
     auto shown = with_state_invariants(table_state, step.actors, step.memory);
     if (snapshot) step.diff = diff_states(*committed, *shown, scenario.schema);
     say_invariant_changes(*committed, *shown, step.explanation);
+    // A note may quote event times ({at:EVENT}): it says them as this run schedules them.
     if (event.note.en.size() || event.note.zh.size())
-      step.explanation.push_back({"engine.note", {{"en", event.note.en}, {"zh", event.note.zh}}});
+      step.explanation.push_back(
+          {"engine.note",
+           {{"en", with_times(event.note.en, plan.times)}, {"zh", with_times(event.note.zh, plan.times)}}});
     committed = shown;
     step.committed = committed;
     step.open_transactions = open_transaction_views();
@@ -628,6 +632,7 @@ Trace Simulator::trace_without_steps() const {
   trace.backend = m->db->backend();
   trace.server_version = m->db->server_version();
   trace.preset = m->plan.preset;
+  trace.times = m->plan.times;
   for (const auto& step : m->steps) trace.order.push_back(step.event);
   trace.initial = m->initial;
   trace.initial_actors = m->initial_actors;

@@ -2,6 +2,7 @@
 // A trace: the steps of one order under one model, each with its committed
 // snapshot, the SQL its actors ran, and why it happened.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -90,6 +91,7 @@ struct Trace {
   std::string server_version;  // PostgreSQL's "15.18"; empty on SQLite
   std::string preset;          // empty when the order was given explicitly
   std::vector<std::string> order;
+  std::map<std::string, std::int64_t> times;  // every event's scheduled time in this run (the plan's)
   std::shared_ptr<const CommittedState> initial;
   std::vector<ActorStatus> initial_actors;  // where the actors stand before the first step
   std::vector<ProcessMemory> initial_memory;

@@ -9,6 +9,7 @@
 #include "core/formats/step_explanation.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/timed_text.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
 
@@ -58,7 +59,9 @@ TEST_CASE("a handout page explains every step of every preset in both models, in
   const std::string html = handout_page_html(handout, strings(), Lang::zh);
   CHECK(html.find("<html lang=\"zh-CN\">") != std::string::npos);
   CHECK(html.find(html_escape(scenario->title.zh)) != std::string::npos);
-  CHECK(html.find(html_escape(scenario->summary.zh)) != std::string::npos);
+  // The texts quote the event times the first preset runs at.
+  const EventTimes times = first_preset_times(*scenario);
+  CHECK(html.find(html_escape(with_times(scenario->summary.zh, times))) != std::string::npos);
   CHECK(html.find(html_escape(scenario->naive_model.zh)) != std::string::npos);
   CHECK(html.find(html_escape(scenario->atomic_model.zh)) != std::string::npos);
   std::vector<const HandoutPreset*> presets{&handout.slides};
@@ -72,7 +75,7 @@ TEST_CASE("a handout page explains every step of every preset in both models, in
         CHECK(html.find(html_escape(why.text)) != std::string::npos);
       }
   for (const auto& question : scenario->questions)
-    CHECK(html.find("<li>" + html_escape(question.zh) + "</li>") != std::string::npos);
+    CHECK(html.find("<li>" + html_escape(with_times(question.zh, times)) + "</li>") != std::string::npos);
   CHECK(html.find("讨论") != std::string::npos);
   CHECK(without_data(html).find("seed") == std::string::npos);
 }

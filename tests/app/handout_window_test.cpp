@@ -14,6 +14,7 @@
 #include "core/formats/step_explanation.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/timed_text.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
 
@@ -86,7 +87,8 @@ TEST_CASE("reslab handout in Chinese explains every step of its slides and asks 
     }
   REQUIRE_FALSE(scenario->questions.empty());
   for (const auto& question : scenario->questions)
-    CHECK(html.find(html_escape(question.zh)) != std::string::npos);
+    CHECK(html.find(html_escape(with_times(question.zh, first_preset_times(*scenario)))) !=
+          std::string::npos);
   CHECK(test::without_data(html).find("seed") == std::string::npos);
 }
 
