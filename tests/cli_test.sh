@@ -258,5 +258,45 @@ check "load runs again on its own --db" test "$code" = 0
 check "load leaves nothing else beside its --db" test "$(ls "$load_dir" | sort | tr '\n' ' ')" = "load.db notes.txt "
 rm -rf "$load_dir"
 
+# explore: every order's result, as a separate `reslab trace --order` gives it (exit 0 and the same
+# trace hash when it can run, exit 2 when an actor would act while waiting), for every order of these
+# cases' first presets in both models.
+explore_agrees() {  # explore_agrees CASE
+  local json runs line order model runnable hash code
+  json=$(mktemp)
+  "$RESLAB" explore "$1" --format json >"$json" || return 1
+  runs=$(python3 -c "import json,sys
+for r in json.load(open(sys.argv[1]))['runs']: print(','.join(r['order']), r['model'], int(r['runnable']), r['trace_hash'])" "$json")
+  rm -f "$json"
+  [[ -n $runs ]] || return 1
+  while read -r order model runnable hash; do
+    code=$(run trace "$1" --model "$model" --order "$order" --format json)
+    if [[ $runnable == 1 ]]; then
+      [[ $code == 0 ]] && grep -qF "\"trace_hash\": \"$hash\"" "$out" || { echo "  $1 $model $order: $code" >&2; return 1; }
+    else
+      [[ $code == 2 ]] || { echo "  $1 $model $order should not run: $code" >&2; return 1; }
+    fi
+  done <<<"$runs"
+}
+for case_id in h1 h2 h4 h7 h8 t3 t4; do
+  check "explore's orders of $case_id run as reslab trace --order runs them" explore_agrees "$case_id"
+done
+code=$(run explore h1 --lang en)
+check "explore h1 exits 0" test "$code" = 0
+check "explore h1 counts the naive orders that oversell" has "| naive read-write | 6 | 6 | 0 | 4 |" "$out"
+check "explore h1 counts the atomic orders that cannot happen" has "| atomic (conditional update) | 6 | 4 | 2 | 0 | none |" "$out"
+check "explore says who would act while waiting for whom" has "Request B would have to act while it waits for Request A" "$out"
+check "explore gives the command that steps a harmful order" has "\`reslab trace h1 --model naive --order A1,B1,A2,B2\`" "$out"
+code=$(run explore h1 --lang zh)
+check "explore speaks Chinese" has "| 朴素读写 | 6 | 6 | 0 | 4 |" "$out"
+code=$(run explore t2 --limit 10 --seed 3 --format json)
+check "explore above --limit runs a sample and says so" bash -c "grep -q '\"sampled\": true' '$out' && grep -q '\"explored\": 10' '$out'"
+code=$(run explore h1 --limit 0)
+check "explore --limit 0 exits 2" test "$code" = 2
+code=$(run explore h1 --events some)
+check "explore --events takes only all" bash -c "test $code = 2 && grep -qF -- \"--events takes 'all'\" '$err'"
+code=$(run explore h1 --preset nope)
+check "explore with an unknown preset exits 2" test "$code" = 2
+
 echo "$((checks - failures)) passed, $failures failed"
 test "$failures" = 0

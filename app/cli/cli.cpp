@@ -7,6 +7,7 @@
 
 #include "app/cli/backend_options.hpp"
 #include "app/cli/exit_codes.hpp"
+#include "app/cli/explore_command.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/handout_command.hpp"
 #include "app/cli/load_command.hpp"
@@ -176,6 +177,23 @@ int run_cli(int argc, char** argv) {
   add_backend_options(*trace_cmd, trace.backend);
 
   std::vector<std::string> check_files;
+  ExploreOptions explore_options;
+  CLI::App* explore_cmd =
+      app.add_subcommand("explore", "Run every order of a case's events that keeps each actor's own order");
+  explore_cmd->add_option("scenario", explore_options.scenario, "Bundled scenario id or a .toml file")
+      ->required();
+  explore_cmd->add_option("--preset", explore_options.preset,
+                          "Whose events to order (default: the first preset)");
+  explore_cmd->add_option("--events", explore_options.events,
+                          "all: every event of the file instead of a preset's");
+  explore_cmd->add_option("--model", explore_options.model, "naive, atomic or both (default both)");
+  explore_cmd->add_option("--format", explore_options.format, "markdown or json (default markdown)");
+  explore_cmd->add_option("--lang", explore_options.lang, "zh or en (default: from the locale)");
+  explore_cmd->add_option("--limit", explore_options.limit,
+                          "Above this many orders, run a seeded sample of this many (default 20000)");
+  explore_cmd->add_option("--seed", explore_options.seed, "The sample's seed (default 1)");
+  add_backend_options(*explore_cmd, explore_options.backend);
+
   CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
   check_cmd->add_option("files", check_files, "Bundled scenario ids (h1, t2, ...) or .toml files");
   BackendOptions check_backend;
@@ -280,6 +298,7 @@ int run_cli(int argc, char** argv) {
       }
       return check_command(check_files, check_backend);
     }
+    if (*explore_cmd) return run_explore(explore_options);
     if (*race_cmd) return run_race_command(race_options);
     if (*load_cmd) return run_load_command(load_options);
     if (*export_cmd || *handout_cmd) {

@@ -79,6 +79,13 @@ std::uint64_t state_digest(const CommittedState& state,
 
 }  // namespace
 
+std::string committed_state_hash(const CommittedState& state) {
+  std::map<std::vector<const TableData*>, Fnv1a64> by_tables;
+  Fnv1a64 hash;
+  hash.number(state_digest(state, by_tables));
+  return hash.hex();
+}
+
 std::string trace_hash(const Trace& trace) {
   // Steps that commit nothing share their state: each distinct state is digested once.
   std::unordered_map<const CommittedState*, std::uint64_t> digests;

@@ -9,6 +9,8 @@ namespace reslab {
 
 // Figures, outcomes, invariants, waiting and waking, lifecycle actions, the Markdown trace.
 std::span<const MessageTemplate> engine_messages();
+// Every order explored: the counts per model and the groups of final states.
+std::span<const MessageTemplate> explore_messages();
 // The engine's table first, then every family's, in the order of case_families().
 std::vector<std::span<const MessageTemplate>> message_tables();
 

@@ -102,5 +102,8 @@ struct Trace {
 // A hash over the committed tables, figures, outcomes and wakes of every step
 // (not the explanation text, so it is the same in every language).
 std::string trace_hash(const Trace& trace);
+// The same digest of one committed state alone (tables, figures, invariant verdicts): two runs that end
+// in the same state have the same one.
+std::string committed_state_hash(const CommittedState& state);
 
 }  // namespace reslab
