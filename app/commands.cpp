@@ -47,6 +47,10 @@ constexpr std::array<std::string_view, std::variant_size_v<Command>> kNames{
     "ToggleLoadPanel",
     "StartLoad",
     "CancelLoad",
+    "ToggleOrdersPanel",
+    "ExploreOrders",
+    "CancelExplore",
+    "LoadExploredOrder",
 };
 }  // namespace
 

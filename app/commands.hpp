@@ -100,14 +100,26 @@ struct StartLoad {
   LoadOptions options;
 };
 struct CancelLoad {};
+// The All orders window: every order of the preset's events, explored a slice per frame.
+struct ToggleOrdersPanel {};
+struct ExploreOrders {};
+struct CancelExplore {};
+// One explored order in the main window, at the step worth seeing (its first harmful one).
+struct LoadExploredOrder {
+  Model model = Model::atomic;
+  std::string preset;  // empty: every event of the file
+  std::vector<std::string> order;
+  int step = 0;
+};
 
-using Command = std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
-                             ToggleCompareBackends, ChoosePreset, UseOrder, SavePreset, RestorePreset, Undo,
-                             MoveEvent, OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep,
-                             ToggleCompare, SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed,
-                             SetScreenshotScale, SetScreenshotDir, TakeScreenshot, SaveTraceMarkdown,
-                             CopyOrder, ToggleFullScreen, ShowHelp, CloseHelp, SetPresenting, ToggleBlank,
-                             ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel, StartLoad, CancelLoad>;
+using Command =
+    std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
+                 ToggleCompareBackends, ChoosePreset, UseOrder, SavePreset, RestorePreset, Undo, MoveEvent,
+                 OpenScenario, DismissError, TogglePlay, TogglePredict, RevealStep, ToggleCompare,
+                 SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir,
+                 TakeScreenshot, SaveTraceMarkdown, CopyOrder, ToggleFullScreen, ShowHelp, CloseHelp,
+                 SetPresenting, ToggleBlank, ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel,
+                 StartLoad, CancelLoad, ToggleOrdersPanel, ExploreOrders, CancelExplore, LoadExploredOrder>;
 using Commands = std::vector<Command>;
 
 // The command's type name ("StepForward"), for the command log.

@@ -1,4 +1,5 @@
-// [SECTION] index: page shell · why a step did what it did · slides · step tables · case page · index page
+// [SECTION] index: page shell · why a step did what it did · slides · step tables · every order · case page ·
+// index page
 #include "app/handout_page.hpp"
 
 #include <sstream>
@@ -6,9 +7,11 @@
 
 #include "app/handout_style.hpp"
 #include "app/html_text.hpp"
+#include "core/formats/explore_markdown.hpp"
 #include "core/formats/labels.hpp"
 #include "core/formats/step_explanation.hpp"
 #include "core/formats/step_row.hpp"
+#include "core/sim/message.hpp"
 #include "core/sim/timed_text.hpp"
 
 namespace reslab {
@@ -196,6 +199,57 @@ void write_tables(std::ostringstream& out, const HandoutCase& handout, const UiT
   out << "</section>\n";
 }
 
+// [SECTION] every order
+std::string say(const std::string& key, Lang lang,
+                std::vector<std::pair<std::string, std::string>> args = {}) {
+  Message message{key};
+  message.args = std::move(args);
+  return render(message, lang);
+}
+
+void write_orders(std::ostringstream& out, const HandoutCase& handout, const UiText& text, Lang lang) {
+  if (!handout.orders) return;
+  const Exploration& exploration = *handout.orders;
+  const Scenario& scenario = *handout.scenario;
+  out << "<section id=\"orders\">\n<h2>" << html_escape(text.get(lang, "orders.handout")) << "</h2>\n<p>"
+      << html_escape(text.format(lang, "orders.handout_intro",
+                                 {{"orders", std::to_string(exploration.orders)},
+                                  {"preset", preset_title(handout.slides.preset, text, lang)}}))
+      << "</p>\n<p><strong>" << html_escape(exploration_headline(exploration, scenario, lang))
+      << "</strong></p>\n";
+  if (exploration.sampled)
+    out << "<p>"
+        << html_escape(say("explore.sampled", lang,
+                           {{"limit", std::to_string(exploration.explored)},
+                            {"explored", std::to_string(exploration.explored)},
+                            {"seed", std::to_string(exploration.seed)}}))
+        << "</p>\n";
+  for (const auto& summary : exploration.models) {
+    if (summary.outcomes.empty()) continue;
+    out << "<h3>" << html_escape(model_label(text, lang, summary.model)) << "</h3>\n<table>\n<tr><th>"
+        << html_escape(say("explore.group_orders", lang)) << "</th><th>"
+        << html_escape(say("explore.group_state", lang)) << "</th><th>"
+        << html_escape(say("explore.broken", lang)) << "</th><th>"
+        << html_escape(say("explore.group_example", lang)) << "</th></tr>\n";
+    for (const auto& outcome : summary.outcomes) {
+      std::string broken;
+      for (const auto& name : outcome.broken)
+        broken += (broken.empty() ? "" : lang == Lang::zh ? "、" : ", ") + invariant_label(name, lang);
+      std::string example;
+      for (const auto& id : outcome.example) example += (example.empty() ? "" : ",") + id;
+      out << "<tr><td>" << outcome.count << "</td><td>"
+          << html_escape(final_state_text(outcome.figures, scenario, lang)) << "</td><td>"
+          << html_escape(outcome.harmful ? broken : say("explore.none", lang)) << "</td><td><code>"
+          << html_escape(example) << "</code></td></tr>\n";
+    }
+    out << "</table>\n";
+  }
+  out << "<p>"
+      << html_escape(
+             text.format(lang, "orders.handout_command", {{"command", "reslab explore " + scenario.id}}))
+      << "</p>\n</section>\n";
+}
+
 // [SECTION] case page
 void write_contents(std::ostringstream& out, const HandoutCase& handout, const UiText& text, Lang lang) {
   out << "<nav aria-label=\"" << html_escape(text.get(lang, "handout.contents")) << "\"><ul>\n";
@@ -208,6 +262,8 @@ void write_contents(std::ostringstream& out, const HandoutCase& handout, const U
   if (!handout.tables.empty())
     out << "<li><a href=\"#presets\">" << html_escape(text.get(lang, "handout.other_presets"))
         << "</a></li>\n";
+  if (handout.orders)
+    out << "<li><a href=\"#orders\">" << html_escape(text.get(lang, "orders.handout")) << "</a></li>\n";
   if (!handout.scenario->questions.empty())
     out << "<li><a href=\"#questions\">" << html_escape(text.get(lang, "handout.questions")) << "</a></li>\n";
   out << "</ul></nav>\n";
@@ -254,6 +310,7 @@ std::string handout_page_html(const HandoutCase& handout, const UiText& text, La
   write_models(out, scenario, text, lang);
   write_slides(out, handout, text, lang);
   write_tables(out, handout, text, lang);
+  write_orders(out, handout, text, lang);
   write_questions(out, scenario, times, text, lang);
   close_page(out, text, lang, handout.command);
   return out.str();

@@ -4,10 +4,12 @@
 // discussion questions), and an index page linking several. Pure text: the pictures come in as PNG
 // bytes and go out as data: URIs, so the page needs no other file and nothing from the network.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/ui_text.hpp"
+#include "core/sim/explore.hpp"
 #include "core/sim/model.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/text.hpp"
@@ -35,6 +37,7 @@ struct HandoutCase {
   std::vector<HandoutPreset> tables;      // the other presets
   int slide_width = 0, slide_height = 0;  // logical pixels of every slide
   bool indexed = false;                   // an index page sits beside it: link back to it
+  std::optional<Exploration> orders;      // every order of the first preset's events, when explored
 };
 
 // The file a case's page is written to: "<id>.html".

@@ -9,6 +9,7 @@
 #include "app/saved_presets.hpp"
 #include "app/text_file.hpp"
 #include "core/backends/postgres/server.hpp"
+#include "core/formats/explore_markdown.hpp"
 #include "core/formats/trace_markdown.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/errors.hpp"
@@ -29,6 +30,8 @@ constexpr float kZoomMin = 0.6f, kZoomMax = 2.5f;
 constexpr double kRaceRefreshSeconds = 0.25;
 constexpr double kBackendPollSeconds = 0.1;  // while PostgreSQL's server starts
 constexpr std::size_t kUndoDepth = 64;
+// How long a frame may spend exploring orders before it draws (about one frame at 60 Hz).
+constexpr double kExploreSliceSeconds = 0.012;
 
 template <class... Ts>
 struct Overloaded : Ts... {
@@ -344,7 +347,8 @@ void LabApp::apply(const Command& command) {
   const bool order_change =
       std::holds_alternative<RunActor>(command) || std::holds_alternative<MoveEvent>(command) ||
       std::holds_alternative<ChoosePreset>(command) || std::holds_alternative<UseOrder>(command) ||
-      std::holds_alternative<ResetSteps>(command) || std::holds_alternative<RestorePreset>(command);
+      std::holds_alternative<ResetSteps>(command) || std::holds_alternative<RestorePreset>(command) ||
+      std::holds_alternative<LoadExploredOrder>(command);
   const LabSession::OrderState before = m_session->order_state();
   const auto scenario_before = m_session->scenario_ptr();
   try {
@@ -472,6 +476,16 @@ void LabApp::apply(const Command& command) {
                        toast(error, true);
                    },
                    [&](const CancelLoad&) { m_load.cancel(); },
+                   [&](const ToggleOrdersPanel&) {
+                     m_view.orders_open = !m_view.orders_open;
+                     // Opening the window runs every order of what is shown, unless that has run already.
+                     if (m_view.orders_open && !explorer_is_current()) start_exploring();
+                   },
+                   [&](const ExploreOrders&) { start_exploring(); },
+                   [&](const CancelExplore&) {
+                     if (m_explorer) m_explorer->cancel();
+                   },
+                   [&](const LoadExploredOrder& load) { load_explored_order(load); },
                },
                command);
   } catch (const std::exception& e) {
@@ -582,6 +596,14 @@ double LabApp::tick() {
     }
     if (m_view.playing) wake_at(m_view.next_play_at);
   }
+  if (m_explorer && !m_explorer->finished()) {
+    // A slice a frame: the window stays responsive, and there is no thread (the browser has none).
+    do {
+      m_explorer->run(1);
+    } while (!m_explorer->finished() && m_platform.now() - now < kExploreSliceSeconds);
+    ++m_revision;
+    if (!m_explorer->finished()) wake_at(now);
+  }
   if (std::erase_if(m_view.toasts, [&](const Toast& toast) { return toast.until <= now; }) > 0) ++m_revision;
   for (const auto& toast : m_view.toasts) wake_at(toast.until);
   if (now >= m_next_reload_check) {
@@ -659,6 +681,35 @@ void LabApp::take_screenshot() {
   toast(tr("toast.screenshot_failed", {{"reason", error}}), true);
 }
 
+// [SECTION] every order
+void LabApp::start_exploring() {
+  ExploreRequest request;
+  request.backend = m_session->backend();
+  // A hand-made order has no preset: every event of the file is ordered then.
+  if (m_session->preset().empty())
+    request.all_events = true;
+  else
+    request.preset = m_session->preset();
+  m_explorer = std::make_unique<Explorer>(m_session->scenario(), request);
+  m_view.orders_open = true;
+  ++m_revision;
+}
+
+bool LabApp::explorer_is_current() const {
+  return m_explorer && m_explorer->scenario().id == m_session->scenario().id &&
+         m_explorer->exploration().preset == m_session->preset() &&
+         m_explorer->exploration().backend == m_session->backend();
+}
+
+void LabApp::load_explored_order(const LoadExploredOrder& load) {
+  if (!m_explorer || m_explorer->scenario().id != m_session->scenario().id) return;
+  if (m_session->model() != load.model) set_model(load.model);
+  m_session->use_order(load.preset, load.order);
+  m_session->jump_to(load.step);
+  m_view.hidden_step = 0;
+  after_session_change();
+}
+
 void LabApp::save_trace_markdown() {
   std::string error;
   const std::string dir = output_dir(error);
@@ -668,7 +719,10 @@ void LabApp::save_trace_markdown() {
                              std::string(lang_code(m_view.lang));
     bool taken = false;
     const std::string path = unused_path(dir, stem, ".md", taken);
-    error = write_text_file(path, trace_to_markdown(trace, m_session->scenario(), m_view.lang));
+    std::string markdown = trace_to_markdown(trace, m_session->scenario(), m_view.lang);
+    if (!trace.preset.empty() && trace.backend == Backend::sqlite)
+      markdown += "\n" + every_order_section(m_session->scenario(), trace.preset, m_view.lang);
+    error = write_text_file(path, markdown);
     if (error.empty()) {
       toast(tr(taken ? "toast.trace_saved_beside" : "toast.trace_saved",
                {{"path", path}, {"taken", stem + ".md"}}));

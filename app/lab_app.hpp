@@ -17,6 +17,7 @@
 #include "app/settings.hpp"
 #include "app/ui_text.hpp"
 #include "app/view_state.hpp"
+#include "core/sim/explore.hpp"
 #include "core/sim/simulator.hpp"
 
 namespace reslab {
@@ -84,6 +85,11 @@ class LabApp {
   const RaceRunner& race() const { return m_race; }
   // L1's load lab, running in the background or finished.
   const LoadRunner& load() const { return m_load; }
+  // Every order of the preset's events, explored a slice per frame (no thread: the browser has none);
+  // null before the first exploration.
+  const Explorer* explorer() const { return m_explorer.get(); }
+  // Whether the explorer ran the case, preset and backend shown now.
+  bool explorer_is_current() const;
   // Blocks until a running race or load lab has ended (tests; shutdown does it too).
   void wait_for_background() {
     m_race.wait();
@@ -117,6 +123,8 @@ class LabApp {
   void read_catalog();
   void remember_recent(const std::string& file);
   void save_trace_markdown();
+  void start_exploring();
+  void load_explored_order(const LoadExploredOrder& load);
   void check_reload();
   void report_preset_problems();
   std::string output_dir(std::string& error) const;
@@ -156,6 +164,7 @@ class LabApp {
   RaceRunner m_race;  // closing the app cancels a running race and waits for its thread
   int m_race_revision = 0;
   double m_next_race_refresh = 0;
+  std::unique_ptr<Explorer> m_explorer;
   LoadRunner m_load;  // closing the app cancels a running load lab and waits for it
   int m_load_revision = 0;
   double m_next_load_refresh = 0;

@@ -12,6 +12,7 @@
 #include "app/panels/controls_panel.hpp"
 #include "app/panels/explanation_panel.hpp"
 #include "app/panels/help_panel.hpp"
+#include "app/panels/orders_panel.hpp"
 #include "app/panels/presenter_bar_panel.hpp"
 #include "app/panels/race_panel.hpp"
 #include "app/panels/sql_panel.hpp"
@@ -224,6 +225,7 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, const KeyPresses
   draw_file_dialog_panel(ctx, state.file_dialog);
   ImGui::End();
   if (app.view().race_open) draw_race_panel(ctx, state.race);
+  if (app.view().orders_open) draw_orders_panel(ctx);
   if (app.view().load_open) draw_load_panel(ctx, state.load);
   draw_toasts(ctx);
 

@@ -57,6 +57,10 @@ std::vector<CaseFile> load_cases(const HandoutOptions& options) {
 }
 
 // [SECTION] one case
+// Every order of the first preset goes on the page; a case with more than this many orders gets a
+// sample (the page says so), so that `handout --all` stays quick.
+constexpr std::uint64_t kHandoutOrderLimit = 2'000;
+
 class CaseRenderer {
  public:
   CaseRenderer(const CaseFile& source, Lang lang, bool quiet)
@@ -74,6 +78,12 @@ class CaseRenderer {
     SlideCamera camera(m_source.file, m_lang, kHandoutSlideWidth, kHandoutSlideHeight, 1);
     for (const Model model : {Model::naive, Model::atomic})
       handout.slides.runs.push_back(slides(camera, model));
+    if (handout.slides.preset) {
+      ExploreRequest request;
+      request.preset = handout.slides.preset->name;
+      request.limit = kHandoutOrderLimit;
+      handout.orders = explore(scenario, request);
+    }
     for (std::size_t i = 1; i < scenario.presets.size(); ++i) {
       HandoutPreset table{&scenario.presets[i], {}};
       for (const Model model : {Model::naive, Model::atomic})

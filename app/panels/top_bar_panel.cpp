@@ -40,7 +40,7 @@ void same_line_if_fits(float width) {
 // predict mode is on, the zoom its widest percentage), and the view and output groups sit at the right
 // edge with the zoom last: a button clicked again and again stays under the pointer.
 struct BarLabels {
-  std::string naive, atomic, sqlite, postgres, compare, compare_backends, predict, race, load, reveal;
+  std::string naive, atomic, sqlite, postgres, compare, compare_backends, predict, orders, race, load, reveal;
   std::string zoom, theme, screenshot, more, help, present;
   bool comparing = false;
   bool predicting = false;
@@ -62,6 +62,7 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.compare = ctx.tr("top.compare");
   bar.compare_backends = ctx.tr("top.compare_backends");
   bar.predict = ctx.tr("top.predict");
+  bar.orders = ctx.tr("orders.open");
   bar.race = ctx.tr("race.open");
   bar.load = ctx.tr("load.open");
   bar.reveal = ctx.tr("top.reveal");
@@ -81,7 +82,7 @@ BarLabels bar_labels(const PanelContext& ctx) {
   width.backends = buttons_width({bar.sqlite, bar.postgres}, 0);
   width.predict =
       bar.predicting ? buttons_width({bar.predict, bar.reveal}, 0) : buttons_width({bar.predict}, 0);
-  width.labs = buttons_width({bar.race, bar.load}, 0);
+  width.labs = buttons_width({bar.orders, bar.race, bar.load}, 0);
   width.compare =
       bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0) : buttons_width({bar.compare}, 0);
   width.language = buttons_width({"中文", "English"}, 0);
@@ -216,6 +217,8 @@ void draw_modes(const PanelContext& ctx, const BarLabels& bar, bool first = fals
     if (button(bar.reveal + "###top_reveal", bar.revealing)) ctx.send(RevealStep{});
   }
   same_line_if_fits(bar.width.labs);
+  if (toggle_button(bar.orders, ctx.view().orders_open)) ctx.send(ToggleOrdersPanel{});
+  ImGui::SameLine(0, 0);
   if (toggle_button(bar.race, ctx.view().race_open)) ctx.send(ToggleRacePanel{});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.load, ctx.view().load_open)) ctx.send(ToggleLoadPanel{});

@@ -114,7 +114,9 @@ std::string exploration_to_markdown(const Exploration& exploration, const Scenar
                                     int heading_level) {
   std::ostringstream out;
   const std::string title = scenario.title.empty() ? scenario.id : scenario.title.in(lang);
-  out << heading(heading_level, say("explore.title", lang, {{"case", title}}));
+  // A section of a longer page about the case does not name the case again.
+  out << heading(heading_level, heading_level > 1 ? say("explore.section", lang)
+                                                  : say("explore.title", lang, {{"case", title}}));
 
   std::string lanes;
   std::vector<std::string> actors;
@@ -202,6 +204,14 @@ std::string exploration_to_markdown(const Exploration& exploration, const Scenar
     break;
   }
   return out.str();
+}
+
+std::string every_order_section(const Scenario& scenario, const std::string& preset, Lang lang,
+                                std::uint64_t limit) {
+  ExploreRequest request;
+  request.preset = preset;
+  request.limit = limit;
+  return exploration_to_markdown(explore(scenario, request), scenario, lang, 3);
 }
 
 }  // namespace reslab

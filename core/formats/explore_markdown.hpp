@@ -18,4 +18,9 @@ std::string final_state_text(const std::vector<Figure>& figures, const Scenario&
 std::string exploration_to_markdown(const Exploration& exploration, const Scenario& scenario, Lang lang,
                                     int heading_level = 1);
 
+// The "Every order" section a Markdown trace ends with: every order of `preset`'s events explored on
+// SQLite (a sample above `limit`), as exploration_to_markdown() at heading level 3.
+std::string every_order_section(const Scenario& scenario, const std::string& preset, Lang lang,
+                                std::uint64_t limit = 2'000);
+
 }  // namespace reslab

@@ -13,15 +13,18 @@
 #include "core/sim/trace.hpp"
 
 namespace reslab {
-namespace {
 
 // [SECTION] lanes
 // The chosen events of each actor in lane order (by time, ties in file order), actors in the order
-// their first event appears in the file.
-struct Lanes {
+// their first event appears in the file. (Outside the anonymous namespace: Explorer::State holds one.)
+struct ExploreLanes {
   std::vector<std::string> actors;
   std::vector<std::vector<std::string>> events;
 };
+
+namespace {
+
+using Lanes = ExploreLanes;
 
 Lanes lanes_of(const Scenario& scenario, const Plan& plan, const std::vector<std::string>& chosen) {
   const std::set<std::string> wanted(chosen.begin(), chosen.end());
@@ -177,7 +180,7 @@ OrderRun run_order(const Scenario& scenario, Plan plan, std::vector<std::string>
 }
 
 // [SECTION] summaries
-void add_to_summary(ModelExploration& summary, const OrderRun& run) {
+void add_to_summary(ModelExploration& summary, const OrderRun& run, std::size_t index) {
   if (!run.runnable) {
     ++summary.not_runnable;
     auto group =
@@ -185,10 +188,11 @@ void add_to_summary(ModelExploration& summary, const OrderRun& run) {
           return blocked.actor == run.stopped_actor && blocked.waiting_for == run.waiting_for;
         });
     if (group == summary.blocked.end()) {
-      summary.blocked.push_back({run.stopped_actor, run.waiting_for, 0, run.order});
+      summary.blocked.push_back({run.stopped_actor, run.waiting_for, 0, run.order, {}});
       group = summary.blocked.end() - 1;
     }
     ++group->count;
+    group->runs.push_back(index);
     return;
   }
   ++summary.runnable;
@@ -206,10 +210,11 @@ void add_to_summary(ModelExploration& summary, const OrderRun& run) {
         return outcome.figures == run.final_figures && outcome.broken == run.broken;
       });
   if (outcome == summary.outcomes.end()) {
-    summary.outcomes.push_back({run.final_figures, run.harmful(), run.broken, 0, 0, run.order});
+    summary.outcomes.push_back({run.final_figures, run.harmful(), run.broken, 0, 0, run.order, {}});
     outcome = summary.outcomes.end() - 1;
   }
   ++outcome->count;
+  outcome->runs.push_back(index);
   if (group->count == 1) ++outcome->final_states;
   // Orders ending in one state can differ in what broke on the way: the group says every invariant.
   if (run.harmful()) {
@@ -248,71 +253,121 @@ std::uint64_t interleaving_count(const std::vector<std::size_t>& lengths) {
 }
 
 // [SECTION] explore
-Exploration explore(const Scenario& scenario, const ExploreRequest& request,
-                    const ExploreProgress& progress) {
+struct Explorer::State {
+  Scenario scenario;
+  ExploreRequest request;
+  Plan base;
+  Lanes lanes;
+  std::vector<std::vector<std::size_t>> picks;
+  std::size_t next_pick = 0;
+  std::size_t next_model = 0;
+  Exploration exploration;
+};
+
+Explorer::Explorer(Scenario scenario, const ExploreRequest& request) : m(std::make_unique<State>()) {
   if (request.limit == 0) throw UsageError("--limit must be at least 1");
   if (request.models.empty()) throw UsageError("no model to explore");
+  m->scenario = std::move(scenario);
+  m->request = request;
+  const Scenario& file = m->scenario;
   PlanRequest plan_request;
   plan_request.backend = request.backend;
   std::vector<std::string> chosen;
   if (request.all_events) {
-    for (const auto& event : scenario.events) chosen.push_back(event.id);
+    for (const auto& event : file.events) chosen.push_back(event.id);
     plan_request.order = chosen;
   } else {
-    if (scenario.presets.empty()) throw UsageError("the scenario has no preset: explore --events all");
-    plan_request.preset = request.preset ? *request.preset : scenario.presets.front().name;
+    if (file.presets.empty()) throw UsageError("the scenario has no preset: explore --events all");
+    plan_request.preset = request.preset ? *request.preset : file.presets.front().name;
   }
-  const Plan base = make_plan(scenario, plan_request);
-  if (!request.all_events) chosen = base.order;
+  m->base = make_plan(file, plan_request);
+  if (!request.all_events) chosen = m->base.order;
 
-  Exploration exploration;
-  exploration.scenario = scenario.id;
-  exploration.preset = request.all_events ? std::string() : base.preset;
+  Exploration& exploration = m->exploration;
+  exploration.scenario = file.id;
+  exploration.preset = request.all_events ? std::string() : m->base.preset;
   exploration.backend = request.backend;
   exploration.seed = request.seed;
-  for (const auto& event : scenario.events)
+  for (const auto& event : file.events)
     if (std::find(chosen.begin(), chosen.end(), event.id) != chosen.end())
       exploration.events.push_back(event.id);
 
-  const Lanes lanes = lanes_of(scenario, base, chosen);
-  const std::vector<std::size_t> lengths = lane_lengths(lanes);
+  m->lanes = lanes_of(file, m->base, chosen);
+  const std::vector<std::size_t> lengths = lane_lengths(m->lanes);
   exploration.orders = interleaving_count(lengths);
   exploration.sampled = exploration.orders > request.limit;
-  std::vector<std::vector<std::size_t>> picks;
   if (exploration.sampled) {
-    picks = sample(lengths, request.limit, request.seed);
+    m->picks = sample(lengths, request.limit, request.seed);
   } else {
     std::vector<std::size_t> left = lengths;
     std::vector<std::size_t> current;
-    enumerate(left, current, picks);
+    enumerate(left, current, m->picks);
   }
-  exploration.explored = picks.size();
-
+  exploration.explored = m->picks.size();
   for (Model model : request.models) {
     exploration.models.emplace_back();
     exploration.models.back().model = model;
   }
-  const std::uint64_t total = picks.size() * request.models.size();
-  std::uint64_t done = 0;
-  for (const auto& interleaving : picks) {
-    const std::vector<std::string> order = order_of(lanes, interleaving);
-    for (std::size_t m = 0; m < request.models.size(); ++m) {
-      if (progress && !progress(done, total)) {
-        exploration.cancelled = true;
-        break;
-      }
-      Plan plan = base;
-      plan.model = request.models[m];
-      OrderRun run = run_order(scenario, std::move(plan), order);
-      add_to_summary(exploration.models[m], run);
-      exploration.runs.push_back(std::move(run));
-      ++done;
+  exploration.runs.reserve(m->picks.size() * request.models.size());
+}
+
+Explorer::~Explorer() = default;
+Explorer::Explorer(Explorer&&) noexcept = default;
+Explorer& Explorer::operator=(Explorer&&) noexcept = default;
+
+std::uint64_t Explorer::total_runs() const {
+  return m->picks.size() * m->request.models.size();
+}
+
+std::uint64_t Explorer::runs_done() const {
+  return m->exploration.runs.size();
+}
+
+bool Explorer::finished() const {
+  return m->next_pick >= m->picks.size() || m->exploration.cancelled;
+}
+
+bool Explorer::run(std::uint64_t count) {
+  const auto& models = m->request.models;
+  for (std::uint64_t i = 0; i < count && !finished(); ++i) {
+    Plan plan = m->base;
+    plan.model = models[m->next_model];
+    OrderRun run = run_order(m->scenario, std::move(plan), order_of(m->lanes, m->picks[m->next_pick]));
+    add_to_summary(m->exploration.models[m->next_model], run, m->exploration.runs.size());
+    m->exploration.runs.push_back(std::move(run));
+    if (++m->next_model == models.size()) {
+      m->next_model = 0;
+      ++m->next_pick;
     }
-    if (exploration.cancelled) break;
   }
-  if (progress && !exploration.cancelled) progress(done, total);
-  for (auto& summary : exploration.models) order_groups(summary);
-  return exploration;
+  for (auto& summary : m->exploration.models) order_groups(summary);
+  return !finished();
+}
+
+void Explorer::cancel() {
+  if (m->next_pick < m->picks.size()) m->exploration.cancelled = true;
+}
+
+const Exploration& Explorer::exploration() const {
+  return m->exploration;
+}
+
+const Scenario& Explorer::scenario() const {
+  return m->scenario;
+}
+
+Exploration explore(const Scenario& scenario, const ExploreRequest& request,
+                    const ExploreProgress& progress) {
+  Explorer explorer(scenario, request);
+  while (!explorer.finished()) {
+    if (progress && !progress(explorer.runs_done(), explorer.total_runs())) {
+      explorer.cancel();
+      break;
+    }
+    explorer.run(1);
+  }
+  if (progress && !explorer.exploration().cancelled) progress(explorer.runs_done(), explorer.total_runs());
+  return explorer.exploration();
 }
 
 }  // namespace reslab

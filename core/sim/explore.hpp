@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +69,7 @@ struct OutcomeGroup {
   std::uint64_t count = 0;
   std::uint64_t final_states = 0;  // how many distinct final tables (OrderGroups) it spans
   std::vector<std::string> example;
+  std::vector<std::size_t> runs;  // its orders, as indices into Exploration::runs
 };
 
 // Why orders could not run, grouped: "B would have to act while it waits for A".
@@ -76,6 +78,7 @@ struct BlockedGroup {
   std::vector<std::string> waiting_for;
   std::uint64_t count = 0;
   std::vector<std::string> example;
+  std::vector<std::size_t> runs;  // its orders, as indices into Exploration::runs
 };
 
 struct ModelExploration {
@@ -101,6 +104,31 @@ struct Exploration {
   bool cancelled = false;  // stopped early by the caller: the counts cover the orders run so far
   std::vector<ModelExploration> models;
   std::vector<OrderRun> runs;  // explored order by order, each model in the request's order
+};
+
+// An exploration run a few orders at a time (a window runs a slice per frame, with no thread): the
+// counts so far are always whole for the orders run, groups in their final order.
+class Explorer {
+ public:
+  // Throws UsageError as explore() does. Keeps its own copy of the scenario.
+  Explorer(Scenario scenario, const ExploreRequest& request);
+  ~Explorer();
+  Explorer(Explorer&&) noexcept;
+  Explorer& operator=(Explorer&&) noexcept;
+
+  // Runs up to `count` more runs (an order under one model each); returns whether any are left.
+  bool run(std::uint64_t count);
+  // Stops for good: the exploration says it was cancelled and covers the runs done.
+  void cancel();
+  bool finished() const;
+  std::uint64_t runs_done() const;
+  std::uint64_t total_runs() const;
+  const Exploration& exploration() const;
+  const Scenario& scenario() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> m;
 };
 
 // How far an exploration has come, for a progress bar; return false to stop.

@@ -6,6 +6,7 @@ namespace {
 
 const MessageTemplate kExplore[] = {
     {"explore.title", "Every order: {case}", "所有顺序：{case}"},
+    {"explore.section", "Every order", "所有顺序"},
     {"explore.of_preset", "the events of the preset “{title}” ({preset})",
      "预设“{title}”（{preset}）中的事件"},
     {"explore.all_events", "every event of the file", "文件中的全部事件"},
