@@ -58,13 +58,14 @@ std::unique_ptr<PrivateServer> PrivateServer::start(const std::string& bindir) {
         "reslab runs as root, and PostgreSQL refuses root: it needs the postgres system user "
         "(created by apt-get install postgresql-15)");
   }
-  std::string dir;
+  ServerDir claimed;
   try {
-    dir = make_server_dir();
+    claimed = make_server_dir();
   } catch (const std::runtime_error& error) {
     throw BackendUnavailable(std::string("cannot start PostgreSQL: ") + error.what());
   }
-  std::unique_ptr<PrivateServer> server(new PrivateServer(dir));
+  const std::string dir = claimed.path;
+  std::unique_ptr<PrivateServer> server(new PrivateServer(std::move(claimed)));
   if (as_postgres) {
     server->m_change_user = true;
     server->m_uid = found->pw_uid;
@@ -192,6 +193,7 @@ void PrivateServer::stop() {
     std::filesystem::remove_all(m_dir, error);
     m_dir.clear();
   }
+  m_owner.release();
 }
 
 }  // namespace reslab::pg
