@@ -177,6 +177,9 @@ std::string PrivateServer::log_tail() const {
 
 void PrivateServer::stop() {
   if (m_pid > 0) {
+    // A backend left stopped by a lab that never closed (the process exits with it open) would hold
+    // up the shutdown: the server's processes share its process group.
+    kill(-m_pid, SIGCONT);
     kill(m_pid, SIGINT);
     if (!reap_within(m_pid, kShutdownBudget)) {
       kill(m_pid, SIGQUIT);
