@@ -111,6 +111,7 @@ TEST_CASE("a window given a wrong DSN shows the failure, without the password") 
   ChildProcess holder({RESLAB_SERVER_HOLDER, "--async", "--pg", "host=127.0.0.1 port=1 password=hunter2"});
   CHECK(holder.read_line(30s).rfind("first ", 0) == 0);
   std::string outcome = holder.read_line(60s);
+  CAPTURE(outcome);
   CHECK(outcome.rfind("failed cannot connect to PostgreSQL at host=127.0.0.1 port=1 password=***", 0) == 0);
   CHECK(outcome.find("hunter2") == std::string::npos);
   CHECK(holder.wait(60s) == 0);

@@ -35,37 +35,71 @@ struct ScratchParent {
 
 TEST_CASE("a server dir is private to its owner and names the process that made it") {
   ScratchParent parent;
-  std::string dir = make_server_dir(parent.path);
+  ServerDir dir = make_server_dir(parent.path);
+  CHECK(dir.owner.held());
   struct stat info {};
-  REQUIRE(stat(dir.c_str(), &info) == 0);
+  REQUIRE(stat(dir.path.c_str(), &info) == 0);
   CHECK((info.st_mode & 0777) == 0700);
-  CHECK(fs::path(dir).filename().string().rfind(kServerDirPrefix, 0) == 0);
-  std::ifstream owner(dir + "/owner");
+  CHECK(fs::path(dir.path).filename().string().rfind(kServerDirPrefix, 0) == 0);
+  std::ifstream owner(dir.path + "/owner");
   long pid = 0;
   owner >> pid;
   CHECK(pid == getpid());
+  // Nothing but the owner file: its temp name is gone.
+  CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);
 }
 
-TEST_CASE("the sweep removes a dir whose owner is gone and keeps one whose owner runs") {
+TEST_CASE("the sweep removes a dir whose owner lock is free and keeps one whose lock is held") {
   ScratchParent parent;
-  std::string stale = make_server_dir(parent.path);
-  write_owner_file(stale, dead_pid());
-  std::string live = make_server_dir(parent.path);
-  std::string reused = make_server_dir(parent.path);
-  {
-    // A running pid with another start time: the owner's pid was reused by some other process.
-    std::ofstream owner(reused + "/owner");
-    owner << getppid() << " 1\n";
-  }
-  std::string not_ours = parent.path + "/" + kServerDirPrefix + "noowner";
-  fs::create_directory(not_ours);
+  ServerDir stale = make_server_dir(parent.path);
+  stale.owner.release();  // its owner has ended
+  ServerDir live = make_server_dir(parent.path);
+  // The lock decides, not the pid written in the file: a held lock naming a dead pid is kept...
+  ServerDir held = make_server_dir(parent.path);
+  OwnerLock dead_named = write_owner_file(held.path, dead_pid());
+  // ...and a free lock naming a running process is swept.
+  ServerDir freed = make_server_dir(parent.path);
+  write_owner_file(freed.path, getpid());
 
   std::vector<std::string> removed = sweep_stale_server_dirs(parent.path);
   CHECK(removed.size() == 2);
-  CHECK_FALSE(fs::exists(stale));
-  CHECK_FALSE(fs::exists(reused));
-  CHECK(fs::exists(live));
-  CHECK(fs::exists(not_ours));
+  CHECK_FALSE(fs::exists(stale.path));
+  CHECK_FALSE(fs::exists(freed.path));
+  CHECK(fs::exists(live.path));
+  CHECK(fs::exists(held.path));
+}
+
+TEST_CASE("the sweep leaves a dir alone while it has no owner file") {
+  ScratchParent parent;
+  // Just made by mkdtemp, and one whose owner file is still under its temp name.
+  const std::string made = parent.path + "/" + kServerDirPrefix + "made";
+  const std::string naming = parent.path + "/" + kServerDirPrefix + "naming";
+  fs::create_directory(made);
+  fs::create_directory(naming);
+  std::ofstream(naming + "/owner.abc123") << getpid() << "\n";
+  CHECK(sweep_stale_server_dirs(parent.path).empty());
+  CHECK(fs::exists(made));
+  CHECK(fs::exists(naming + "/owner.abc123"));
+}
+
+TEST_CASE("a sweep running beside a process that makes dirs never removes one being made") {
+  ScratchParent parent;
+  const pid_t maker = fork();
+  if (maker == 0) {
+    // Each dir must still be there, with its owner file, after it is made; then it is dropped.
+    for (int i = 0; i < 300; ++i) {
+      ServerDir dir = make_server_dir(parent.path);
+      if (!fs::exists(dir.path + "/owner")) _exit(1);
+      std::error_code error;
+      fs::remove_all(dir.path, error);
+    }
+    _exit(0);
+  }
+  REQUIRE(maker > 0);
+  int status = 0;
+  while (waitpid(maker, &status, WNOHANG) == 0) sweep_stale_server_dirs(parent.path);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
 }
 
 TEST_CASE("a process that exited is not running, and this one is") {

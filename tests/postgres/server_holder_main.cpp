@@ -20,6 +20,14 @@
 
 namespace {
 
+// The output is read line by line, and libpq's messages span lines ("...failed: Connection refused\n\tIs
+// the server running..."): each message goes on one.
+std::string one_line(std::string message) {
+  for (char& c : message)
+    if (c == '\n' || c == '\t') c = ' ';
+  return message;
+}
+
 int poll_async_start(const reslab::pg::ServerOptions& options) {
   reslab::pg::start_server_async(options);
   std::string message;
@@ -27,9 +35,10 @@ int poll_async_start(const reslab::pg::ServerOptions& options) {
   // A poll answers at once: while the server starts it says so. A DSN that is refused fails within
   // microseconds, so the first poll may already see the outcome.
   std::printf("first %s %s\n", first == reslab::pg::ServerState::starting ? "starting" : "done",
-              message.c_str());
+              one_line(message).c_str());
   const reslab::pg::ServerState state = reslab::pg::wait_for_server(&message);
-  std::printf("%s %s\n", state == reslab::pg::ServerState::ready ? "ready" : "failed", message.c_str());
+  std::printf("%s %s\n", state == reslab::pg::ServerState::ready ? "ready" : "failed",
+              one_line(message).c_str());
   return 0;
 }
 

@@ -81,13 +81,14 @@ PostgresLabDatabase::PostgresLabDatabase(const pg::ServerInfo& server, const Sce
       m_identities.emplace_back(translated.table, translated.identity_column);
   }
 
-  m_observer =
-      std::make_unique<pg::PostgresSession>(server.conninfo, "observer", *m_monitor, server.deterministic);
+  // Waiters are gated on the private server only: its backends are processes reslab may signal.
+  m_observer = std::make_unique<pg::PostgresSession>(server.conninfo, "observer", *m_monitor,
+                                                     server.deterministic, server.ours);
   m_observer->setup(search_path);
   std::vector<int> pids;
   for (const auto& name : session_names) {
-    auto session =
-        std::make_unique<pg::PostgresSession>(server.conninfo, name, *m_monitor, server.deterministic);
+    auto session = std::make_unique<pg::PostgresSession>(server.conninfo, name, *m_monitor,
+                                                         server.deterministic, server.ours);
     session->setup(search_path);
     pids.push_back(session->backend_pid());
     m_sessions.emplace(name, std::move(session));

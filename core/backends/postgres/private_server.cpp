@@ -58,13 +58,14 @@ std::unique_ptr<PrivateServer> PrivateServer::start(const std::string& bindir) {
         "reslab runs as root, and PostgreSQL refuses root: it needs the postgres system user "
         "(created by apt-get install postgresql-15)");
   }
-  std::string dir;
+  ServerDir claimed;
   try {
-    dir = make_server_dir();
+    claimed = make_server_dir();
   } catch (const std::runtime_error& error) {
     throw BackendUnavailable(std::string("cannot start PostgreSQL: ") + error.what());
   }
-  std::unique_ptr<PrivateServer> server(new PrivateServer(dir));
+  const std::string dir = claimed.path;
+  std::unique_ptr<PrivateServer> server(new PrivateServer(std::move(claimed)));
   if (as_postgres) {
     server->m_change_user = true;
     server->m_uid = found->pw_uid;
@@ -176,6 +177,9 @@ std::string PrivateServer::log_tail() const {
 
 void PrivateServer::stop() {
   if (m_pid > 0) {
+    // A backend left stopped by a lab that never closed (the process exits with it open) would hold
+    // up the shutdown: the server's processes share its process group.
+    kill(-m_pid, SIGCONT);
     kill(m_pid, SIGINT);
     if (!reap_within(m_pid, kShutdownBudget)) {
       kill(m_pid, SIGQUIT);
@@ -192,6 +196,7 @@ void PrivateServer::stop() {
     std::filesystem::remove_all(m_dir, error);
     m_dir.clear();
   }
+  m_owner.release();
 }
 
 }  // namespace reslab::pg

@@ -9,6 +9,8 @@
 #include <memory>
 #include <string>
 
+#include "core/backends/postgres/server_dirs.hpp"
+
 namespace reslab::pg {
 
 class PrivateServer {
@@ -29,13 +31,14 @@ class PrivateServer {
   pid_t pid() const { return m_pid; }
 
  private:
-  explicit PrivateServer(std::string dir) : m_dir(std::move(dir)) {}
+  explicit PrivateServer(ServerDir dir) : m_dir(std::move(dir.path)), m_owner(std::move(dir.owner)) {}
   void run_initdb(const std::string& bindir);
   void run_postgres(const std::string& bindir);
   void wait_until_ready();
   std::string log_tail() const;
 
   std::string m_dir;
+  OwnerLock m_owner;  // held until the dir is gone: the sweep of another reslab never takes it
   pid_t m_pid = -1;
   bool m_change_user = false;
   uid_t m_uid = 0;

@@ -1,7 +1,9 @@
 #include "core/backends/postgres/server_dirs.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -42,16 +44,6 @@ char state_of(pid_t pid) {
   return after_name != std::string::npos && after_name + 2 < line.size() ? line[after_name + 2] : '?';
 }
 
-bool owner_alive(const std::string& dir) {
-  std::ifstream owner(dir + "/owner");
-  long pid = 0;
-  std::string start_time;
-  if (!(owner >> pid) || pid <= 0) return false;
-  owner >> start_time;
-  if (!process_running(static_cast<pid_t>(pid))) return false;
-  return start_time.empty() || start_time_of(static_cast<pid_t>(pid)) == start_time;
-}
-
 std::vector<std::string> command_line_of(pid_t pid) {
   std::ifstream file("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
   std::vector<std::string> arguments;
@@ -74,19 +66,47 @@ bool wait_until_process_gone(pid_t pid, std::chrono::milliseconds budget) {
   return ready > 0;
 }
 
-std::string make_server_dir(const std::string& parent) {
+OwnerLock& OwnerLock::operator=(OwnerLock&& other) noexcept {
+  if (this != &other) {
+    release();
+    m_fd = other.m_fd;
+    other.m_fd = -1;
+  }
+  return *this;
+}
+
+void OwnerLock::release() {
+  if (m_fd >= 0) close(m_fd);
+  m_fd = -1;
+}
+
+ServerDir make_server_dir(const std::string& parent) {
   std::string pattern = parent + "/" + kServerDirPrefix + "XXXXXX";
   if (!mkdtemp(pattern.data())) {
     throw std::runtime_error("cannot create a directory in " + parent + ": " + std::strerror(errno));
   }
-  write_owner_file(pattern, getpid());
-  return pattern;
+  try {
+    return {pattern, write_owner_file(pattern, getpid())};
+  } catch (...) {
+    rmdir(pattern.c_str());
+    throw;
+  }
 }
 
-void write_owner_file(const std::string& dir, pid_t pid) {
-  std::ofstream owner(dir + "/owner");
-  owner << pid << ' ' << start_time_of(pid) << '\n';
-  if (!owner.flush()) throw std::runtime_error("cannot write " + dir + "/owner");
+OwnerLock write_owner_file(const std::string& dir, pid_t pid) {
+  std::string temp = dir + "/owner.XXXXXX";
+  const int fd = mkostemp(temp.data(), O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot write " + dir + "/owner: " + std::strerror(errno));
+  OwnerLock lock(fd);
+  // Locked before it has its name: whoever finds "owner" finds it held while its owner lives.
+  const std::string text = std::to_string(pid) + ' ' + start_time_of(pid) + '\n';
+  if (flock(fd, LOCK_EX) != 0 || write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size()) ||
+      rename(temp.c_str(), (dir + "/owner").c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    unlink(temp.c_str());
+    throw std::runtime_error("cannot write " + dir + "/owner: " + reason);
+  }
+  return lock;
 }
 
 bool process_running(pid_t pid) {
@@ -122,14 +142,19 @@ std::vector<std::string> sweep_stale_server_dirs(const std::string& parent) {
     if (name.rfind(kServerDirPrefix, 0) != 0) continue;
     std::string dir = entry.path().string();
     struct stat dir_stat {};
-    struct stat owner_stat {};
-    // A real dir whose owner file this user wrote (when root, the dir itself belongs to postgres).
     if (lstat(dir.c_str(), &dir_stat) != 0 || !S_ISDIR(dir_stat.st_mode)) continue;
-    if (lstat((dir + "/owner").c_str(), &owner_stat) != 0 || !S_ISREG(owner_stat.st_mode) ||
-        owner_stat.st_uid != geteuid()) {
+    // A dir with no owner file is left alone: it is being made (the file is renamed in only once its
+    // lock is held), or its maker died in that instant and left an empty dir behind.
+    const int fd = open((dir + "/owner").c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) continue;
+    OwnerLock owner(fd);
+    // An owner file this user wrote (when root, the dir itself belongs to postgres) whose lock is free:
+    // its owner has ended. Held while the dir goes, so two sweeps never remove the same dir.
+    struct stat owner_stat {};
+    if (fstat(fd, &owner_stat) != 0 || !S_ISREG(owner_stat.st_mode) || owner_stat.st_uid != geteuid() ||
+        flock(fd, LOCK_EX | LOCK_NB) != 0) {
       continue;
     }
-    if (owner_alive(dir)) continue;
     kill_server_of(dir + "/data");
     std::error_code remove_error;
     fs::remove_all(dir, remove_error);

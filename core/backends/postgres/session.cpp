@@ -22,8 +22,12 @@ bool writes_rows(const char* command_status) {
 }  // namespace
 
 PostgresSession::PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor,
-                                 bool deterministic)
-    : m_name(std::move(name)), m_connection(conninfo), m_monitor(monitor), m_deterministic(deterministic) {
+                                 bool deterministic, bool gate_waiters)
+    : m_name(std::move(name)),
+      m_connection(conninfo),
+      m_monitor(monitor),
+      m_gate(gate_waiters),
+      m_deterministic(deterministic) {
   PQsetNoticeReceiver(m_connection.handle(), &PostgresSession::on_notice, this);
   // Wall-clock limits stay off: the stepper has its own budget. The LOG notices of lock waits reach
   // this client, and are the signal that the deadlock check ran.
@@ -38,7 +42,9 @@ PostgresSession::PostgresSession(const std::string& conninfo, std::string name, 
   }
 }
 
-PostgresSession::~PostgresSession() = default;
+PostgresSession::~PostgresSession() {
+  m_gate.open();  // a stopped backend would not see its connection close
+}
 
 void PostgresSession::on_notice(void* self, const PGresult* notice) {
   auto* session = static_cast<PostgresSession*>(self);
@@ -105,10 +111,16 @@ void PostgresSession::send(const std::string& sql, const std::vector<Value>& par
 bool PostgresSession::settled_waiting() {
   // With the notices, a wait counts only once the server's deadlock check has run for it.
   if (m_deterministic && m_waits_started <= m_waits_ended) return false;
-  return m_monitor.blocked_by_lab(backend_pid());
+  if (!m_monitor.blocked_by_lab(backend_pid())) return false;
+  // A woken statement that waits again has sent the "acquired" notice of its last wait before the
+  // server could report it blocked anew: read what came meanwhile, so that the new wait too counts
+  // only once its own deadlock check has run.
+  PQconsumeInput(m_connection.handle());
+  return !m_deterministic || m_waits_started > m_waits_ended;
 }
 
 StatementResult PostgresSession::await() {
+  m_gate.open();  // a waiting statement goes on only while it is waited for
   PGconn* conn = m_connection.handle();
   const auto deadline = std::chrono::steady_clock::now() + m_budget;
   while (true) {
@@ -119,6 +131,8 @@ StatementResult PostgresSession::await() {
     if (settled_waiting()) {
       // The result may have arrived while the question was asked.
       if (PQconsumeInput(conn) && !PQisBusy(conn)) return collect();
+      // Nothing of the lab runs now that could grant its lock: it is stopped inside the lock's wait.
+      m_gate.close(backend_pid());
       StatementResult waiting;
       waiting.kind = StatementResult::Kind::busy;
       waiting.code = "waiting";
@@ -132,6 +146,7 @@ StatementResult PostgresSession::await() {
 }
 
 StatementResult PostgresSession::cancel() {
+  m_gate.open();  // a stopped backend would not see the cancel request
   const std::string statement = m_flight->sql;
   if (PGcancel* handle = PQgetCancel(m_connection.handle())) {
     char error[256];

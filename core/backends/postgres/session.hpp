@@ -4,7 +4,8 @@
 // or is blocked by another session of the lab *and* past its deadlock check (the server's "still
 // waiting" notice, with log_lock_waits on). A blocked statement stays in flight and comes back as
 // kind busy, code "waiting"; when the engine runs the same statement again (a woken event re-running
-// from the top), the session waits for that statement's result instead of sending it twice.
+// from the top), the session waits for that statement's result instead of sending it twice. On the
+// private server a waiting statement's backend is stopped between those calls (WaiterGate).
 #include <chrono>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "core/backends/postgres/connection.hpp"
 #include "core/backends/postgres/lock_monitor.hpp"
+#include "core/backends/postgres/waiter_gate.hpp"
 #include "core/sim/session.hpp"
 
 namespace reslab::pg {
@@ -20,8 +22,10 @@ class PostgresSession : public Session {
  public:
   // `deterministic`: the server sends the "still waiting" notice (deadlock_timeout and log_lock_waits
   // could be set), so a wait is reported only after the deadlock check; otherwise as soon as the
-  // server says the session is blocked.
-  PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor, bool deterministic);
+  // server says the session is blocked. `gate_waiters`: the server is reslab's own, whose backends it
+  // may stop while they wait.
+  PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor, bool deterministic,
+                  bool gate_waiters);
   ~PostgresSession() override;
 
   const std::string& name() const override { return m_name; }
@@ -33,6 +37,8 @@ class PostgresSession : public Session {
 
   int backend_pid() const { return m_connection.backend_pid(); }
   bool waiting() const { return m_flight.has_value(); }
+  // Its waiting statement's backend is stopped until the statement is driven again.
+  bool paused() const { return m_gate.closed(); }
   // An error aborted the open transaction: every statement fails (25P02) until ROLLBACK.
   bool transaction_failed() const override;
   const std::string& waiting_statement() const;
@@ -66,6 +72,7 @@ class PostgresSession : public Session {
   std::string m_name;
   PgConnection m_connection;
   LockMonitor& m_monitor;
+  WaiterGate m_gate;  // after the connection: the backend is continued before its connection closes
   bool m_deterministic;
   std::chrono::milliseconds m_budget = kStatementBudget;
   std::optional<Flight> m_flight;
