@@ -168,7 +168,7 @@ TEST_CASE("a misspelt top-level key suggests the right one") {
 TEST_CASE("an unknown key in an event lists the keys an event may have") {
   CHECK(
       error_of(kMinimal + "colour = 1\n") ==
-      "t.toml:12:1: unknown key 'colour' in event; known keys: id, actor, action, time, movable, time_label, args, note");
+      "t.toml:12:1: unknown key 'colour' in event; known keys: id, actor, action, time, movable, time_label, args, note, facts");
 }
 
 TEST_CASE("a missing key is reported at the table that lacks it") {

@@ -16,7 +16,7 @@ const MessageTemplate kCommon[] = {
     {"figure.refunds_failed", "refunds failed", "退款失败"},
     {"figure.oldest_pending_refund_s", "oldest pending refund (s)", "最久待处理退款（秒）"},
     {"figure.booking_state", "booking state", "预订状态"},
-    {"figure.nights", "nights", "各晚库存"},
+    {"figure.nights", "nights (available/sold/capacity)", "各晚库存（可售/已售/总容量）"},
     {"figure.paid_orders", "paid orders", "已支付订单"},
     // Outcomes
     {"outcome.read", "read", "已读取"},

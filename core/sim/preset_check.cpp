@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/sim/note_facts.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/simulator.hpp"
 
@@ -35,8 +36,14 @@ std::vector<PresetProblem> check_presets(const Scenario& scenario, const std::st
       PlanRequest request = on_backend;
       request.model = model;
       request.preset = preset.name;
-      const PartialReplay replay = replay_as_far_as_possible(scenario, make_plan(scenario, request));
+      const Plan plan = make_plan(scenario, request);
+      const PartialReplay replay = replay_as_far_as_possible(scenario, plan);
       if (!replay.stopped.empty()) failures.push_back(std::string(model_name(model)) + ": " + replay.stopped);
+      // A note that states a fact its step contradicts is reported at the fact.
+      for (const auto& wrong : check_note_facts(scenario, plan, replay.trace))
+        problems.push_back({wrong.pos, preset.name, false,
+                            "preset '" + preset.name + "' (" + std::string(model_name(model)) + "), step " +
+                                std::to_string(wrong.step) + ": " + wrong.message});
       const auto [step, invariant] = first_broken(replay.trace);
       const bool harm_expected = preset.naive_harm_on(backend);
       if (model == Model::atomic && step)

@@ -2,7 +2,8 @@
 // What `reslab check` and the app (on open and on reload) say about a scenario's presets beyond
 // loading: a preset must run in at least one model (it may stop in one by design, a warning); the
 // naive model breaks an invariant exactly where the preset says it does harm (naive_harm, true by
-// default), the atomic model never does, and at least one preset shows the harm.
+// default), the atomic model never does, at least one preset shows the harm, and no step contradicts
+// a fact its event's note declares (note_facts.hpp).
 #include <string>
 #include <vector>
 

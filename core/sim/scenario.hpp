@@ -22,6 +22,24 @@ struct Actor {
   SourcePos pos;
 };
 
+// A fact an event's note states about its step (the `facts` of an event), held against every run of
+// the event by `reslab check` (note_facts.hpp): one of an argument of the event as the run gives it,
+// the step's outcome, or how many rows of a table match.
+struct NoteFact {
+  enum class Kind { argument, outcome, rows };
+  Kind kind = Kind::argument;
+  std::string arg;              // argument: its name
+  std::vector<std::string> is;  // argument or outcome: one of these values (display text)
+  std::string same_as;          // argument: equals the same argument of this event
+  std::string differs_from;     // argument: differs from the same argument of this event
+  std::string table;            // rows: the table
+  std::vector<std::pair<std::string, std::string>> where;  // rows: column = display text ("NULL")
+  std::int64_t rows = -1;                                  // rows: exactly this many (-1: see exists)
+  bool exists = true;                                      // rows, when `rows` is -1: at least one, or none
+  bool before = false;                                     // rows: the state before the step, not after it
+  SourcePos pos;
+};
+
 // Something one actor does at a logical time (whole seconds).
 struct Event {
   std::string id;
@@ -32,6 +50,9 @@ struct Event {
   LocalizedText time_label;  // what moving its time means ("when the payment callback arrives")
   Args args;
   LocalizedText note;  // optional instructor's note shown with the step
+  // What the note states about its step; `facts_declared` with no facts: it states no fact of the run.
+  std::vector<NoteFact> facts;
+  bool facts_declared = false;
   SourcePos pos;
 };
 

@@ -288,10 +288,125 @@ const ActionEntry& read_action(const toml::node& node, const CaseFamily& schema)
   fail_at(node.source(), "unknown action " + in_quotes(name) + "; known actions: " + joined(known));
 }
 
+// The facts an event's note states (`facts`), checked against every run by note_facts.hpp.
+
+Value read_cell(const toml::node& node, std::string_view column);
+std::vector<std::string> table_names(const CaseFamily& schema);
+
+// A value as the tables show it: what a fact compares with a cell's or an argument's display text.
+std::string fact_value(const toml::node& node, std::string_view key) {
+  if (const auto* boolean = node.as_boolean()) return boolean->get() ? "1" : "0";
+  return to_display(read_cell(node, key));
+}
+
+std::vector<std::string> fact_values(const toml::node& node, std::string_view key) {
+  std::vector<std::string> values;
+  if (const auto* array = node.as_array()) {
+    if (array->empty()) fail_at(node.source(), "'" + std::string(key) + "' must list at least one value");
+    for (const auto& element : *array) values.push_back(fact_value(element, key));
+  } else {
+    values.push_back(fact_value(node, key));
+  }
+  return values;
+}
+
+NoteFact read_fact(const toml::node& node, const ActionEntry& action, const CaseFamily& schema) {
+  const toml::table* entry = node.as_table();
+  if (entry == nullptr)
+    fail_at(node.source(),
+            "each of 'facts' must be a table such as { arg = \"event_id\", is = \"evt_1\" }, "
+            "not " +
+                std::string(type_name(node)));
+  TableView table(*entry, "fact");
+  NoteFact fact;
+  fact.pos = position_of(node.source());
+  if (table.find("arg")) {
+    table.allow_only({"arg", "is", "same_as", "differs_from"});
+    fact.kind = NoteFact::Kind::argument;
+    const toml::node& arg = table.require("arg");
+    fact.arg = expect_string(arg, "arg");
+    if (action.find_arg(fact.arg) == nullptr) fail_at(arg.source(), no_such_argument(action, fact.arg));
+    int tests = 0;
+    if (const toml::node* is = table.find("is")) fact.is = fact_values(*is, "is"), ++tests;
+    if (const toml::node* same = table.find("same_as"))
+      fact.same_as = expect_string(*same, "same_as"), ++tests;
+    if (const toml::node* other = table.find("differs_from"))
+      fact.differs_from = expect_string(*other, "differs_from"), ++tests;
+    if (tests != 1) table.fail("a fact about an argument says one of 'is', 'same_as' or 'differs_from'");
+  } else if (table.find("outcome")) {
+    table.allow_only({"outcome"});
+    fact.kind = NoteFact::Kind::outcome;
+    fact.is = fact_values(*table.find("outcome"), "outcome");
+  } else if (table.find("table")) {
+    table.allow_only({"table", "where", "rows", "exists", "when"});
+    fact.kind = NoteFact::Kind::rows;
+    const toml::node& name = table.require("table");
+    fact.table = expect_string(name, "table");
+    const TableInfo* info = schema.find_table(fact.table);
+    if (info == nullptr)
+      fail_at(name.source(), "unknown table " + in_quotes(fact.table) + " in the " + schema.name +
+                                 " schema; known tables: " + joined(table_names(schema)));
+    if (const toml::node* where = table.find("where")) {
+      for (const auto& [column, value] : entries_in_file_order(expect_table(*where, "where"))) {
+        const std::string column_name(column->str());
+        if (std::find(info->columns.begin(), info->columns.end(), column_name) == info->columns.end())
+          fail_at(column->source(), "table " + info->name + " has no column " + in_quotes(column_name) +
+                                        "; its columns: " + joined(info->columns));
+        fact.where.emplace_back(column_name, fact_value(*value, column_name));
+      }
+    }
+    const toml::node* rows = table.find("rows");
+    const toml::node* exists = table.find("exists");
+    if ((rows == nullptr) == (exists == nullptr))
+      table.fail("a fact about rows says either 'rows' (how many) or 'exists' (true or false)");
+    if (rows) fact.rows = expect_integer(*rows, "rows", 0, ScenarioLimits::max_initial_rows);
+    if (exists) fact.exists = expect_boolean(*exists, "exists");
+    if (const toml::node* when = table.find("when")) {
+      const std::string moment = expect_string(*when, "when");
+      if (moment != "before" && moment != "after")
+        fail_at(when->source(),
+                "'when' must be \"before\" or \"after\" (the step), not " + in_quotes(moment));
+      fact.before = moment == "before";
+    }
+  } else {
+    table.fail("a fact names an 'arg', an 'outcome' or a 'table'");
+  }
+  return fact;
+}
+
+std::vector<NoteFact> read_facts(const toml::node& node, const ActionEntry& action,
+                                 const CaseFamily& schema) {
+  std::vector<NoteFact> facts;
+  for (const auto& element : expect_array(node, "facts")) facts.push_back(read_fact(element, action, schema));
+  return facts;
+}
+
+// A fact that compares an argument with another event's names an event that has that argument too.
+void check_fact_events(const std::vector<Event>& events, const CaseFamily& schema) {
+  const auto find = [&](const std::string& id) -> const Event* {
+    for (const Event& event : events)
+      if (event.id == id) return &event;
+    return nullptr;
+  };
+  for (const Event& event : events) {
+    for (const NoteFact& fact : event.facts) {
+      const std::string& other_id = fact.same_as.empty() ? fact.differs_from : fact.same_as;
+      if (other_id.empty()) continue;
+      const Event* other = find(other_id);
+      const auto fail = [&](const std::string& message) { throw ScenarioError(fact.pos, message); };
+      if (other == nullptr) fail("unknown event " + in_quotes(other_id) + " in a fact of " + event.id);
+      const ActionEntry* action = find_action(schema, other->action);
+      if (action && !action->find_arg(fact.arg))
+        fail("event " + other_id + " (" + other->action + ") has no argument " + in_quotes(fact.arg) +
+             " to compare with");
+    }
+  }
+}
+
 Event read_event(const toml::node& node, const Scenario& scenario, const CaseFamily& schema,
                  FirstDefinitions& event_ids) {
   TableView table(expect_entry_table(node, "events"), "event");
-  table.allow_only({"id", "actor", "action", "time", "movable", "time_label", "args", "note"});
+  table.allow_only({"id", "actor", "action", "time", "movable", "time_label", "args", "note", "facts"});
   Event event;
   event.id = read_id(table.require("id"), "id");
   event_ids.add(event.id, table.require("id"));
@@ -305,6 +420,12 @@ Event read_event(const toml::node& node, const Scenario& scenario, const CaseFam
   if (const toml::node* movable = table.find("movable")) event.movable = expect_boolean(*movable, "movable");
   if (const toml::node* args = table.find("args")) event.args = read_action_args(*args, "args", action);
   event.note = read_optional_localized(table, "note");
+  if (const toml::node* facts = table.find("facts")) {
+    if (event.note.empty())
+      fail_at(facts->source(), "'facts' says what the event's note states: give a note");
+    event.facts = read_facts(*facts, action, schema);
+    event.facts_declared = true;
+  }
   event.time_label = read_optional_localized(table, "time_label");
   event.pos = position_of(node.source());
   check_required_args(event, action, scenario.params, table);
@@ -318,6 +439,7 @@ std::vector<Event> read_events(const TableView& top, const Scenario& scenario, c
   std::vector<Event> events;
   FirstDefinitions ids("event id");
   for (const toml::node& node : array) events.push_back(read_event(node, scenario, schema, ids));
+  check_fact_events(events, schema);
   return events;
 }
 

@@ -7,6 +7,20 @@
 #include "tests/test_support.hpp"
 
 namespace reslab::claims::seat_cases {
+namespace {
+
+// The payment had no row before the step and has one in `state` after it.
+ClaimCheck first_recorded(const std::string& state) {
+  return [state](const StepView& v, const Message& m) {
+    return first(
+        {when(row_of(v.before, "payments", "provider_payment_id", arg(m, "payment")).empty(),
+              "the payment had a row before"),
+         expect("the payment's state", state,
+                at(row_of(v.after, "payments", "provider_payment_id", arg(m, "payment")), "state"))});
+  };
+}
+
+}  // namespace
 
 void hold_rules(ClaimRules& rules) {
   auto& c = rules.checks;
@@ -166,13 +180,7 @@ void pay_rules(ClaimRules& rules) {
   for (const char* key :
        {"seat.pay.charged.summary", "seat.pay.charged", "seat.pay.timeout.summary", "seat.pay.timeout"})
     c[key] = charged;
-  c["seat.pay.recorded_unknown"] = [](const StepView& v, const Message& m) {
-    return first(
-        {when(row_of(v.before, "payments", "provider_payment_id", arg(m, "payment")).empty(),
-              "the payment had a row before"),
-         expect("the payment's state", "UNKNOWN",
-                at(row_of(v.after, "payments", "provider_payment_id", arg(m, "payment")), "state"))});
-  };
+  c["seat.pay.recorded_unknown"] = first_recorded("UNKNOWN");
   c["seat.pay.already_recorded"] = [](const StepView& v, const Message& m) {
     const RowText before = row_of(v.before, "payments", "provider_payment_id", arg(m, "payment"));
     return first({expect("the payment's state", arg(m, "recorded"), at(before, "state")),
@@ -268,6 +276,8 @@ void callback_rules(ClaimRules& rules) {
                   when(!(at(seat, "order_id") == id_of(arg(m, "order")) && at(seat, "state") == "sold"),
                        "the seat is sold to the order")});
   };
+  // No charge of ours had recorded the payment: the row the callback wrote is its only record.
+  c["seat.callback.recorded_unverified"] = first_recorded("SUCCEEDED");
   c["seat.callback.pending.summary"] = queued;
   c["seat.callback.pending.queued"] = [queued](const StepView& v, const Message& m) {
     return first(

@@ -86,6 +86,12 @@ void reconcile_rules(ClaimRules& rules) {
     return first(
         {item_now(v, m, "PENDING"), when(charge(v, m) != "SUCCEEDED", "the provider has the charge")});
   };
+  // Our record says what the callback reported, while the provider's books lack the charge.
+  c["seat.reconcile.unverified.recorded"] = [charge](const StepView& v, const Message& m) {
+    return first({expect("our payment row", arg(m, "state"),
+                         at(row_of(v.after, "payments", "provider_payment_id", arg(m, "payment")), "state")),
+                  when(charge(v, m) != "SUCCEEDED", "the provider has the charge")});
+  };
   c["seat.reconcile.verified"] = [charge](const StepView& v, const Message& m) {
     const RowText item = row_of(v.before, "reconciliations", "id", arg(m, "item"));
     return first({expect("the provider's charge", "SUCCEEDED", charge(v, m)),

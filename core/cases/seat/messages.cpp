@@ -251,6 +251,11 @@ const MessageTemplate kSeat[] = {
      "payment is verified by its payment id and the compensation has an auditable result.",
      "refund_pending "
      "不是“已退款”：它表示还没有退款。该事项要等按支付单号核验付款、补偿取得可审计的结果后才算了结。"},
+    {"seat.callback.recorded_unverified",
+     "The payments table had no row for {payment}: none of our charges recorded it. The SUCCEEDED row written now rests "
+     "on the callback's word alone, until reconciliation looks {payment} up at the provider.",
+     "payments 表里原本没有 {payment} 的行：我们的扣款从未记下它。此刻写入的 SUCCEEDED 只凭这条回调的说法，"
+     "要等对账按支付单号向支付方查询 {payment}。"},
     {"seat.callback.pending_again",
      "Callback {event}: {order} is already {state}, and payment {payment} is new for it: one more payment to "
      "look into, queued for reconciliation as well. {order} now has {count} reconciliation items.",
@@ -330,6 +335,10 @@ const MessageTemplate kSeat[] = {
      "事项 {item}：支付方查不到 {payment} 的成功扣款。查询不到的“成功”不能盲目退款；事项保持 "
      "PENDING，交由人工"
      "跟进。"},
+    {"seat.reconcile.unverified.recorded",
+     "Our payments table still says {payment} is {state}: that is what the callback reported, not what the "
+     "provider's books show.",
+     "我们的 payments 表仍写着 {payment} 为 {state}：那是回调报告的，不是支付方账本上的。"},
     {"seat.reconcile.verified",
      "Item {item}: the worker first looks payment {payment} up at the provider by its payment id: the charge "
      "SUCCEEDED, so money was really taken from the buyer of {order}.",

@@ -173,6 +173,9 @@ std::string decide_held(ActionContext& ctx, const CallbackInput& input, const st
   return "refund_pending";
 }
 
+std::string decide_success(ActionContext& ctx, const CallbackInput& input, const std::string& state,
+                           const std::string& seat, const Value& expires_at, MessageArgs& args);
+
 std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
   const auto order = ctx.must("SELECT state, seat_id, expires_at FROM orders WHERE id = ?", {input.order_id});
   if (order.rows.empty()) {
@@ -190,10 +193,19 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
     ctx.say({"seat.callback.failure", args});
     return "rejected";
   }
+  // A payment none of our charges recorded is SUCCEEDED from here on only because the callback says so.
+  const bool on_record = !payment_state(ctx.committed(), input.provider_payment_id).empty();
   ctx.must(kRecordPayment, {input.order_id, input.provider_payment_id, input.amount});
+  const std::string outcome = decide_success(ctx, input, state, seat, order.rows[0][2], args);
+  if (!on_record) ctx.say({"seat.callback.recorded_unverified", args});
+  return outcome;
+}
 
+// The order's decision on a success callback, its payment already recorded SUCCEEDED.
+std::string decide_success(ActionContext& ctx, const CallbackInput& input, const std::string& state,
+                           const std::string& seat, const Value& expires_at, MessageArgs& args) {
   // At the deadline itself the hold is over, whichever of the callback and a hand-over came first.
-  const bool at_deadline = !is_null(order.rows[0][2]) && ctx.now() == as_int(order.rows[0][2]);
+  const bool at_deadline = !is_null(expires_at) && ctx.now() == as_int(expires_at);
   if (state == "held") {
     const std::string outcome = decide_held(ctx, input, seat, args);
     if (at_deadline) ctx.say({"seat.deadline.tie", args});
@@ -321,6 +333,12 @@ std::string reconcile_one(ActionContext& ctx, const PendingItem& item,
   if (charge.rows.empty() || to_display(charge.rows[0][0]) != "SUCCEEDED") {
     // A success we cannot find at the provider is not refunded blindly: it stays pending for a person.
     ctx.say({"seat.reconcile.unverified", args});
+    if (const std::string recorded = payment_state(ctx.committed(), item.provider_payment_id);
+        !recorded.empty()) {
+      MessageArgs with_record = args;
+      with_record.emplace_back("state", recorded);
+      ctx.say({"seat.reconcile.unverified.recorded", with_record});
+    }
     return "PENDING";
   }
   const std::string state = provider_refund(ctx, op_key, item, charge.rows[0][1]);
