@@ -265,8 +265,14 @@ explore_agrees() {  # explore_agrees CASE
   local json runs line order model runnable hash code
   json=$(mktemp)
   "$RESLAB" explore "$1" --format json >"$json" || return 1
-  runs=$(python3 -c "import json,sys
-for r in json.load(open(sys.argv[1]))['runs']: print(','.join(r['order']), r['model'], int(r['runnable']), r['trace_hash'])" "$json")
+  # One line per run, "ORDER MODEL RUNNABLE HASH", read off the indented JSON (no JSON tool needed).
+  runs=$(sed -n '/"runs": \[/,$p' "$json" | awk '
+    /"order": \[/ { in_order = 1; order = ""; next }
+    in_order && /\]/ { in_order = 0; next }
+    in_order { gsub(/[ ",]/, ""); order = order (order == "" ? "" : ",") $0; next }
+    /"model":/ { gsub(/[ ",]/, "", $2); model = $2 }
+    /"runnable":/ { runnable = ($2 ~ /true/) ? 1 : 0 }
+    /"trace_hash":/ { gsub(/[ ",]/, "", $2); print order, model, runnable, $2 }')
   rm -f "$json"
   [[ -n $runs ]] || return 1
   while read -r order model runnable hash; do
