@@ -152,7 +152,7 @@ void write_step_table(std::ostringstream& out, const Scenario& scenario, const H
       << "</th><th>" << html_escape(text.get(lang, "trace.time")) << "</th><th>"
       << html_escape(text.get(lang, "trace.event")) << "</th>";
   for (const auto& figure : scenario.figures)
-    out << "<th>" << html_escape(figure_label(figure, lang)) << "</th>";
+    out << "<th>" << html_escape(figure_label(scenario, figure, lang)) << "</th>";
   out << "<th>" << html_escape(text.get(lang, "trace.outcome")) << "</th><th>"
       << html_escape(text.get(lang, "trace.invariants")) << "</th></tr></thead>\n";
   for (const Step& step : run.trace.steps) {
@@ -163,11 +163,11 @@ void write_step_table(std::ostringstream& out, const Scenario& scenario, const H
       const Figure* figure = step.committed->figure(name);
       out << "<td>" << html_escape(figure ? figure_value_text(*figure) : "-") << "</td>";
     }
-    out << "<td>" << html_escape(step_outcome_text(step, lang, outcome_text));
+    out << "<td>" << html_escape(step_outcome_text(scenario, step, lang, outcome_text));
     bool holds = true;
     for (const auto& invariant : step.committed->invariants) holds = holds && invariant.holds;
     out << "</td><td" << (holds ? "" : " class=\"broken\"") << ">"
-        << html_escape(step_invariants_text(*step.committed, lang)) << "</td></tr>\n";
+        << html_escape(step_invariants_text(scenario, *step.committed, lang)) << "</td></tr>\n";
     out << "<tr class=\"why-row\"><td colspan=\"" << columns << "\">\n";
     write_why(out, scenario, run.model, step, text, lang);
     out << "</td></tr>\n</tbody>\n";
@@ -222,7 +222,7 @@ void write_orders(std::ostringstream& out, const HandoutCase& handout, const UiT
         << html_escape(say("explore.sampled", lang,
                            {{"limit", std::to_string(exploration.explored)},
                             {"explored", std::to_string(exploration.explored)},
-                            {"seed", std::to_string(exploration.seed)}}))
+                            {"sample", std::to_string(exploration.seed)}}))
         << "</p>\n";
   for (const auto& summary : exploration.models) {
     if (summary.outcomes.empty()) continue;
@@ -234,7 +234,7 @@ void write_orders(std::ostringstream& out, const HandoutCase& handout, const UiT
     for (const auto& outcome : summary.outcomes) {
       std::string broken;
       for (const auto& name : outcome.broken)
-        broken += (broken.empty() ? "" : lang == Lang::zh ? "、" : ", ") + invariant_label(name, lang);
+        broken += (broken.empty() ? "" : lang == Lang::zh ? "、" : ", ") + invariant_label(scenario, name, lang);
       std::string example;
       for (const auto& id : outcome.example) example += (example.empty() ? "" : ",") + id;
       out << "<tr><td>" << outcome.count << "</td><td>"

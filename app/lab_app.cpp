@@ -174,6 +174,10 @@ std::string LabApp::open_scenario(const std::string& name_or_path) {
     after_session_change();
     report_preset_problems();
     return {};
+  } catch (const ScenarioError& e) {
+    m_view.scenario_error = e.located_in(m_view.lang);
+    m_view.scenario_error_at_start = false;
+    return m_view.scenario_error;
   } catch (const std::exception& e) {
     m_view.scenario_error = e.what();
     m_view.scenario_error_at_start = false;
@@ -202,6 +206,8 @@ void LabApp::check_reload() {
     after_session_change();
     toast(tr("toast.reloaded", {{"file", file}}));
     report_preset_problems();
+  } catch (const ScenarioError& e) {
+    m_view.scenario_error = e.located_in(m_view.lang);
   } catch (const std::exception& e) {
     m_view.scenario_error = e.what();
   }

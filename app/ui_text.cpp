@@ -100,7 +100,8 @@ const std::string& UiText::get(Lang lang, std::string_view key) const {
 
 std::string UiText::format(Lang lang, std::string_view key,
                            const std::vector<std::pair<std::string, std::string>>& args) const {
-  return fill_placeholders(get(lang, key), args);
+  const std::string text = fill_placeholders(get(lang, key), args);
+  return lang == Lang::zh ? without_spaces_between_cjk(text) : text;
 }
 
 std::vector<std::string> UiText::all_strings() const {

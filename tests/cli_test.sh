@@ -17,10 +17,10 @@ has() { grep -qF -- "$1" "$2"; }
 
 code=$(run trace h1 --model naive --preset article --format markdown --lang en)
 check "naive h1 seed exits 0" test "$code" = 0
-check "naive h1 row 1: A reads 1" has "| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
-check "naive h1 row 2: B reads 1" has "| 2 | 0 s | B reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
-check "naive h1 row 3: A writes 0" has "| 3 | 0 s | A writes 0, accepts | 1 | 0 | 0 | 1 | \`accepted\` | ✓" "$out"
-check "naive h1 row 4 breaks the invariant" has "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | \`accepted\` | ✗ available + active holds + sold = capacity: 0 + 2 + 0 != 1 |" "$out"
+check "naive h1 row 1: A reads 1" has "| 1 | 0 s | Request A reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
+check "naive h1 row 2: B reads 1" has "| 2 | 0 s | Request B reads 1 | 1 | 1 | 0 | 0 | \`read\` |" "$out"
+check "naive h1 row 3: A writes 0" has "| 3 | 0 s | Request A writes 0, accepts | 1 | 0 | 0 | 1 | \`accepted\` | ✓" "$out"
+check "naive h1 row 4 breaks the invariant" has "| 4 | 0 s | Request B writes 0, also accepts | 1 | 0 | 0 | 2 | \`accepted\` | ✗ available + active holds + sold = capacity: 0 + 2 + 0 != 1 |" "$out"
 
 check "the Markdown trace explains each step" has "#### Step 1 at 0 s: Request A reads inventory" "$out"
 check "a step's explanation follows its heading" has "A reads available = 1 and remembers it." "$out"
@@ -32,7 +32,7 @@ check "a callback moved before the payment it reports exits 2" test "$code" = 2
 check "and says which fact it breaks" has "payment reports what happened at 9 s (paid_at), so it cannot run before 9 s" "$err"
 
 code=$(run trace h1 --model atomic --preset article --lang en)
-check "atomic h1 accepts A and rejects B" has "| 3 | 0 s | A inserts hold #1, commits, accepts | 1 | 0 | 0 | 1 | \`accepted\`; B wakes: \`rejected\` |" "$out"
+check "atomic h1 accepts A and rejects B" has "| 3 | 0 s | Request A inserts hold #1, commits, accepts | 1 | 0 | 0 | 1 | \`accepted\`; Request B wakes: \`rejected\` |" "$out"
 check "the Markdown trace says whom a step woke and why" has "*This woke Request B, who finished its event: rejected*" "$out"
 code=$(run trace h2 --lang zh)
 check "the Chinese Markdown trace explains each step" has "### 逐步说明：为什么" "$out"
@@ -82,7 +82,7 @@ code=$(LANG= LC_ALL= LC_MESSAGES= "$RESLAB" trace h2 >"$out" 2>"$err"; echo $?)
 check "English when the locale says nothing" has "booking state" "$out"
 
 code=$(run trace h2 --at payment=9 --lang en)
-check "--at re-sorts the preset by time" has "| 1 | 9 s | payment_callbacks confirms hold #1 |" "$out"
+check "--at re-sorts the preset by time" has "| 1 | 9 s | Payment callbacks confirms hold #1 |" "$out"
 
 code=$(run trace h1 --model sideways)
 check "a bad model exits 2" test "$code" = 2

@@ -404,7 +404,7 @@ TEST_CASE(
   const Trace naive = run_as_far_as_possible(readers, Model::naive, order);
   CHECK(said(naive.steps[2], Lang::en).find("inserts hold #1 and runs COMMIT") != std::string::npos);
   const std::string stuck = said(naive.steps[3], Lang::en);
-  CHECK(stuck.find("R2 holds a read lock and needs the write lock another transaction holds") !=
+  CHECK(stuck.find("R2 holds a read lock and needs the write lock of another transaction") !=
         std::string::npos);
   CHECK(stuck.find("The other request") == std::string::npos);
   CHECK(stuck.find("its transaction stays open with its locks") != std::string::npos);
@@ -600,7 +600,7 @@ TEST_CASE(
   const std::string answer = said(naive.steps[2], Lang::en);
   CHECK(answer.find("It held the write lock for 30 s, from 0 s to 30 s") != std::string::npos);
   CHECK(answer.find("quick") == std::string::npos);
-  CHECK(said(naive.steps[2], Lang::zh).find("它占着写锁 30 秒（从 0 秒到 30 秒）") != std::string::npos);
+  CHECK(said(naive.steps[2], Lang::zh).find("它占着写锁 30 秒（从第 0 秒到第 30 秒）") != std::string::npos);
   const Trace atomic = run_as_far_as_possible(scenario, Model::atomic, {"A1", "B1", "A2"});
   REQUIRE(checked(scenario, atomic, rules).empty());
   CHECK(said(atomic.steps[2], Lang::en).find("marks the payment SUCCEEDED and confirms hold #1") !=

@@ -73,13 +73,13 @@ std::string invariant_problem(const CommittedState& state) {
       for (const auto& order : rows_where(state, "orders", "state", "paid"))
         if (order.at("paid_at") != "NULL" && order.at("expires_at") != "NULL" &&
             number(order.at("paid_at")) >= number(order.at("expires_at")))
-          list += (list.empty() ? "" : ", ") + std::string("o") + order.at("id") + " @" +
-                  order.at("paid_at") + "s >= " + order.at("expires_at") + "s";
+          list += (list.empty() ? "" : ", ") + std::string("o") + order.at("id") + " at " +
+                  order.at("paid_at") + " s ≥ " + order.at("expires_at") + " s";
       problem =
           invariant.holds
               ? first({when(list.empty(), "late payments: " + list),
                        expect("paid orders", arg(m, "count"), count_of(state, "orders", "state", "paid"))})
-              : expect("paid late", arg(m, "list"), list);
+              : expect("paid late", arg_text(arg(m, "list"), Lang::en), list);
     }
     if (!problem.empty()) return where + problem;
   }
@@ -96,11 +96,20 @@ std::vector<std::string> check_invariant_details(const Trace& trace) {
   return problems;
 }
 
-// The detail keys the invariant check above reads (and the outcome word T4 adds).
-const std::set<std::string> kDetailKeys = {
-    "seat.invariant.sold_matches.ok", "seat.invariant.sold_matches.broken", "seat.invariant.owner.ok",
-    "seat.invariant.owner.broken",    "seat.invariant.refund.ok",           "seat.invariant.refund.broken",
-    "seat.invariant.deadline.ok",     "seat.invariant.deadline.broken",     "outcome.paused"};
+// The detail keys the invariant check above reads (and the outcome word T4 adds, and the seat cases'
+// own labels of engine figures and invariants: words, no claim).
+const std::set<std::string> kDetailKeys = {"seat.figure.active_holds",
+                                           "seat.invariant.capacity_balance",
+                                           "seat.invariant.confirmed_before_deadline",
+                                           "seat.invariant.sold_matches.ok",
+                                           "seat.invariant.sold_matches.broken",
+                                           "seat.invariant.owner.ok",
+                                           "seat.invariant.owner.broken",
+                                           "seat.invariant.refund.ok",
+                                           "seat.invariant.refund.broken",
+                                           "seat.invariant.deadline.ok",
+                                           "seat.invariant.deadline.broken",
+                                           "outcome.paused"};
 
 }  // namespace
 

@@ -29,8 +29,9 @@ TEST_CASE("naive seed order A1,B1,A2,B2 shows the article's four rows and sells 
   REQUIRE(trace.steps.size() == 4);
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"1", "0"}, {"1", "0"}, {"0", "1"}, {"0", "2"}};
-  const std::vector<std::string> summaries = {"A reads 1", "B reads 1", "A writes 0, accepts",
-                                              "B writes 0, also accepts"};
+  const std::vector<std::string> summaries = {"Request A reads 1", "Request B reads 1",
+                                              "Request A writes 0, accepts",
+                                              "Request B writes 0, also accepts"};
   for (std::size_t i = 0; i < 4; ++i) {
     const Step& step = trace.steps[i];
     CAPTURE(i);
@@ -39,8 +40,8 @@ TEST_CASE("naive seed order A1,B1,A2,B2 shows the article's four rows and sells 
     CHECK(render(step.summary, Lang::en) == summaries[i]);
   }
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "accepted", "accepted"});
-  CHECK(render(trace.steps[0].summary, Lang::zh) == "A 读取库存 1");
-  CHECK(render(trace.steps[3].summary, Lang::zh) == "B 写入 0，也接受预订");
+  CHECK(render(trace.steps[0].summary, Lang::zh) == "请求 A 读取库存 1");
+  CHECK(render(trace.steps[3].summary, Lang::zh) == "请求 B 写入 0，也接受预订");
 }
 
 TEST_CASE(
@@ -80,7 +81,7 @@ TEST_CASE("atomic seed order: B waits at B1, wakes when A commits, is rejected, 
   CHECK(trace.steps[2].wakes[0].event == "B1");
   CHECK(trace.steps[2].wakes[0].outcome == "rejected");
   CHECK(render(trace.steps[3].explanation, Lang::en) ==
-        "Nothing to do: B's request was already rejected at step 3.");
+        "Nothing to do: Request B was already rejected at step 3.");
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(figure(end, "available") == "0");
   CHECK(figure(end, "active_holds") == "1");

@@ -47,8 +47,8 @@ TEST_CASE(
   std::vector<std::int64_t> times;
   for (const auto& step : trace.steps) times.push_back(step.time);
   CHECK(times == std::vector<std::int64_t>{10, 11, 12, 13});
-  CHECK(render(trace.steps[2].summary, Lang::zh) == "expiry_worker：不再释放");
-  CHECK(render(trace.steps[3].summary, Lang::zh) == "payment_callbacks：不再创建退款");
+  CHECK(render(trace.steps[2].summary, Lang::zh) == "过期任务：不再释放");
+  CHECK(render(trace.steps[3].summary, Lang::zh) == "支付回调：不再创建退款");
   for (const auto& step : trace.steps) CHECK(step.committed->all_invariants_hold());
   CHECK(refund_task_state(*trace.steps.back().committed) == "PENDING");
 }

@@ -58,8 +58,9 @@ TEST_CASE("h3 naive: N1 and N2 are taken night by night, N3 fails, and nothing g
     CHECK(figure(*trace.steps[i].committed, "active_holds") == "0");
     CHECK_FALSE(trace.steps[i].committed_is_previous);
   }
-  CHECK(render(trace.steps[3].summary, Lang::en) == "A: last update failed, rejected; N1, N2 stay taken");
-  CHECK(render(trace.steps[3].summary, Lang::zh) == "A：最后一次更新失败，拒绝；N1, N2 仍被扣减");
+  CHECK(render(trace.steps[3].summary, Lang::en) ==
+        "Three-night request: last update failed, rejected; N1, N2 stay taken");
+  CHECK(render(trace.steps[3].summary, Lang::zh) == "三晚预订请求：最后一次更新失败，拒绝；N1, N2 仍被扣减");
   CHECK(rows(*trace.steps.back().committed, "holds").size() == 1);  // only the earlier guest's booking
 }
 
@@ -115,9 +116,10 @@ TEST_CASE("h3 atomic: N3 sold out rolls every night back, so no night is lost an
   CHECK(ran(failure, "UPDATE room_inventory", "SQLITE_DONE"));
   CHECK(failure.sql[0].changes == 0);
   CHECK(ran(failure, "ROLLBACK", "SQLITE_DONE"));
-  CHECK(render(failure.summary, Lang::en) == "A: a night failed, rolls back every night, rejected");
+  CHECK(render(failure.summary, Lang::en) ==
+        "Three-night request: a night failed, rolls back every night, rejected");
   CHECK(render(trace.steps[3].explanation, Lang::en) ==
-        "Nothing to do: A's request was already rejected at step 3.");
+        "Nothing to do: Three-night request was already rejected at step 3.");
   for (const auto& step : trace.steps) {
     CHECK(nights(*step.committed) ==
           std::vector<std::string>{"2026-12-01 1/0/1", "2026-12-02 1/0/1", "2026-12-03 0/1/1"});

@@ -56,8 +56,9 @@ std::string holds_ddl(Model model) {
 
 TEST_CASE("h4 naive: one request sent twice books two rooms and decrements twice") {
   const Trace trace = run_preset(h4(), Model::naive, "article");
-  check_rows(trace, {{"1", "1", "accepted", "attempt1 books hold #1, 1 left"},
-                     {"0", "2", "accepted", "attempt2 books hold #2 again for one request, 0 left"}});
+  check_rows(trace,
+             {{"1", "1", "accepted", "Request, first attempt books hold #1, 1 left"},
+              {"0", "2", "accepted", "Same request, retried books hold #2 again for one request, 0 left"}});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(request_keys(end) == std::vector<std::string>{"booking-A", "booking-A"});
   CHECK(touched_inventory(trace.steps[1]));
@@ -68,14 +69,15 @@ TEST_CASE("h4 naive: one request sent twice books two rooms and decrements twice
   CHECK_FALSE(one_hold->holds);
   CHECK(render(one_hold->detail, Lang::en) == "request key booking-A owns 2 live holds or bookings: #1, #2");
   CHECK(trace.steps[0].committed->all_invariants_hold());
-  CHECK(render(trace.steps[1].summary, Lang::zh) == "attempt2 为同一个请求再次预订预留 #2，剩余 0");
+  CHECK(render(trace.steps[1].summary, Lang::zh) == "同一请求（重试）为同一个请求再次预订预留 #2，剩余 0");
 }
 
 TEST_CASE("h4 atomic: the retry hits the UNIQUE request key, returns booking #1 and decrements nothing") {
   const Trace trace = run_preset(h4(), Model::atomic, "article");
-  check_rows(trace, {{"1", "1", "accepted", "attempt1 claims key booking-A, books hold #1, commits"},
-                     {"1", "1", "accepted",
-                      "attempt2: key booking-A already booked, returns hold #1, decrements nothing"}});
+  check_rows(trace,
+             {{"1", "1", "accepted", "Request, first attempt claims key booking-A, books hold #1, commits"},
+              {"1", "1", "accepted",
+               "Same request, retried: key booking-A already booked, returns hold #1, decrements nothing"}});
   const Step& retry = trace.steps[1];
   std::vector<std::string> results;
   for (const auto& record : retry.sql) results.push_back(record.result);
@@ -85,7 +87,8 @@ TEST_CASE("h4 atomic: the retry hits the UNIQUE request key, returns booking #1 
   CHECK_FALSE(touched_inventory(retry));
   CHECK(request_keys(*retry.committed) == std::vector<std::string>{"booking-A"});
   CHECK(retry.committed->all_invariants_hold());
-  CHECK(render(retry.summary, Lang::zh) == "attempt2：请求键 booking-A 已预订，返回预留 #1，不再扣减");
+  CHECK(render(retry.summary, Lang::zh) ==
+        "同一请求（重试）：请求键 booking-A 已预订，返回预留 #1，不再扣减");
 }
 
 TEST_CASE("h4 atomic explanation says why the answer is the first booking and is honest about PostgreSQL") {

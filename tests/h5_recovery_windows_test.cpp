@@ -272,7 +272,7 @@ TEST_CASE("H5-1 naive: with the expiry worker down, the callback confirms the ex
   CHECK(invariant_per_step(trace, "confirmed_before_deadline") ==
         std::vector<bool>{true, false, false, false, false, false});
   CHECK(render(invariant(*trace.steps[1].committed, "confirmed_before_deadline")->detail, Lang::en) ==
-        "confirmed at or after the deadline: #1 @11s >= 10s");
+        "confirmed at or after the deadline: #1 at 11 s ≥ 10 s");
   CHECK(figure(*trace.steps.back().committed, "refund_tasks") == "0");  // the money is never given back
 }
 
@@ -305,7 +305,7 @@ TEST_CASE("H5-2 naive: the retry charges under a new key, and the customer is ch
   CHECK(invariant_per_step(trace, "one_charge_per_payment") == std::vector<bool>{true, false});
   CHECK(render(invariant(end, "one_charge_per_payment")->detail, Lang::en) ==
         "charged more than once: pay_1 x2");
-  CHECK(render(trace.steps[1].summary, Lang::en) == "checkout charges again: 2 charges for pay_1");
+  CHECK(render(trace.steps[1].summary, Lang::en) == "Checkout service charges again: 2 charges for pay_1");
 }
 
 TEST_CASE(
@@ -426,7 +426,7 @@ TEST_CASE("H5-5 atomic: dedup by event id, the payment id and the state — the 
                   {"evt_ok", "1", "pay_1", "success", "6", "confirmed"},
                   {"evt_ok_2", "1", "pay_1", "success", "8", "already_paid_reconcile"}});
   CHECK(rows_of(end, "payments") == TableRows{{"1", "1", "pay_1", "480", "CNY", "SUCCEEDED"}});
-  CHECK(render(trace.steps[3].summary, Lang::en) == "handler_c: failure ignored, CONFIRMED stays");
+  CHECK(render(trace.steps[3].summary, Lang::en) == "Callback handler C: failure ignored, CONFIRMED stays");
   CHECK(every_invariant_holds(trace));
 }
 

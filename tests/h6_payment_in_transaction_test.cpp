@@ -54,8 +54,10 @@ TEST_CASE("h6 naive: B waits from 5 s to 30 s because A holds the lock across th
   REQUIRE(timeout.wakes.size() == 1);
   CHECK(timeout.wakes[0].actor == "B");
   CHECK(timeout.wakes[0].outcome == "accepted");
-  CHECK(render(timeout.summary, Lang::en) == "A: provider timed out, rolls back, charge unknown");
-  CHECK(render(timeout.explanation, Lang::en).find("A held the write lock for 30 s") != std::string::npos);
+  CHECK(render(timeout.summary, Lang::en) ==
+        "Request A (pays): provider timed out, rolls back, charge unknown");
+  CHECK(render(timeout.explanation, Lang::en).find("Request A (pays) held the write lock for 30 s") !=
+        std::string::npos);
 }
 
 TEST_CASE("h6 naive: the timeout rolls the booking back though the provider took the money") {
@@ -78,7 +80,8 @@ TEST_CASE("h6 naive: the timeout rolls the booking back though the provider took
 TEST_CASE("h6 atomic: A commits before the call, so B books at 5 s without waiting") {
   const Trace trace = run_preset(h6(), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"accepted", "accepted", "charge_unknown"});
-  CHECK(render(trace.steps[0].summary, Lang::en) == "A commits hold #1, then calls the provider");
+  CHECK(render(trace.steps[0].summary, Lang::en) ==
+        "Request A (pays) commits hold #1, then calls the provider");
   for (const auto& step : trace.steps) {
     CHECK_FALSE(step.committed_is_previous);
     CHECK(step.wakes.empty());
@@ -99,7 +102,7 @@ TEST_CASE("h6 atomic: after the timeout the hold stays and the payment is UNKNOW
   CHECK(payments[0][5] == text("UNKNOWN"));
   CHECK(rows(end, "provider_ledger").size() == 1);
   CHECK(end.all_invariants_hold());
-  CHECK(render(trace.steps[2].summary, Lang::zh) == "A：支付超时，扣款结果未知，保留预留 #1");
+  CHECK(render(trace.steps[2].summary, Lang::zh) == "请求 A（支付）：支付超时，扣款结果未知，保留预留 #1");
 }
 
 TEST_CASE("h6 control: a provider that answers at 2 s keeps naive's lock short, and both models confirm") {

@@ -38,7 +38,7 @@ TEST_CASE(
     CHECK(trace.steps[2].outcome == "waiting");
     CHECK(status_of(trace.steps[2], "A").holds_write_lock);
     CHECK(status_of(trace.steps[2], "A").waiting_for == "B");
-    CHECK(render(trace.steps[2].explanation, Lang::en).find("because B still holds a read lock") !=
+    CHECK(render(trace.steps[2].explanation, Lang::en).find("because Request B still holds a read lock") !=
           std::string::npos);
     CHECK(sql_trail(trace.steps[3]).at(0) == "B UPDATE SQLITE_BUSY");
   }
@@ -49,7 +49,7 @@ TEST_CASE("h7 naive: B retries its UPDATE in the same transaction, gives up dead
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "deadlocked"});
   const Step& last = trace.steps[3];
   CHECK(sql_trail(last) == std::vector<std::string>(4, "B UPDATE SQLITE_BUSY"));  // the try and 3 retries
-  CHECK(render(last.summary, Lang::en) == "B tries 4 times, gives up, keeps its lock");
+  CHECK(render(last.summary, Lang::en) == "Request B tries 4 times, gives up, keeps its lock");
   CHECK(last.wakes.empty());
   CHECK(status_of(last, "A").waiting_event == "A2");
   CHECK(status_of(last, "B").in_transaction);  // never rolled back: its read lock stays
@@ -65,14 +65,14 @@ TEST_CASE("h7 naive: the retry limit is an argument of the write") {
   scenario.params["retries"] = std::int64_t{1};
   const Trace trace = run_preset(scenario, Model::naive, "article");
   CHECK(sql_trail(trace.steps[3]) == std::vector<std::string>(2, "B UPDATE SQLITE_BUSY"));
-  CHECK(render(trace.steps[3].summary, Lang::en) == "B tries 2 times, gives up, keeps its lock");
+  CHECK(render(trace.steps[3].summary, Lang::en) == "Request B tries 2 times, gives up, keeps its lock");
 }
 
 TEST_CASE("h7 atomic: B rolls the whole transaction back, A commits, and B's retry books the second room") {
   const Trace trace = run_preset(h7(), Model::atomic, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "retried"});
   const Step& last = trace.steps[3];
-  CHECK(render(last.summary, Lang::en) == "B: deadlock, rolls back, retries (1 of 3)");
+  CHECK(render(last.summary, Lang::en) == "Request B: deadlock, rolls back, retries (1 of 3)");
   CHECK(wake_list(last) == std::vector<std::string>{"A A2 accepted", "B B2 accepted"});
   CHECK(sql_trail(last) ==
         std::vector<std::string>{"B UPDATE SQLITE_BUSY", "B ROLLBACK SQLITE_DONE", "B BEGIN SQLITE_DONE",
@@ -123,7 +123,7 @@ TEST_CASE("h7 write-lock-first: BEGIN IMMEDIATE makes B wait at its BEGIN, so no
     CHECK(outcomes(trace) == std::vector<std::string>{"read", "waiting", "accepted", "accepted"});
     CHECK(sql_trail(trace.steps[1]) == std::vector<std::string>{"B BEGIN IMMEDIATE SQLITE_BUSY"});
     CHECK(wake_list(trace.steps[2]) == std::vector<std::string>{"B B1 read"});
-    CHECK(render(trace.steps[3].summary, Lang::en) == "B commits hold #2, accepts");
+    CHECK(render(trace.steps[3].summary, Lang::en) == "Request B commits hold #2, accepts");
     const CommittedState& end = *trace.steps.back().committed;
     CHECK(figure(end, "available") == "0");
     CHECK(end.all_invariants_hold());
@@ -135,7 +135,7 @@ TEST_CASE("h7 serial control: A commits before B reads, and nothing waits") {
     CAPTURE(model_name(model));
     const Trace trace = run_preset(h7(), model, "serial");
     CHECK(outcomes(trace) == std::vector<std::string>{"read", "accepted", "read", "accepted"});
-    CHECK(render(trace.steps[2].summary, Lang::en) == "B BEGIN, reads 1");
+    CHECK(render(trace.steps[2].summary, Lang::en) == "Request B BEGIN, reads 1");
   }
 }
 
@@ -156,10 +156,9 @@ TEST_CASE("an action with no plan for a deadlock ends its step deadlocked instea
     if (event.id == "B2") event.action = "create_booking";
   const Trace trace = run_preset(scenario, Model::naive, "article");
   CHECK(outcomes(trace) == std::vector<std::string>{"read", "read", "waiting", "deadlocked"});
-  CHECK(render(trace.steps[3].summary, Lang::en) == "B: deadlock");
-  CHECK(
-      render(trace.steps[3].explanation, Lang::en).find("A (A1) cannot commit before B's transaction ends") !=
-      std::string::npos);
+  CHECK(render(trace.steps[3].summary, Lang::en) == "Request B: deadlock");
+  CHECK(render(trace.steps[3].explanation, Lang::en)
+            .find("Request A (A1) cannot commit before Request B's transaction ends") != std::string::npos);
   CHECK(status_of(trace.steps[3], "B").resolved == "deadlocked");
   CHECK(status_of(trace.steps[3], "A").waiting_event == "A2");
 }

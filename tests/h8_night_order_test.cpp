@@ -69,7 +69,8 @@ TEST_CASE("h8 naive on SQLite: B's first UPDATE meets A's write lock while B rea
   const Step& deadlock = trace.steps[3];
   CHECK(night_trail(deadlock) ==
         std::vector<std::string>(4, "B UPDATE N2 SQLITE_BUSY"));  // the try and 3 retries
-  CHECK(render(deadlock.summary, Lang::en) == "B tries 4 times, gives up, keeps its transaction open");
+  CHECK(render(deadlock.summary, Lang::en) ==
+        "Request B tries 4 times, gives up, keeps its transaction open");
   CHECK(status_of(deadlock, "B").in_transaction);  // never rolled back: its read lock stays
   CHECK(status_of(deadlock, "B").resolved == "deadlocked");
   CHECK_FALSE(invariant(*deadlock.committed, "no_transaction_left_open")->holds);
@@ -97,7 +98,7 @@ TEST_CASE(
   CHECK(outcomes(trace) ==
         std::vector<std::string>{"read", "read", "decremented", "retried", "accepted", "accepted"});
   const Step& retry = trace.steps[3];
-  CHECK(render(retry.summary, Lang::en) == "B: deadlock, rolls back, retries (1 of 3)");
+  CHECK(render(retry.summary, Lang::en) == "Request B: deadlock, rolls back, retries (1 of 3)");
   CHECK(night_trail(retry) == std::vector<std::string>{"B UPDATE N1 SQLITE_BUSY", "B ROLLBACK SQLITE_DONE",
                                                        "B BEGIN SQLITE_DONE", "B SELECT SQLITE_BUSY"});
   CHECK(status_of(retry, "B").waiting_event == "B2");
@@ -130,7 +131,7 @@ TEST_CASE("h8 atomic out of retries: B gives up holding nothing and A commits wi
   scenario.params["retries"] = std::int64_t{0};
   const Trace trace = run_preset(scenario, Model::atomic, "article");
   CHECK(trace.steps[3].outcome == "deadlocked");
-  CHECK(render(trace.steps[3].summary, Lang::en) == "B: deadlock 1 times, gives up, nothing held");
+  CHECK(render(trace.steps[3].summary, Lang::en) == "Request B: deadlock 1 times, gives up, nothing held");
   CHECK_FALSE(status_of(trace.steps[3], "B").in_transaction);
   CHECK(trace.steps[4].outcome == "accepted");
   const CommittedState& end = *trace.steps.back().committed;

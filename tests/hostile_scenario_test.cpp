@@ -51,22 +51,22 @@ TEST_CASE("invalid UTF-8 is refused at the byte where it starts") {
 
 TEST_CASE("a key written twice is refused where it is redefined") {
   CHECK(error_of(kHead + "id = \"u\"\n" + kActor + kEvent) ==
-        "hostile.toml:4:6: error while parsing key-value pair: cannot redefine existing string 'id'");
+        "hostile.toml:4:6: 'id' is already set above: each key may appear once in a table");
 }
 
 TEST_CASE("binary garbage is refused at its first byte") {
   std::string garbage;
   for (int i = 0; i < 1024; ++i) garbage += static_cast<char>(i % 256);
   CHECK(load_error_of("garbage", garbage) ==
-        "FILE:1:1: error while parsing root table: expected keys, tables, whitespace or comments, saw "
-        "'\\u0000'");
+        "FILE:1:1: each line must be key = value, a [table] header or a comment starting with #");
 }
 
 TEST_CASE("200,000 levels of nesting stop at the parser's depth limit") {
   const std::string deep = "a = " + std::string(200000, '[') + std::string(200000, ']') + "\n";
-  CHECK(error_of(deep) ==
-        "hostile.toml:1:261: error while parsing value: exceeded maximum nested value depth of 256 "
-        "(TOML_MAX_NESTED_VALUES)");
+  CHECK(
+      error_of(deep) ==
+      "hostile.toml:1:261: lists or tables are nested too deeply here (a scenario file never needs more than "
+      "a few levels)");
 }
 
 TEST_CASE("a 64 MB string is refused by size before it is read whole") {
@@ -94,10 +94,8 @@ TEST_CASE("more events than the limit are refused at the first one too many") {
 }
 
 TEST_CASE("a NUL byte inside the file is a syntax error, not the end of the file") {
-  CHECK(
-      error_of(kHead + std::string(1, '\0') + "\n") ==
-      "hostile.toml:4:1: error while parsing root table: expected keys, tables, whitespace or comments, saw "
-      "'\\u0000'");
+  CHECK(error_of(kHead + std::string(1, '\0') + "\n") ==
+        "hostile.toml:4:1: each line must be key = value, a [table] header or a comment starting with #");
 }
 
 TEST_CASE("values written as SQL stay data in both models") {

@@ -344,12 +344,12 @@ TEST_CASE("the retention question is asked only by the case that shows both wind
 }
 
 TEST_CASE("the nights figure says which of its three numbers is which, in both languages") {
-  const std::string en = figure_label("nights", Lang::en);
-  CHECK(en.find(figure_label("available", Lang::en) + "/" + figure_label("sold", Lang::en) + "/" +
-                figure_label("capacity", Lang::en)) != std::string::npos);
-  CHECK(figure_label("nights", Lang::zh).find("可售/已售/总容量") != std::string::npos);
-  // The numbers come in that order: 2026-12-02 has 1 available, 0 sold, capacity 1.
   const Scenario h3 = bundled("h3_three_nights.toml");
+  const std::string en = figure_label(h3, "nights", Lang::en);
+  CHECK(en.find(figure_label(h3, "available", Lang::en) + "/" + figure_label(h3, "sold", Lang::en) + "/" +
+                figure_label(h3, "capacity", Lang::en)) != std::string::npos);
+  CHECK(figure_label(h3, "nights", Lang::zh).find("可售/已售/总容量") != std::string::npos);
+  // The numbers come in that order: 2026-12-02 has 1 available, 0 sold, capacity 1.
   const Trace trace = run_preset(h3, Model::atomic, "article");
   CHECK(figure_value_text(*trace.steps.back().committed->figure("nights")).find("2026-12-02 1/0/1") !=
         std::string::npos);

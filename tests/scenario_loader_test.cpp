@@ -147,9 +147,52 @@ TEST_CASE("a file on disk loads with its path as the file name") {
 
 // --- Syntax and structure ----------------------------------------------------------------
 
-TEST_CASE("a TOML syntax error reports toml++'s position and description") {
+std::string error_in(const std::string& text, Lang lang) {
+  try {
+    parse_scenario(text, "t.toml");
+  } catch (const ScenarioError& error) {
+    return error.located_in(lang);
+  }
+  return "no error";
+}
+
+TEST_CASE("a TOML syntax error says at toml++'s position what is wrong, in plain words") {
   CHECK(error_of(kHead + "time = \n") ==
-        "t.toml:4:8: error while parsing key-value pair: expected value, saw '\\n'");
+        "t.toml:4:8: a key needs a value after =: text in quotes, a number, true or false, a list [...] or a "
+        "table {...}");
+  CHECK(error_in(kHead + "time = \n", Lang::zh) ==
+        "t.toml:4:8: = 后面需要一个值：带引号的文字、数字、true 或 false、列表 [...] 或表 {...}");
+}
+
+TEST_CASE("a string without its closing quote is named as such in both languages, at the same place") {
+  const std::string text = "id = \"h1\ntitle = 1\n";
+  CHECK(
+      error_in(text, Lang::en) ==
+      "t.toml:1:9: this text has no closing quote: a string that opens with \" must end with \" on the same "
+      "line (for text over several lines, open and close it with \"\"\")");
+  CHECK(
+      error_in(text, Lang::zh) ==
+      "t.toml:1:9: 这段文字缺少结尾的引号：以 \" 开头的字符串必须在同一行内以 \" 结束（跨行的文字请用 \"\"\" "
+      "开头和结尾）");
+  CHECK(error_of(text).find("control characters") == std::string::npos);
+}
+
+TEST_CASE("common TOML mistakes are said in plain words, never in toml++'s terms") {
+  for (const std::string text :
+       {"x = [1, 2\n", "x = { a = 1\n", "x = 1 2\n", "= 3\n", "x = \"a\\q\"\n", "x = 'abc\n",
+        "x = \"\"\"abc\n", "x = tru\n", "[a]\n[a]\n", "id = 1\nid = 2\n", "[a\nx = 1\n"}) {
+    INFO(text);
+    CHECK(error_of(text).find("error while parsing") == std::string::npos);
+    CHECK(error_in(text, Lang::zh).find("TOML 语法错误") == std::string::npos);
+  }
+}
+
+TEST_CASE("the loader's own errors say what is wrong in Chinese too") {
+  CHECK(error_in("", Lang::zh) == "t.toml:1:1: 缺少必需的键 'id'");
+  const std::string text = kHead + kActorAndEvent +
+                           "[[events]]\nid = \"A2\"\nactor = \"A\"\n"
+                           "action = \"expire_holds\"\ntime = \"soon\"\n";
+  CHECK(error_in(text, Lang::zh) == "t.toml:16:8: “time”必须是整数，而不是字符串");
 }
 
 TEST_CASE("an empty file lacks the id") {

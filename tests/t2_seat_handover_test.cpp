@@ -121,7 +121,7 @@ TEST_CASE("t2 o2's success sells the seat and pays the order in one transaction"
   CHECK(ran.back() == "COMMIT");
   CHECK(std::count(ran.begin(), ran.end(), "UPDATE seats SET state = 'sold'") == 1);
   CHECK(std::count(ran.begin(), ran.end(), "UPDATE orders SET state = 'paid', paid_at = ?") == 1);
-  CHECK(render(sale.summary, Lang::en) == "callbacks: o2 paid, A1 sold");
+  CHECK(render(sale.summary, Lang::en) == "Payment callbacks: o2 paid, A1 sold");
 }
 
 TEST_CASE("t2 the same callback event id again is duplicate and changes no committed table") {
@@ -130,7 +130,7 @@ TEST_CASE("t2 the same callback event id again is duplicate and changes no commi
   CHECK(duplicate.outcome == "duplicate");
   CHECK(std::all_of(duplicate.diff.begin(), duplicate.diff.end(),
                     [](const TableDiff& d) { return d.empty(); }));
-  CHECK(render(duplicate.summary, Lang::zh) == "callbacks：重复事件 evt_2");
+  CHECK(render(duplicate.summary, Lang::zh) == "支付回调：重复事件 evt_2");
 }
 
 TEST_CASE("t2 a new event id for the paid order is already_paid_reconcile and refunds nothing") {
@@ -191,8 +191,9 @@ TEST_CASE(
                       {"0", "0", "1", "0", "accepted"},
                       {"0", "0", "1", "0", "charged"},
                       {"0", "1", "0", "1", "confirmed"}});
-  CHECK(render(trace.steps[2].summary, Lang::en) == "callbacks: o1 too late, expires, refund pending");
-  CHECK(render(trace.steps[3].summary, Lang::en) == "buyer2 holds A1 as o2");
+  CHECK(render(trace.steps[2].summary, Lang::en) ==
+        "Payment callbacks: o1 too late, expires, refund pending");
+  CHECK(render(trace.steps[3].summary, Lang::en) == "Buyer 2 holds A1 as o2");
 }
 
 TEST_CASE("t2 paid-in-time: o1 is sold at 105 s and buyer 2's hold changes 0 rows") {

@@ -37,11 +37,11 @@ void check_lines(const Trace& trace, const std::vector<Line>& expected) {
 
 TEST_CASE("t3 atomic seed: both buyers are admitted, only the conditional update decides, B gets 0 rows") {
   const Trace trace = run_preset(t3(), Model::atomic, "article");
-  check_lines(trace, {{"1", "0", "accepted", "buyer_a admitted: ticket q_a until 30 s"},
-                      {"1", "0", "accepted", "buyer_b admitted: ticket q_b until 30 s"},
-                      {"1", "0", "rejected", "buyer_c: queue full this second, rejected"},
-                      {"0", "1", "accepted", "buyer_a holds A1 as o1"},
-                      {"0", "1", "rejected", "buyer_b: 0 rows changed, rolls back, rejected"}});
+  check_lines(trace, {{"1", "0", "accepted", "Buyer A admitted: ticket q_a until 30 s"},
+                      {"1", "0", "accepted", "Buyer B admitted: ticket q_b until 30 s"},
+                      {"1", "0", "rejected", "Buyer C: queue full this second, rejected"},
+                      {"0", "1", "accepted", "Buyer A holds A1 as o1"},
+                      {"0", "1", "rejected", "Buyer B: 0 rows changed, rolls back, rejected"}});
   for (const auto& step : trace.steps) CHECK(step.committed->all_invariants_hold());
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "seats") == TableRows{{"A1", "held", "1", "601"}});
@@ -73,11 +73,11 @@ TEST_CASE("t3 the queue admits two buyers per second: the third gets no ticket a
 
 TEST_CASE("t3 naive seed: the ticket is treated as ownership and both buyers get the seat") {
   const Trace trace = run_preset(t3(), Model::naive, "article");
-  check_lines(trace, {{"1", "0", "accepted", "buyer_a admitted: ticket q_a until 30 s"},
-                      {"1", "0", "accepted", "buyer_b admitted: ticket q_b until 30 s"},
-                      {"1", "0", "rejected", "buyer_c: queue full this second, rejected"},
-                      {"0", "1", "accepted", "buyer_a holds A1 as o1"},
-                      {"0", "2", "accepted", "buyer_b also holds A1 as o2"}});
+  check_lines(trace, {{"1", "0", "accepted", "Buyer A admitted: ticket q_a until 30 s"},
+                      {"1", "0", "accepted", "Buyer B admitted: ticket q_b until 30 s"},
+                      {"1", "0", "rejected", "Buyer C: queue full this second, rejected"},
+                      {"0", "1", "accepted", "Buyer A holds A1 as o1"},
+                      {"0", "2", "accepted", "Buyer B also holds A1 as o2"}});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "orders") ==
         TableRows{{"1", "buy-a", "A1", "held", "601", "NULL"}, {"2", "buy-b", "A1", "held", "601", "NULL"}});
@@ -103,7 +103,7 @@ TEST_CASE("t3 ticket-expired: a ticket past its expiry is refused in both models
     CHECK(outcomes(trace) == std::vector<std::string>{"accepted", "accepted", "accepted", "rejected"});
     CHECK(trace.steps.back().time == 40);
     CHECK(render(trace.steps.back().explanation, Lang::en) ==
-          "Ticket q_b was valid until 30 s; it is 40 s. buyer_b has to queue again.");
+          "Ticket q_b was valid until 30 s; it is 40 s. Buyer B has to queue again.");
   }
 }
 

@@ -39,11 +39,11 @@ void check_lines(const Trace& trace, const std::vector<Line>& expected) {
 
 TEST_CASE("t4 atomic seed: buyer 1 resumes after its lease and its conditional update changes 0 rows") {
   const Trace trace = run_preset(t4(), Model::atomic, "article");
-  check_lines(trace, {{0, "1", "0", "accepted", "buyer1 locks A1 until 10 s"},
-                      {1, "1", "0", "paused", "buyer1 pauses"},
-                      {12, "1", "0", "accepted", "buyer2 locks A1 until 22 s"},
-                      {12, "0", "1", "accepted", "buyer2 holds A1 as o1"},
-                      {13, "0", "1", "rejected", "buyer1: 0 rows changed, rolls back, rejected"}});
+  check_lines(trace, {{0, "1", "0", "accepted", "Buyer 1 locks A1 until 10 s"},
+                      {1, "1", "0", "paused", "Buyer 1 pauses"},
+                      {12, "1", "0", "accepted", "Buyer 2 locks A1 until 22 s"},
+                      {12, "0", "1", "accepted", "Buyer 2 holds A1 as o1"},
+                      {13, "0", "1", "rejected", "Buyer 1: 0 rows changed, rolls back, rejected"}});
   for (const auto& step : trace.steps) CHECK(step.committed->all_invariants_hold());
   const Step& resumed = trace.steps.back();
   bool zero_rows = false;
@@ -60,7 +60,7 @@ TEST_CASE("t4 buyer 2 takes the lock once buyer 1's lease has run out, and nothi
   const Trace trace = run_preset(t4(), Model::atomic, "article");
   CHECK(rows_of(*trace.steps[0].committed, "seat_locks") == TableRows{{"A1", "buyer1", "10"}});
   CHECK(rows_of(*trace.steps[2].committed, "seat_locks") == TableRows{{"A1", "buyer2", "22"}});
-  CHECK(render(trace.steps[2].explanation, Lang::en).find("buyer1's lease on A1 ended at 10 s") !=
+  CHECK(render(trace.steps[2].explanation, Lang::en).find("Buyer 1's lease on A1 ended at 10 s") !=
         std::string::npos);
 }
 
@@ -70,16 +70,16 @@ TEST_CASE("t4 the pause runs no SQL and says the lease ends while buyer 1 is sto
   CHECK(pause.outcome == "paused");
   CHECK(pause.sql.empty());
   CHECK(render(pause.explanation, Lang::en).find("Its lease ends at 10 s") != std::string::npos);
-  CHECK(render(pause.summary, Lang::zh) == "buyer1 暂停");
+  CHECK(render(pause.summary, Lang::zh) == "买家甲暂停");
 }
 
 TEST_CASE("t4 naive seed: buyer 1 trusts its expired lock and writes the seat too, two owners") {
   const Trace trace = run_preset(t4(), Model::naive, "article");
-  check_lines(trace, {{0, "1", "0", "accepted", "buyer1 locks A1 until 10 s"},
-                      {1, "1", "0", "paused", "buyer1 pauses"},
-                      {12, "1", "0", "accepted", "buyer2 locks A1 until 22 s"},
-                      {12, "0", "1", "accepted", "buyer2 holds A1 as o1"},
-                      {13, "0", "2", "accepted", "buyer1 also holds A1 as o2"}});
+  check_lines(trace, {{0, "1", "0", "accepted", "Buyer 1 locks A1 until 10 s"},
+                      {1, "1", "0", "paused", "Buyer 1 pauses"},
+                      {12, "1", "0", "accepted", "Buyer 2 locks A1 until 22 s"},
+                      {12, "0", "1", "accepted", "Buyer 2 holds A1 as o1"},
+                      {13, "0", "2", "accepted", "Buyer 1 also holds A1 as o2"}});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "orders") ==
         TableRows{{"1", "buy-2", "A1", "held", "612", "NULL"}, {"2", "buy-1", "A1", "held", "613", "NULL"}});
@@ -96,7 +96,7 @@ TEST_CASE("t4 lease-holds: while the lease lasts the lock keeps buyer 2 away, in
     CAPTURE(model_name(model));
     const Trace trace = run_preset(t4(), model, "lease-holds");
     CHECK(outcomes(trace) == std::vector<std::string>{"accepted", "paused", "rejected", "noop", "accepted"});
-    CHECK(render(trace.steps[2].summary, Lang::en) == "buyer2: A1 is locked by buyer1, rejected");
+    CHECK(render(trace.steps[2].summary, Lang::en) == "Buyer 2: A1 is locked by Buyer 1, rejected");
     CHECK(rows_of(*trace.steps.back().committed, "orders") ==
           TableRows{{"1", "buy-1", "A1", "held", "613", "NULL"}});
   }

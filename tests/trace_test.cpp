@@ -86,11 +86,12 @@ TEST_CASE("the Markdown trace is a table with one row per step and the broken in
   const Scenario scenario = h1();
   const std::string markdown =
       trace_to_markdown(run_preset(scenario, Model::naive, "article"), scenario, Lang::en);
-  CHECK(markdown.find("| 1 | 0 s | A reads 1 | 1 | 1 | 0 | 0 | `read` | ✓ all invariants hold |") !=
+  CHECK(markdown.find("| 1 | 0 s | Request A reads 1 | 1 | 1 | 0 | 0 | `read` | ✓ all invariants hold |") !=
         std::string::npos);
-  CHECK(markdown.find(
-            "| 4 | 0 s | B writes 0, also accepts | 1 | 0 | 0 | 2 | `accepted` | ✗ available + active "
-            "holds + sold = capacity: 0 + 2 + 0 != 1 |") != std::string::npos);
+  CHECK(
+      markdown.find(
+          "| 4 | 0 s | Request B writes 0, also accepts | 1 | 0 | 0 | 2 | `accepted` | ✗ available + active "
+          "holds + sold = capacity: 0 + 2 + 0 != 1 |") != std::string::npos);
 }
 
 TEST_CASE("the Markdown trace explains every step the way the Why panel does, waking included") {
@@ -115,7 +116,7 @@ TEST_CASE("the Markdown trace carries each event's note and says when an event r
   const Trace trace = run_order(scenario, Model::atomic, {"refund_worker", "payment", "payment_dup"});
   const std::string markdown = trace_to_markdown(trace, scenario, Lang::zh);
   CHECK(markdown.find("> " + scenario.find_event("payment_dup")->note.zh) != std::string::npos);
-  CHECK(markdown.find("*原定 11 秒；轮到它时才执行。*") != std::string::npos);
+  CHECK(markdown.find("*原定第 11 秒；轮到它时才执行。*") != std::string::npos);
 }
 
 TEST_CASE("the Markdown trace ends with both models' descriptions and the discussion questions") {

@@ -81,7 +81,7 @@ TEST_CASE("language codes parse in their usual spellings") {
 
 TEST_CASE("messages fill their placeholders in either language") {
   const Message message{"engine.resolved", {{"actor", "B"}, {"outcome", "@outcome.rejected"}, {"step", "3"}}};
-  CHECK(render(message, Lang::en) == "Nothing to do: B's request was already rejected at step 3.");
-  CHECK(render(message, Lang::zh) == "无需处理：B 的请求已在第 3 步拒绝。");
+  CHECK(render(message, Lang::en) == "Nothing to do: B was already rejected at step 3.");
+  CHECK(render(message, Lang::zh) == "无需处理：B 已在第 3 步有了结果（拒绝）。");
   CHECK(fill_placeholders("{a} and {unknown}", {{"a", "x"}}) == "x and {unknown}");
 }

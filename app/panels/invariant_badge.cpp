@@ -90,7 +90,7 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
           ImGui::PopFont();
         }
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        text_wrapped(invariant_label(invariant->name, ctx.lang()) + ": " +
+        text_wrapped(invariant_label(ctx.session().scenario(), invariant->name, ctx.lang()) + ": " +
                          ctx.tr(invariant->holds ? "badge.word_holds" : "badge.word_broken"),
                      inner);
         ImGui::PopStyleColor();
@@ -126,7 +126,7 @@ void draw_figures(const PanelContext& ctx, const CommittedState* state, bool hid
   for (const auto& figure : state->figures) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    text_wrapped(figure_label(figure.name, ctx.lang()));
+    text_wrapped(figure_label(ctx.session().scenario(), figure.name, ctx.lang()));
     ImGui::TableNextColumn();
     text_wrapped(hidden ? "?" : figure_value_text(figure));
   }

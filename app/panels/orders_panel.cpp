@@ -88,7 +88,7 @@ void draw_model(const PanelContext& ctx, const Explorer& explorer, const ModelEx
         broken += (broken.empty()           ? ""
                    : ctx.lang() == Lang::zh ? "、"
                                             : ", ") +
-                  invariant_label(name, ctx.lang());
+                  invariant_label(scenario, name, ctx.lang());
       line += ctx.tr("orders.breaks", {{"broken", broken}});
     }
     ImGui::PushTextWrapPos(0.0f);
@@ -155,7 +155,7 @@ void draw_orders_panel(const PanelContext& ctx) {
                              : ctx.tr("orders.of_preset", {{"orders", std::to_string(exploration.orders)}});
       if (exploration.sampled)
         what += " " + ctx.tr("orders.sampled", {{"explored", std::to_string(exploration.explored)},
-                                                {"seed", std::to_string(exploration.seed)}});
+                                                {"sample", std::to_string(exploration.seed)}});
       if (exploration.cancelled) what += " " + ctx.tr("orders.cancelled");
       ImGui::PushTextWrapPos(0.0f);
       ImGui::TextDisabled("%s", what.c_str());

@@ -30,7 +30,7 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
   ImGui::TableSetupColumn(ctx.tr("trace.event").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.outcome").c_str());
   for (const auto& figure : scenario.figures)
-    ImGui::TableSetupColumn(figure_label(figure, ctx.lang()).c_str());
+    ImGui::TableSetupColumn(figure_label(scenario, figure, ctx.lang()).c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.invariants").c_str());
   ImGui::TableHeadersRow();
   for (const auto& step : trace.steps) {

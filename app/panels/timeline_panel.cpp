@@ -109,7 +109,7 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
   for (const auto& lane : layout.lanes)
     draw->AddLine(ImVec2(lane.x0, lane.y), ImVec2(lane.x1, lane.y), colors.lane_line, 1.5f);
   for (const auto& tick : layout.ticks) {
-    const std::string label = std::to_string(tick.seconds) + " s";
+    const std::string label = ctx.tr("trace.seconds", {{"seconds", std::to_string(tick.seconds)}});
     const float label_x = tick.x - ImGui::CalcTextSize(label.c_str()).x * 0.5f;
     if (label_x >= names_right) draw->AddText(ImVec2(label_x, g.top), colors.axis_text, label.c_str());
     draw->AddLine(ImVec2(tick.x, g.top + em * 1.2f), ImVec2(tick.x, g.top + g.axis_height), colors.lane_line);
@@ -230,7 +230,7 @@ float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
     const TimeFloor floor = ctx.session().earliest(drag.event);
     dragged_to = std::max<std::int64_t>(
         floor.seconds, drag.start_seconds + std::llround((mouse.x - drag.start_x) * seconds_per_pixel(g)));
-    std::string tip = drag.event + " → " + std::to_string(dragged_to) + " s";
+    std::string tip = drag.event + " → " + ctx.tr("trace.seconds", {{"seconds", std::to_string(dragged_to)}});
     if (dragged_to == floor.seconds && !floor.argument.empty())
       tip += "\n" + ctx.tr("timeline.not_before",
                            {{"fact", floor.argument}, {"earliest", std::to_string(floor.seconds)}});

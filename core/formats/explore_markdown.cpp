@@ -31,10 +31,10 @@ std::string list_separator(Lang lang) {
   return lang == Lang::zh ? "、" : ", ";
 }
 
-std::string broken_text(const std::vector<std::string>& broken, Lang lang) {
+std::string broken_text(const std::vector<std::string>& broken, const Scenario& scenario, Lang lang) {
   std::string text;
   for (const auto& name : broken)
-    text += (text.empty() ? "" : list_separator(lang)) + invariant_label(name, lang);
+    text += (text.empty() ? "" : list_separator(lang)) + invariant_label(scenario, name, lang);
   return text;
 }
 
@@ -44,7 +44,7 @@ std::string count_text(const std::map<std::string, std::uint64_t>& by_invariant,
   const auto add = [&](const std::string& name, std::uint64_t count) {
     text += (text.empty() ? "" : list_separator(lang)) +
             say("explore.count_of", lang,
-                {{"name", invariant_label(name, lang)}, {"count", std::to_string(count)}});
+                {{"name", invariant_label(scenario, name, lang)}, {"count", std::to_string(count)}});
   };
   for (const auto& name : scenario.invariants)
     if (auto found = by_invariant.find(name); found != by_invariant.end()) add(name, found->second);
@@ -105,7 +105,7 @@ std::string final_state_text(const std::vector<Figure>& figures, const Scenario&
   for (const auto& name : scenario.figures)
     for (const auto& figure : figures)
       if (figure.name == name)
-        text += (text.empty() ? "" : " · ") + figure_label(name, lang) + " " + figure_value_text(figure);
+        text += (text.empty() ? "" : " · ") + figure_label(scenario, name, lang) + " " + figure_value_text(figure);
   return text.empty() ? "-" : text;
 }
 
@@ -148,7 +148,7 @@ std::string exploration_to_markdown(const Exploration& exploration, const Scenar
     out << say("explore.sampled", lang,
                {{"limit", std::to_string(exploration.explored)},
                 {"explored", std::to_string(exploration.explored)},
-                {"seed", std::to_string(exploration.seed)}})
+                {"sample", std::to_string(exploration.seed)}})
         << "\n";
   if (exploration.cancelled)
     out << say("explore.cancelled", lang, {{"done", std::to_string(exploration.runs.size())}}) << "\n";
@@ -189,7 +189,7 @@ std::string exploration_to_markdown(const Exploration& exploration, const Scenar
         << say("explore.group_example", lang) << " |\n|---|---|---|---|---|\n";
     for (const auto& outcome : summary.outcomes)
       out << "| " << outcome.count << " | " << final_state_text(outcome.figures, scenario, lang) << " | "
-          << (outcome.harmful ? broken_text(outcome.broken, lang) : say("explore.none", lang)) << " | "
+          << (outcome.harmful ? broken_text(outcome.broken, scenario, lang) : say("explore.none", lang)) << " | "
           << outcome.final_states << " | " << order_text(outcome.example) << " |\n";
     out << "\n";
   }

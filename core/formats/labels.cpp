@@ -5,8 +5,8 @@
 
 namespace reslab {
 
-std::string figure_label(const std::string& figure, Lang lang) {
-  return render(Message{"figure." + figure}, lang);
+std::string figure_label(const Scenario& scenario, const std::string& figure, Lang lang) {
+  return render(Message{family_message_key(scenario.schema, "figure." + figure)}, lang);
 }
 
 std::string outcome_label(const std::string& outcome, Lang lang) {
@@ -20,8 +20,8 @@ std::string outcome_text(const std::string& outcome, Lang lang) {
   return render(Message{"outcome." + outcome}, Lang::zh) + " (" + outcome + ")";
 }
 
-std::string invariant_label(const std::string& invariant, Lang lang) {
-  return render(Message{"invariant." + invariant}, lang);
+std::string invariant_label(const Scenario& scenario, const std::string& invariant, Lang lang) {
+  return render(Message{family_message_key(scenario.schema, "invariant." + invariant)}, lang);
 }
 
 std::string figure_value_text(const Figure& figure) {
@@ -46,7 +46,9 @@ std::string action_label(const Scenario& scenario, Model model, const std::strin
   const CaseFamily* family = find_family(scenario.schema);
   const ActionEntry* info = family ? find_action(*family, action) : nullptr;
   if (!info) return actor_id + ": " + action;
-  return fill_placeholders(info->label(model).in(lang), {{"actor", actor_label(scenario, actor_id, lang)}});
+  const std::string label =
+      fill_placeholders(info->label(model).in(lang), {{"actor", actor_label(scenario, actor_id, lang)}});
+  return lang == Lang::zh ? without_spaces_between_cjk(label) : label;
 }
 
 }  // namespace reslab

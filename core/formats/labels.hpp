@@ -10,12 +10,13 @@
 
 namespace reslab {
 
-std::string figure_label(const std::string& figure, Lang lang);
+// A figure's or an invariant's name in the words of the scenario's case family (seat cases say 占座).
+std::string figure_label(const Scenario& scenario, const std::string& figure, Lang lang);
 // An outcome word as the Markdown trace shows it: "`accepted`", in Chinese "接受 `accepted`".
 std::string outcome_label(const std::string& outcome, Lang lang);
 // An outcome word as plain text: "accepted", in Chinese "接受 (accepted)".
 std::string outcome_text(const std::string& outcome, Lang lang);
-std::string invariant_label(const std::string& invariant, Lang lang);
+std::string invariant_label(const Scenario& scenario, const std::string& invariant, Lang lang);
 // A figure's value as a table cell ("-" for null; nights as "night available/sold/capacity").
 std::string figure_value_text(const Figure& figure);
 // An actor's name from the scenario file, or its id when it has none.

@@ -14,24 +14,29 @@ std::string step_time_text(const Step& step, Lang lang) {
 
 std::string step_event_text(const Step& step, Lang lang) {
   std::string event = render(step.summary, lang);
-  if (step.committed_is_previous) event += " " + render(Message{"md.committed_previous"}, lang);
+  if (step.committed_is_previous)
+    event += (lang == Lang::zh ? "" : " ") + render(Message{"md.committed_previous"}, lang);
   return event;
 }
 
-std::string step_outcome_text(const Step& step, Lang lang, OutcomeWord word) {
+std::string step_outcome_text(const Scenario& scenario, const Step& step, Lang lang, OutcomeWord word) {
   std::string text = word(step.outcome, lang);
   for (const auto& wake : step.wakes)
-    text += "; " + render({"md.wakes", {{"actor", wake.actor}, {"outcome", word(wake.outcome, lang)}}}, lang);
+    text +=
+        render(Message{"md.wakes.separator"}, lang) +
+        render({"md.wakes",
+                {{"actor", actor_label(scenario, wake.actor, lang)}, {"outcome", word(wake.outcome, lang)}}},
+               lang);
   return text;
 }
 
-std::string step_invariants_text(const CommittedState& state, Lang lang) {
+std::string step_invariants_text(const Scenario& scenario, const CommittedState& state, Lang lang) {
   if (state.invariants.empty()) return "-";
   std::string broken;
   for (const auto& invariant : state.invariants) {
     if (invariant.holds) continue;
     if (!broken.empty()) broken += "; ";
-    broken += "✗ " + invariant_label(invariant.name, lang) + ": " + render(invariant.detail, lang);
+    broken += "✗ " + invariant_label(scenario, invariant.name, lang) + ": " + render(invariant.detail, lang);
   }
   return broken.empty() ? "✓ " + render(Message{"invariant.all_hold"}, lang) : broken;
 }

@@ -3,6 +3,7 @@
 // shared by the Markdown trace and the handout, which each add their own markup.
 #include <string>
 
+#include "core/sim/scenario.hpp"
 #include "core/sim/snapshot.hpp"
 #include "core/sim/text.hpp"
 #include "core/sim/trace.hpp"
@@ -17,8 +18,8 @@ std::string step_time_text(const Step& step, Lang lang);
 // The step's one-line summary, and a remark when a write transaction stayed open through it.
 std::string step_event_text(const Step& step, Lang lang);
 // The outcome, then "B wakes: rejected" for each actor the step woke.
-std::string step_outcome_text(const Step& step, Lang lang, OutcomeWord word);
+std::string step_outcome_text(const Scenario& scenario, const Step& step, Lang lang, OutcomeWord word);
 // "✓ all invariants hold", or "✗ name: detail" for each broken one; "-" when the case checks none.
-std::string step_invariants_text(const CommittedState& state, Lang lang);
+std::string step_invariants_text(const Scenario& scenario, const CommittedState& state, Lang lang);
 
 }  // namespace reslab

@@ -22,7 +22,10 @@ Json state_to_json(const CommittedState& state, Lang lang) {
 // A message as scripts check it: its key and its arguments, beside the rendered text.
 Json message_to_json(const Message& message) {
   Json args = Json::object();
-  for (const auto& [name, value] : message.args) args[name] = value;
+  for (const auto& [name, value] : message.args)
+    args[name] = is_bilingual_arg(value)
+                     ? Json{{"en", arg_text(value, Lang::en)}, {"zh", arg_text(value, Lang::zh)}}
+                     : Json(value);
   return {{"key", message.key}, {"args", std::move(args)}};
 }
 

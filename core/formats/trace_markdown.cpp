@@ -46,7 +46,7 @@ std::string prose(const std::string& text) {
 void write_step_table(std::ostringstream& out, const Trace& trace, const Scenario& scenario, Lang lang) {
   out << "| " << render(Message{"md.step"}, lang) << " | " << render(Message{"md.time"}, lang) << " | "
       << render(Message{"md.event"}, lang);
-  for (const auto& figure : scenario.figures) out << " | " << figure_label(figure, lang);
+  for (const auto& figure : scenario.figures) out << " | " << figure_label(scenario, figure, lang);
   out << " | " << render(Message{"md.outcome"}, lang) << " | " << render(Message{"md.invariants"}, lang)
       << " |\n";
   out << "|---|---|---";
@@ -60,8 +60,8 @@ void write_step_table(std::ostringstream& out, const Trace& trace, const Scenari
       const Figure* figure = step.committed->figure(name);
       out << " | " << cell(figure ? figure_value_text(*figure) : "-");
     }
-    out << " | " << cell(step_outcome_text(step, lang, outcome_label)) << " | "
-        << cell(step_invariants_text(*step.committed, lang)) << " |\n";
+    out << " | " << cell(step_outcome_text(scenario, step, lang, outcome_label)) << " | "
+        << cell(step_invariants_text(scenario, *step.committed, lang)) << " |\n";
   }
 }
 

@@ -14,7 +14,14 @@ std::string located(const SourcePos& pos, const std::string& message) {
 }  // namespace
 
 ScenarioError::ScenarioError(SourcePos pos, const std::string& message)
-    : std::runtime_error(located(pos, message)), m_pos(std::move(pos)), m_message(message) {}
+    : std::runtime_error(located(pos, message)), m_pos(std::move(pos)), m_message{message, {}} {}
+
+ScenarioError::ScenarioError(SourcePos pos, LocalizedText message)
+    : std::runtime_error(located(pos, message.en)), m_pos(std::move(pos)), m_message(std::move(message)) {}
+
+std::string ScenarioError::located_in(Lang lang) const {
+  return located(m_pos, m_message.in(lang));
+}
 
 SqlError::SqlError(const std::string& sql, const std::string& result_code, const std::string& message)
     : std::runtime_error(result_code + ": " + message + " (in: " + sql + ")"),

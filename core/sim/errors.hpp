@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/sim/text.hpp"
+
 namespace reslab {
 
 struct SourcePos {
@@ -15,12 +17,16 @@ struct SourcePos {
 class ScenarioError : public std::runtime_error {
  public:
   ScenarioError(SourcePos pos, const std::string& message);
+  // What is wrong said in both languages; what() says it in English.
+  ScenarioError(SourcePos pos, LocalizedText message);
   const SourcePos& pos() const { return m_pos; }
-  const std::string& message() const { return m_message; }
+  const std::string& message() const { return m_message.en; }
+  // "file:line:col: message" in one language (English where the message has no Chinese).
+  std::string located_in(Lang lang) const;
 
  private:
   SourcePos m_pos;
-  std::string m_message;
+  LocalizedText m_message;
 };
 
 // A request the scenario cannot satisfy: unknown preset, bad order, a waiting actor's event...

@@ -29,8 +29,8 @@ const MessageTemplate kCommon[] = {
     {"outcome.confirmed", "confirmed", "已确认"},
     {"outcome.noop", "no-op", "无操作"},
     {"outcome.duplicate", "duplicate", "重复"},
-    {"outcome.refund_pending", "refund pending", "待对账"},
-    {"outcome.already_paid_reconcile", "already paid, reconcile", "已支付，对账"},
+    {"outcome.refund_pending", "refund pending", "退款待处理"},
+    {"outcome.already_paid_reconcile", "already paid, reconcile", "已支付，待对账"},
     {"outcome.refunded", "refunded", "已退款"},
     {"outcome.pruned", "pruned", "已清理"},
     {"outcome.refund_unrecorded", "refunded at the provider, not yet recorded", "支付方已退款，尚未记录"},
@@ -51,7 +51,7 @@ const MessageTemplate kCommon[] = {
     {"invariant.confirmed_before_deadline", "confirmed before the hold deadline", "在预留期限前确认"},
     {"invariant.one_refund_per_payment", "at most one refund per payment", "每笔支付至多退款一次"},
     {"invariant.released_at_most_once", "each hold released at most once", "每个预留至多释放一次"},
-    {"invariant.one_owner_per_seat", "at most one owner per seat", "每个座位至多一个持有者"},
+    {"invariant.one_owner_per_seat", "at most one owner per seat", "每个座位至多一个有效订单"},
     {"invariant.one_hold_per_request", "one live hold or booking per request key",
      "每个业务请求键至多一个有效预留或预订"},
     {"invariant.every_charge_accounted", "every charge taken is in our books", "每笔已扣款都记在我方账上"},
@@ -92,6 +92,7 @@ const MessageTemplate kCommon[] = {
      "{count} 次确认，均在期限之前"},
     {"invariant.deadline.broken", "confirmed at or after the deadline: {list}",
      "在期限当时或之后确认：{list}"},
+    {"invariant.deadline.item", "{what} at {at} s ≥ {deadline} s", "{what} 第 {at} 秒 ≥ 第 {deadline} 秒"},
     {"invariant.refund.ok", "{count} refund task(s), none twice for one payment",
      "{count} 个退款任务，没有同一支付退款两次"},
     {"invariant.refund.broken", "refund tasks per payment: {tasks}; refunds done per payment: {refunds}",
@@ -107,7 +108,7 @@ const MessageTemplate kCommon[] = {
      "{actor} is waiting: \"{statement}\" returned SQLITE_BUSY because {holder} holds the write lock. "
      "{actor} can do "
      "nothing else until that transaction commits or rolls back; then it finishes {event} in the same step.",
-     "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} "
+     "{actor} 正在等待：“{statement}”返回 SQLITE_BUSY，因为 {holder} "
      "持有写锁。在该事务提交或回滚之前，{actor} "
      "不能做任何其他事；之后它会在同一步内完成 {event}。"},
     {"engine.waiting.readers",
@@ -115,7 +116,7 @@ const MessageTemplate kCommon[] = {
      "and a commit has to wait until nobody else is reading (with a rollback journal, and in this lab's "
      "in-memory database; in WAL mode readers do not hold up a commit). {actor} keeps its write lock "
      "meanwhile and finishes {event} in the step that reader's transaction ends.",
-     "{actor} 正在等待：“{statement}” 返回 SQLITE_BUSY，因为 {holder} 仍持有读锁，"
+     "{actor} 正在等待：“{statement}”返回 SQLITE_BUSY，因为 {holder} 仍持有读锁，"
      "而提交必须等到没有其他人在读（回滚日志模式以及本实验的内存数据库如此；WAL 模式下读者不会挡住提交）。"
      "{actor} 在此期间继续持有写锁，并在那个读者的事务结束的同一步内完成 {event}。"},
     {"engine.deadlocked.summary", "{actor}: deadlock", "{actor}：死锁"},
@@ -123,7 +124,7 @@ const MessageTemplate kCommon[] = {
      "\"{statement}\" returned SQLITE_BUSY, and waiting cannot end it: {holder} cannot commit before "
      "{actor}'s transaction ends, and {actor} cannot go on before {holder}'s does: a deadlock. So {actor} "
      "stops here; its transaction is left as it was (SQLite does not roll back on BUSY).",
-     "“{statement}” 返回 SQLITE_BUSY，而且等待无法解开它：{actor} 的事务结束之前 {holder} 无法提交，"
+     "“{statement}”返回 SQLITE_BUSY，而且等待无法解开它：{actor} 的事务结束之前 {holder} 无法提交，"
      "{holder} 的事务结束之前 {actor} 也无法继续：这是死锁。所以 {actor} 在此停止；它的事务保持原样"
      "（SQLite 不会因 BUSY 自动回滚）。"},
     // The same moments on PostgreSQL, which locks rows, finds deadlocks itself and never makes a
@@ -133,7 +134,7 @@ const MessageTemplate kCommon[] = {
      "that is still open. PostgreSQL locks rows, not the database: other statements and every reader go on. "
      "{actor} can do nothing else until that transaction commits or rolls back; then {event} goes on in the "
      "same step.",
-     "{actor} 正在等待：“{statement}” 需要的行已被 {holder} 在一个仍未结束的事务里写过并锁住。PostgreSQL "
+     "{actor} 正在等待：“{statement}”需要的行已被 {holder} 在一个仍未结束的事务里写过并锁住。PostgreSQL "
      "锁的是行，而不是整个数据库：其他语句和所有读操作照常进行。在该事务提交或回滚之前，{actor} "
      "不能做任何其他事；之后 {event} 会在同一步内继续。"},
     {"engine.deadlocked.victim",
@@ -141,7 +142,7 @@ const MessageTemplate kCommon[] = {
      "itself waiting for {actor}. PostgreSQL found the cycle and ended it by failing the statement that closed "
      "it; {actor}'s whole transaction is rolled back and its locks are released, so the other transaction goes "
      "on.",
-     "“{statement}” 以 deadlock_detected（SQLSTATE 40P01）失败：{actor} 在等 {holder}，而 {holder} 也在等 "
+     "“{statement}”以 deadlock_detected（SQLSTATE 40P01）失败：{actor} 在等 {holder}，而 {holder} 也在等 "
      "{actor}。PostgreSQL 发现了这个环，并让闭合它的那条语句失败来解开死锁；{actor} "
      "的整个事务被回滚、锁被释放，另一个事务得以继续。"},
     {"engine.memdb_readers",
@@ -152,12 +153,11 @@ const MessageTemplate kCommon[] = {
      "的一般行为：使用 WAL "
      "的数据库文件允许读者继续读取。",
      true},
-    {"engine.wake",
-     "{actor} wakes: the transaction it waited for has ended, so {event} continues where it stopped.",
+    {"engine.wake", "{actor} wakes: the transaction it waited for has ended; {event} goes on.",
      "{actor} 被唤醒：它等待的事务已经结束，{event} 从停下的地方继续执行。"},
     {"engine.resolved.summary", "{actor}: nothing to do", "{actor}：无需处理"},
-    {"engine.resolved", "Nothing to do: {actor}'s request was already {outcome} at step {step}.",
-     "无需处理：{actor} 的请求已在第 {step} 步{outcome}。"},
+    {"engine.resolved", "Nothing to do: {actor} was already {outcome} at step {step}.",
+     "无需处理：{actor} 已在第 {step} 步有了结果（{outcome}）。"},
     {"engine.note", "{en}", "{zh}"},
     // Pointers from one bundled case to another; in an instructor's own file they say nothing.
     {"ref.none", "", ""},
@@ -169,15 +169,14 @@ const MessageTemplate kCommon[] = {
     {"engine.invariant.restored", "From this step, {invariant} holds again.",
      "从这一步起，“{invariant}”重新成立。"},
     // Lifecycle actions: a worker's process dies and comes back (every family)
-    {"recovery.memory.empty", "nothing", "无"},
+    {"recovery.memory.empty", "nothing", "本例无"},
     {"recovery.crash.summary", "{actor} crashes", "{actor} 崩溃"},
     {"recovery.crash",
      "{actor}'s process dies. What it held only in memory is gone: {lost}. The database keeps exactly what "
      "was "
      "committed; until it restarts, {actor} does nothing.",
-     "{actor} "
-     "的进程崩溃。只存在内存里的东西全部丢失：{lost}。数据库只保留已经提交的内容；在重启之前，{actor} "
-     "什么也不做。"},
+     "{actor} 的进程崩溃，未持久化的内存数据随之丢失（{lost}）。数据库只保留已经提交的内容；在重启之前，"
+     "{actor} 什么也不做。"},
     {"recovery.crash.rolled_back",
      "Its open transaction (begun by {event}) is rolled back by the database: none of it was ever committed, "
      "and "
@@ -187,8 +186,7 @@ const MessageTemplate kCommon[] = {
     {"recovery.restart",
      "{actor} starts again with empty memory. All it can know now is what the database committed: work that "
      "lived only in memory has to be found again from durable records, or not at all.",
-     "{actor} "
-     "以空白内存重新启动。它现在能知道的只有数据库里已提交的内容：只存在内存里的工作只能从持久化记录中"
+     "{actor} 以空白内存重新启动。它现在能知道的只有数据库里已提交的内容：未持久化的工作只能从持久化记录中"
      "重新找回，否则就永远找不回。"},
     // Markdown trace
     {"md.step", "#", "#"},
@@ -202,16 +200,16 @@ const MessageTemplate kCommon[] = {
     {"md.order", "order", "顺序"},
     {"md.trace_hash", "trace hash", "轨迹哈希"},
     {"md.seconds", "{t} s", "{t} 秒"},
-    {"md.scheduled", "{t} s (scheduled {s} s)", "{t} 秒（计划 {s} 秒）"},
+    {"md.scheduled", "{t} s (scheduled {s} s)", "{t} 秒（原定 {s} 秒）"},
     {"md.wakes", "{actor} wakes: {outcome}", "{actor} 被唤醒：{outcome}"},
+    {"md.wakes.separator", "; ", "；"},
     {"md.committed_previous", "(transaction open: last committed state)",
      "（事务未结束：显示上次提交的状态）"},
     {"md.why", "Why, step by step", "逐步说明：为什么"},
-    {"md.step_header", "Step {step} at {time} s: {what}", "第 {step} 步（{time} 秒）：{what}"},
+    {"md.step_header", "Step {step} at {time} s: {what}", "第 {step} 步（第 {time} 秒）：{what}"},
     {"md.ran_late", "Scheduled at {scheduled} s; it ran when its turn came.",
-     "原定 {scheduled} 秒；轮到它时才执行。"},
-    {"md.woke", "This woke {actor}, who finished its event: {outcome}",
-     "这唤醒了 {actor}，它完成了自己的事件：{outcome}"},
+     "原定第 {scheduled} 秒；轮到它时才执行。"},
+    {"md.woke", "This woke {actor}, who finished its event: {outcome}", "{actor} 被唤醒，结果：{outcome}"},
     {"md.models", "The two models", "两种模型"},
     {"md.questions", "Discuss", "讨论"},
     {"model.naive", "naive read-write", "朴素读写"},

@@ -86,9 +86,14 @@ struct Simulator::Impl {
   std::int64_t last_data_version = -1;
   const bool bundled;  // texts may point at the other bundled cases
   mutable std::map<std::string, std::vector<std::string>> lanes;  // lane(), by actor
+  std::shared_ptr<const MessageNames> text_names;                 // what the step texts call the actors
 
   Impl(const Scenario& s, Plan p)
       : scenario(s), family(family_of(s)), plan(std::move(p)), bundled(is_bundled_scenario(s.file)) {
+    auto named = std::make_shared<MessageNames>();
+    named->family = scenario.schema;
+    for (const auto& actor : scenario.actors) named->actors.emplace(actor.id, actor.name);
+    text_names = std::move(named);
     std::vector<std::string> names;
     for (const auto& actor : scenario.actors) {
       names.push_back(actor.id);
@@ -168,6 +173,11 @@ struct Simulator::Impl {
         holders += (holders.empty() ? "" : ", ") + actor.actor->id;
     return holders.empty() ? "another connection" : holders;
   }
+
+  // [SECTION] actors by name
+  // A text a user reads names an actor as the scenario does ("Expiry job", "过期任务"), not by its id: a
+  // step's messages keep actor ids in their arguments (data) and carry the names to say them by.
+  void name_actors(Message& message) const { message.names = text_names; }
 
   std::string why_not(const std::string& event_id) const {
     const Event* event = scenario.find_event(event_id);
@@ -411,6 +421,10 @@ struct Simulator::Impl {
     committed = shown;
     step.committed = committed;
     step.open_transactions = open_transaction_views();
+    name_actors(step.summary);
+    for (auto& message : step.explanation) name_actors(message);
+    for (auto& wake : step.wakes)
+      for (auto& message : wake.explanation) name_actors(message);
     steps.push_back(std::move(step));
     return steps.back();
   }
@@ -481,6 +495,7 @@ struct Simulator::Impl {
     if (family.check_state_invariants)
       state_results = family.check_state_invariants(
           {clock, *tables, *initial_table_state, statuses, memory, scenario.invariants});
+    for (auto& result : state_results) name_actors(result.detail);
     if (family.read_state_figures)
       state_figures = family.read_state_figures(
           {clock, *tables, *initial_table_state, statuses, memory, scenario.figures});

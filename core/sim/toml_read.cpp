@@ -57,6 +57,10 @@ void fail_at(const toml::source_region& region, const std::string& message) {
   throw ScenarioError(position_of(region), message);
 }
 
+void fail_at(const toml::source_region& region, LocalizedText message) {
+  throw ScenarioError(position_of(region), std::move(message));
+}
+
 std::string in_quotes(std::string_view text) {
   std::string shown;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -105,9 +109,22 @@ std::string_view type_name(const toml::node& node) {
 
 namespace {
 
+// A TOML type's name in Chinese ("a string": 字符串).
+std::string chinese_type_name(std::string_view english) {
+  static const std::pair<std::string_view, std::string_view> kNames[] = {
+      {"a table", "表"},           {"an array", "数组"},    {"a string", "字符串"}, {"an integer", "整数"},
+      {"a float", "小数"},         {"a boolean", "布尔值"}, {"a date", "日期"},     {"a time", "时间"},
+      {"a date-time", "日期时间"}, {"nothing", "空值"}};
+  for (const auto& [en, zh] : kNames)
+    if (en == english) return std::string(zh);
+  return std::string(english);
+}
+
 [[noreturn]] void fail_type(const toml::node& node, std::string_view name, std::string_view wanted) {
-  fail_at(node.source(), "'" + std::string(name) + "' must be " + std::string(wanted) + ", not " +
-                             std::string(type_name(node)));
+  fail_at(node.source(), LocalizedText{"'" + std::string(name) + "' must be " + std::string(wanted) +
+                                           ", not " + std::string(type_name(node)),
+                                       "“" + std::string(name) + "”必须是" + chinese_type_name(wanted) +
+                                           "，而不是" + chinese_type_name(type_name(node))});
 }
 
 }  // namespace
@@ -137,8 +154,10 @@ std::int64_t expect_integer(const toml::node& node, std::string_view name, std::
   if (integer == nullptr) fail_type(node, name, "an integer");
   const std::int64_t value = integer->get();
   if (value < min || value > max)
-    fail_at(node.source(), "'" + std::string(name) + "' must be between " + std::to_string(min) + " and " +
-                               std::to_string(max));
+    fail_at(node.source(), LocalizedText{"'" + std::string(name) + "' must be between " +
+                                             std::to_string(min) + " and " + std::to_string(max),
+                                         "“" + std::string(name) + "”必须在 " + std::to_string(min) + " 到 " +
+                                             std::to_string(max) + " 之间"});
   return value;
 }
 
@@ -165,22 +184,28 @@ void TableView::allow_only(std::initializer_list<std::string_view> known_keys) c
     const std::string_view name = key->str();
     if (std::find(known_keys.begin(), known_keys.end(), name) != known_keys.end()) continue;
     std::string message = "unknown key " + in_quotes(name);
+    std::string chinese = "未知的键 " + in_quotes(name);
     if (!m_description.empty()) message += " in " + m_description;
+    if (!m_description.empty()) chinese += "（位于 " + m_description + "）";
     if (auto meant = likely_meant(name, known_keys); !meant.empty()) {
       message += " (did you mean '" + std::string(meant) + "'?)";
+      chinese += "：是不是想写 '" + std::string(meant) + "'？";
     } else {
       std::vector<std::string> names(known_keys.begin(), known_keys.end());
       message += "; known keys: " + joined(names);
+      chinese += "；可用的键：" + joined(names);
     }
-    fail_at(key->source(), message);
+    fail_at(key->source(), LocalizedText{message, chinese});
   }
 }
 
 const toml::node& TableView::require(std::string_view key) const {
   if (const toml::node* node = find(key)) return *node;
   std::string message = "missing required key '" + std::string(key) + "'";
+  std::string chinese = "缺少必需的键 '" + std::string(key) + "'";
   if (!m_description.empty()) message += " in " + m_description;
-  fail(message);
+  if (!m_description.empty()) chinese += "（位于 " + m_description + "）";
+  fail(LocalizedText{message, chinese});
 }
 
 std::string TableView::require_string(std::string_view key) const {

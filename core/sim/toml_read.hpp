@@ -18,6 +18,7 @@ namespace reslab::toml_read {
 SourcePos position_of(const toml::source_region& region);
 
 [[noreturn]] void fail_at(const toml::source_region& region, const std::string& message);
+[[noreturn]] void fail_at(const toml::source_region& region, LocalizedText message);
 
 // A value for messages: in quotes, cut short and without control characters, so a hostile
 // file cannot flood or garble the terminal.
@@ -64,6 +65,7 @@ class TableView {
 
   const toml::table& table() const { return m_table; }
   [[noreturn]] void fail(const std::string& message) const { fail_at(m_table.source(), message); }
+  [[noreturn]] void fail(LocalizedText message) const { fail_at(m_table.source(), std::move(message)); }
 
  private:
   const toml::table& m_table;

@@ -129,18 +129,21 @@ InvariantResult confirmed_before_deadline(const CommittedState& committed) {
     confirmations[{as_int(row[hold_id]), as_int(row[at])}] =
         deadline == deadlines.end() ? nullptr : deadline->second;
   }
-  std::string list;
+  LocalizedText list;  // "#1 at 11 s ≥ 10 s", "#1 第 11 秒 ≥ 第 10 秒"
   for (const auto& [confirmation, deadline] : confirmations) {
     if (!deadline || is_null(*deadline) || confirmation.second < as_int(*deadline)) continue;
-    if (!list.empty()) list += ", ";
-    list += "#" + number(confirmation.first) + " @" + number(confirmation.second) +
-            "s >= " + number(*deadline) + "s";
+    const Message item{"invariant.deadline.item",
+                       {{"what", "#" + number(confirmation.first)},
+                        {"at", number(confirmation.second)},
+                        {"deadline", number(*deadline)}}};
+    list.en += (list.en.empty() ? "" : ", ") + render(item, Lang::en);
+    list.zh += (list.zh.empty() ? "" : "、") + render(item, Lang::zh);
   }
-  if (list.empty())  // COUNT(DISTINCT hold_id || ':' || at) WHERE reason = 'confirm'
+  if (list.en.empty())  // COUNT(DISTINCT hold_id || ':' || at) WHERE reason = 'confirm'
     return {"confirmed_before_deadline",
             true,
             {"invariant.deadline.ok", {{"count", number(static_cast<std::int64_t>(confirmations.size()))}}}};
-  return {"confirmed_before_deadline", false, {"invariant.deadline.broken", {{"list", list}}}};
+  return {"confirmed_before_deadline", false, {"invariant.deadline.broken", {{"list", bilingual_arg(list)}}}};
 }
 
 // No provider payment with two refund tasks (refund_tasks JOIN payments GROUP BY provider_payment_id

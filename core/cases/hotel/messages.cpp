@@ -125,7 +125,7 @@ const MessageTemplate kHotel[] = {
     // H2: expiry job
     {"hotel.expire.none.summary", "{actor}: nothing due", "{actor}：没有到期的预留"},
     {"hotel.expire.none", "No RESERVED hold has reached its deadline at {now} s.",
-     "在 {now} 秒没有到期的 RESERVED 预留。"},
+     "在第 {now} 秒没有到期的 RESERVED 预留。"},
     {"hotel.expire.released.summary", "{actor} releases hold {holds}", "{actor} 释放预留 {holds}"},
     {"hotel.expire.naive",
      "At {now} s the job releases every hold whose deadline has passed ({holds}) without looking at its "
@@ -133,19 +133,19 @@ const MessageTemplate kHotel[] = {
      "HOLD_EXPIRED and available + 1, each statement on its own. Run it twice, or after a payment, and it "
      "releases "
      "again.",
-     "在 {now} 秒，任务释放所有已过期限的预留（{holds}），却不看它们的状态：改为 HOLD_EXPIRED 并 available + "
+     "在第 {now} 秒，任务释放所有已过期限的预留（{holds}），却不看它们的状态：改为 HOLD_EXPIRED 并 available + "
      "1，"
      "每条语句各自提交。再运行一次，或在支付之后运行，它会再释放一次。"},
     {"hotel.expire.atomic",
      "At {now} s the job marks {holds} HOLD_EXPIRED only where the state is still RESERVED, and releases "
      "the room in the same transaction (released once, one inventory_log row per night). Run again, the "
      "job finds these holds no longer RESERVED and leaves them alone.",
-     "在 {now} 秒，任务只把仍为 RESERVED 的 {holds} 改为 HOLD_EXPIRED，并在同一事务中释放房间（释放一次，"
+     "在第 {now} 秒，任务只把仍为 RESERVED 的 {holds} 改为 HOLD_EXPIRED，并在同一事务中释放房间（释放一次，"
      "每晚写一行 inventory_log）。再次运行时，这些预留已不是 RESERVED，任务不会再动它们。"},
     {"hotel.expire.noop.summary", "{actor}: not released again", "{actor}：不再释放"},
     {"hotel.expire.noop",
      "At {now} s the holds past their deadline are {holds}: none is RESERVED, so the job changes nothing.",
-     "在 {now} 秒，已过期限的预留是 {holds}：没有一个是 RESERVED，所以任务什么也不改。"},
+     "在第 {now} 秒，已过期限的预留是 {holds}：没有一个是 RESERVED，所以任务什么也不改。"},
     {"hotel.expire.naive.again",
      "Hold #{hold} was already {state} and its room released before: the job releases it again, and "
      "inventory_log now has {releases} release rows for it.",
@@ -160,11 +160,11 @@ const MessageTemplate kHotel[] = {
      "The provider says the customer paid at {paid_at} s; the rule is judged by the database clock when the "
      "callback is "
      "handled ({now} s), not by the provider's timestamp.",
-     "支付方称顾客在 {paid_at} 秒付款；本例按处理回调时的数据库时间（{now} 秒）判断，而不是支付方的时间戳。"},
+     "支付方称顾客在第 {paid_at} 秒付款；本例按处理回调时的数据库时间（第 {now} 秒）判断，而不是支付方的时间戳。"},
     {"hotel.callback.paid_at.naive",
      "The provider says the customer paid at {paid_at} s; the callback is handled at {now} s, and the "
      "naive handler compares neither with the deadline.",
-     "支付方称顾客在 {paid_at} 秒付款；回调在 {now} 秒处理，而朴素处理两者都不与期限比较。"},
+     "支付方称顾客在第 {paid_at} 秒付款；回调在第 {now} 秒处理，而朴素处理两者都不与期限比较。"},
     {"hotel.callback.failure.summary", "{actor}: payment failed", "{actor}：支付失败"},
     {"hotel.callback.failure", "Payment {payment} failed: nothing to confirm, the hold stays as it is.",
      "支付 {payment} 失败：没有可确认的，预留保持原状。"},
@@ -195,24 +195,24 @@ const MessageTemplate kHotel[] = {
      "回调 {event}：预留 #{hold} 为 RESERVED 且 {now} < {deadline}（期限），因此在同一事务中改为 CONFIRMED "
      "并让 sold 加一。"},
     {"hotel.callback.expired_now.summary", "{actor}: too late, expires, releases once, queues refund",
-     "{actor}：已过期限，过期并释放一次，排队退款"},
+     "{actor}：已过期限，标为过期，释放一次，排队退款"},
     {"hotel.callback.expired_now",
      "Callback {event}: hold #{hold} is still RESERVED, but now = {now} s is not before the deadline "
      "{deadline} s. In one transaction the handler itself expires the hold (HOLD_EXPIRED), releases the room "
      "once, and queues a refund of {payment}.",
-     "回调 {event}：预留 #{hold} 仍为 RESERVED，但现在 {now} 秒并不早于期限 {deadline} "
-     "秒。处理程序在同一事务中自己把预留"
+     "回调 {event}：预留 #{hold} 仍为 RESERVED，但现在是第 {now} 秒，并不早于期限（第 {deadline} "
+     "秒）。处理程序在同一事务中自行将预留标为"
      "过期（HOLD_EXPIRED），释放一次房间，并为 {payment} 排队退款。"},
     {"hotel.callback.expired_now.no_refund.summary",
      "{actor}: too late, expires, releases once, no new refund",
-     "{actor}：已过期限，过期并释放一次，不再创建退款"},
+     "{actor}：已过期限，标为过期，释放一次，不再创建退款"},
     {"hotel.callback.expired_now.refund_exists",
      "Callback {event}: hold #{hold} is still RESERVED, but now = {now} s is not before the deadline "
      "{deadline} s. In one transaction the handler itself expires the hold (HOLD_EXPIRED) and releases the "
      "room once; payment {payment} already has its refund task under the same operation key, so no new "
      "refund is created.",
-     "回调 {event}：预留 #{hold} 仍为 RESERVED，但现在 {now} 秒并不早于期限 {deadline} 秒。"
-     "处理程序在同一事务中自己把预留过期（HOLD_EXPIRED）并释放一次房间；支付 {payment} 的退款任务已按同一操"
+     "回调 {event}：预留 #{hold} 仍为 RESERVED，但现在是第 {now} 秒，并不早于期限（第 {deadline} 秒）。"
+     "处理程序在同一事务中自行将预留标为过期（HOLD_EXPIRED）并释放一次房间；支付 {payment} 的退款任务已按同一操"
      "作键存在，因此不再创建退款。"},
     {"hotel.callback.reconcile.summary", "{actor}: already paid, reconcile", "{actor}：已支付，待对账"},
     {"hotel.callback.reconcile",
@@ -243,11 +243,11 @@ const MessageTemplate kHotel[] = {
     {"refund.customer.pending",
      "Customer sees: \"refund pending since {now} s\". If it is still PENDING {alert} s later (at {due} s), the "
      "\"refund pending too long\" alert pages the payments on-call, who asks the provider about the payment.",
-     "顾客看到：“退款处理中，自 {now} 秒起”。如果 {alert} 秒后（第 {due} 秒）仍是 PENDING，“退款等待过久”告警会呼叫支付值班人员，"
+     "顾客看到：“退款处理中，自第 {now} 秒起”。如果 {alert} 秒后（第 {due} 秒）仍是 PENDING，“退款等待过久”告警会呼叫支付值班人员，"
      "由他们按支付单号向支付方查询。"},
     {"refund.customer.succeeded",
      "Customer sees: \"refunded at {now} s\". The pending-refund alert no longer watches this refund.",
-     "顾客看到：“已于第 {now} 秒退款”。等待退款告警不再关注这笔退款。"},
+     "顾客看到：“已于第 {now} 秒退款”。“退款等待过久”告警不再关注这笔退款。"},
     {"refund.customer.failed",
      "Customer sees: \"refund failed, support will contact you\". The \"refund failed\" alert fires at once, "
      "whatever the task's age: a person in support takes it (contacts the customer, retries by hand or pays "
@@ -263,7 +263,7 @@ const MessageTemplate kHotel[] = {
      "Task {task}: the worker first asks the provider about payment {payment}: the charge SUCCEEDED, so "
      "there is money "
      "to give back.",
-     "任务 {task}：worker 先向支付方查询支付 {payment}：扣款成功，确实有钱需要退回。"},
+     "任务 {task}：退款程序先向支付方查询支付 {payment}：扣款成功，确实有钱需要退回。"},
     {"hotel.refund.already",
      "The provider already knows operation {key} ({state}): it returns that result and does not run the "
      "operation again.",

@@ -279,13 +279,13 @@ const MessageTemplate kHotelCases[] = {
      "At {now} s the call sent at {sent} s times out. {actor} held the write lock for {held} s waiting for "
      "it; now it rolls back, and hold #{hold} and its decrement vanish. Any request waiting for the lock "
      "could go on only from now.",
-     "在 {now} 秒，{sent} 秒发出的调用超时。{actor} 为等它占着写锁 {held} 秒；现在它回滚，预留 #{hold} "
+     "在第 {now} 秒，第 {sent} 秒发出的调用超时。{actor} 为等它占着写锁 {held} 秒；现在它回滚，预留 #{hold} "
      "和它的扣减一起消失。等待这把锁的请求直到现在才能继续。"},
     {"h6.answer.naive.timeout.pg",
      "At {now} s the call sent at {sent} s times out. {actor} held the night's row lock for {held} s waiting "
      "for it; now it rolls back, and hold #{hold} and its decrement vanish. Any booking of this night waiting "
      "for the row could go on only from now.",
-     "在 {now} 秒，{sent} 秒发出的调用超时。{actor} 为等它锁着这一晚的库存行 {held} 秒；现在它回滚，预留 "
+     "在第 {now} 秒，第 {sent} 秒发出的调用超时。{actor} 为等它锁着这一晚的库存行 {held} 秒；现在它回滚，预留 "
      "#{hold} 和它的扣减一起消失。等待这一行的同一晚预订直到现在才能继续。"},
     {"h6.answer.naive.money",
      "The provider did take the money (its ledger has {key}), but the booking was rolled back and no payment "
@@ -298,14 +298,14 @@ const MessageTemplate kHotelCases[] = {
      "The provider answers at {now} s: paid. {actor} confirms hold #{hold} and commits. It held the write "
      "lock for {held} s, from {sent} s to {now} s: the design holds it for the whole call, and only the "
      "network decides how long that is.",
-     "支付方在 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。它占着写锁 {held} 秒（从 {sent} 秒到 "
-     "{now} 秒）：这种设计在整个调用期间都持有锁，持有多久只取决于网络。"},
+     "支付方在第 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。它占着写锁 {held} 秒（从第 {sent} 秒到"
+     "第 {now} 秒）：这种设计在整个调用期间都持有锁，持有多久只取决于网络。"},
     {"h6.answer.naive.charged.pg",
      "The provider answers at {now} s: paid. {actor} confirms hold #{hold} and commits. It held the night's "
      "row lock for {held} s, from {sent} s to {now} s: the design holds it for the whole call, and only the "
      "network decides how long that is.",
-     "支付方在 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。它锁着这一晚的库存行 {held} 秒（从 "
-     "{sent} 秒到 {now} 秒）：这种设计在整个调用期间都持有锁，持有多久只取决于网络。"},
+     "支付方在第 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。它锁着这一晚的库存行 {held} 秒（从"
+     "第 {sent} 秒到第 {now} 秒）：这种设计在整个调用期间都持有锁，持有多久只取决于网络。"},
     {"h6.answer.atomic.timeout.summary", "{actor}: provider timed out, charge unknown, hold #{hold} kept",
      "{actor}：支付超时，扣款结果未知，保留预留 #{hold}"},
     {"h6.answer.atomic.timeout",
@@ -313,21 +313,21 @@ const MessageTemplate kHotelCases[] = {
      "could go ahead. {actor} marks the payment UNKNOWN in a short transaction; hold #{hold} stays "
      "RESERVED until its deadline. The provider's ledger shows it did charge ({key}): query it by payment "
      "id, or retry with the same operation key, and one charge is all there will be{see}.",
-     "在 {now} 秒，{sent} 秒发出的调用超时。等待期间没有持有任何锁，其他预订可以照常进行。{actor} "
+     "在第 {now} 秒，第 {sent} 秒发出的调用超时。等待期间没有持有任何锁，其他预订可以照常进行。{actor} "
      "在一个短事务中把支付标记为 UNKNOWN；预留 #{hold} 保持 RESERVED 直到期限。支付方账本显示它确实"
      "扣了款（{key}）：按支付 ID 查询，或用同一个操作键重试，就只会有一次扣款{see}。"},
     {"h6.answer.atomic.charged.summary", "{actor}: paid, records it", "{actor}：支付成功，记录结果"},
     {"h6.answer.atomic.charged",
      "The provider answers at {now} s: paid. In a short transaction {actor} marks the payment SUCCEEDED and "
      "confirms hold #{hold} (still RESERVED and before its deadline).",
-     "支付方在 {now} 秒答复：已支付。{actor} 在一个短事务中把支付标记为 SUCCEEDED，并确认预留 #{hold}"
+     "支付方在第 {now} 秒答复：已支付。{actor} 在一个短事务中把支付标记为 SUCCEEDED，并确认预留 #{hold}"
      "（仍为 RESERVED 且在期限之前）。"},
     {"h6.answer.atomic.late",
      "The provider answers at {now} s: paid. {actor} marks the payment SUCCEEDED, but hold #{hold} is no "
      "longer "
      "RESERVED before its deadline, so it is not confirmed here: that is a late payment, to be refunded or "
      "reconciled, not confirmed{see}.",
-     "支付方在 {now} 秒答复：已支付。{actor} 把支付标记为 SUCCEEDED，但预留 #{hold} "
+     "支付方在第 {now} 秒答复：已支付。{actor} 把支付标记为 SUCCEEDED，但预留 #{hold} "
      "已不再是期限前的 RESERVED，因此这里不确认：这是迟到的支付，应退款或对账，而不是确认{see}。"},
     // H7: read, then write, in a deferred transaction
     {"h7.read.summary", "{actor} {begin}, reads {available}", "{actor} {begin}，读到 {available}"},
@@ -374,26 +374,25 @@ const MessageTemplate kHotelCases[] = {
      "{actor} 读到 available = {read}，但条件 UPDATE 更新了 0 行：没有房间。它回滚并拒绝请求。"},
     {"h7.deadlock",
      "\"{statement}\" returned SQLITE_BUSY, and waiting cannot end it: {actor} holds a read lock and needs "
-     "the write lock another transaction holds, and a writer cannot commit while another transaction still "
-     "holds a read lock. They wait for one another, a deadlock: waiting, like a busy timeout, would only "
-     "run out.",
-     "“{statement}” 返回 SQLITE_BUSY，而且等待无法结束它：{actor} 持有读锁，又需要另一个事务持有的写锁，"
+     "the write lock of another transaction, which cannot commit while {actor} still reads: a deadlock, "
+     "which a busy timeout would never end.",
+     "“{statement}”返回 SQLITE_BUSY，而且等待无法结束它：{actor} 持有读锁，又需要另一个事务持有的写锁，"
      "而只要另一个事务还持有读锁，写者就无法提交。它们互相等待，这是死锁：像忙等超时那样等下去只会超时。"},
     {"h7.naive.gives_up.summary", "{actor} tries {tries} times, gives up, keeps its lock",
-     "{actor} 尝试 {tries} 次后放弃，锁仍未释放"},
+     "{actor} 共执行 {tries} 次（重试 {retries} 次）后放弃，锁仍未释放"},
     {"h7.naive.gives_up",
      "The naive code retries the same statement inside the same transaction, up to {retries} times: every "
      "try meets the same SQLITE_BUSY, because nothing can change while the transactions wait for one "
      "another. Then it gives up and reports an error, but never rolls back: its transaction stays open "
      "with its locks, and whoever waits for them stays stuck behind it.",
-     "朴素代码在同一事务里重试同一条语句，最多 {retries} 次：每次都遇到同样的 SQLITE_BUSY，"
+     "朴素代码在同一事务里重试同一条语句，重试上限为 {retries} 次（连同第一次共执行 {tries} 次）：每次都遇到同样的 SQLITE_BUSY，"
      "因为这些事务在互相等待，什么都不会改变。然后它放弃并报错，却从不回滚：它的事务和锁都还在，"
      "等这些锁的请求被卡在它后面。"},
     {"h7.atomic.retry.summary", "{actor}: deadlock, rolls back, retries ({n} of {max})",
-     "{actor}：死锁，回滚，重试（第 {n} 次，共 {max} 次）"},
+     "{actor}：死锁，回滚，重试（第 {n} 次，重试上限 {max} 次）"},
     {"h7.atomic.retry",
-     "The atomic code rolls back the WHOLE transaction, which frees its locks so whoever waits for them "
-     "can go on, and runs it again from BEGIN with a fresh read: retry {n} of at most {max}.",
+     "The atomic code rolls back the WHOLE transaction, freeing its locks for whoever waits, and runs it "
+     "again from BEGIN with a fresh read: retry {n} of at most {max}.",
      "原子代码回滚整个事务，释放它的锁，让等这些锁的请求得以继续，然后从 BEGIN 开始用新的读取重新执行：第 "
      "{n} 次重试，最多 {max} 次。"},
     {"h7.atomic.after_retry",

@@ -110,17 +110,17 @@ const MessageTemplate kNightOrder[] = {
      "事务正在等 {actor} 已锁住的一晚（{taken}）。等待达到 deadlock_timeout 后，PostgreSQL 发现了这个环，"
      "并让闭合它的那条语句失败。{actor} 的事务被中止，它的行锁立即释放，所以另一个事务得以继续。"},
     {"h8.naive.gives_up.summary", "{actor} tries {tries} times, gives up, keeps its transaction open",
-     "{actor} 尝试 {tries} 次后放弃，事务仍未结束"},
+     "{actor} 共执行 {tries} 次后放弃，事务仍未结束"},
     {"h8.naive.gives_up",
      "The naive code retries the same UPDATE inside the same transaction, {tries} tries in all, each "
      "answered {code}. Then it reports an error and gives up without ROLLBACK: its transaction stays open.",
-     "朴素代码在同一事务里重试同一条 UPDATE，一共尝试 {tries} 次，每次都得到 {code}。然后它报错放弃，"
+     "朴素代码在同一事务里重试同一条 UPDATE，连同第一次一共执行 {tries} 次，每次都得到 {code}。然后它报错放弃，"
      "却不执行 ROLLBACK：它的事务一直没有结束。"},
     {"h8.naive.gives_up.pg",
      "The naive code retries the same UPDATE inside the same transaction, {tries} tries in all: the first "
      "was answered deadlock_detected, every later one {code}, because the transaction is already aborted. "
      "Then it reports an error and gives up without ROLLBACK: its transaction stays open.",
-     "朴素代码在同一事务里重试同一条 UPDATE，一共尝试 {tries} 次：第一次得到 deadlock_detected，之后每次都"
+     "朴素代码在同一事务里重试同一条 UPDATE，连同第一次一共执行 {tries} 次：第一次得到 deadlock_detected，之后每次都"
      "得到 {code}，因为事务已经被中止。然后它报错放弃，却不执行 ROLLBACK：它的事务一直没有结束。"},
     {"h8.sqlite.gives_up",
      "On SQLite nothing can change while the transactions wait on each other, and the open transaction "
@@ -136,7 +136,7 @@ const MessageTemplate kNightOrder[] = {
      "的事务里：在有人执行 ROLLBACK 之前，它上面的每条语句都以 in_failed_sql_transaction（25P02）失败；连接池"
      "还会把这个坏掉的连接交给下一个请求。这笔预订本身只得到了一个错误。"},
     {"h8.atomic.retry.summary", "{actor}: deadlock, rolls back, retries ({n} of {max})",
-     "{actor}：死锁，回滚，重试（第 {n} 次，最多 {max} 次）"},
+     "{actor}：死锁，回滚，重试（第 {n} 次，重试上限 {max} 次）"},
     {"h8.atomic.retry",
      "The atomic code rolls back the WHOLE transaction, which frees its locks so that whoever waits for "
      "them can go on, and runs the stay again from BEGIN: fresh reads, then its nights in night order. "

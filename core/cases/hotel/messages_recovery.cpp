@@ -21,7 +21,7 @@ const MessageTemplate kRecovery[] = {
     {"retention.retry.naive",
      "Task {task}: the worker refunds {payment} under the task's key {key}, trusting the provider to "
      "recognise the key if this refund was already made and answer \"already refunded\".",
-     "任务 {task}：worker 用任务的键 {key} 退款 {payment}，相信如果这笔退款已经做过，支付方会认出这个键并"
+     "任务 {task}：退款程序用任务的键 {key} 退款 {payment}，相信如果这笔退款已经做过，支付方会认出这个键并"
      "回答“已退款”。"},
     {"retention.retry.naive.forgotten",
      "But the provider keeps idempotency keys only for a while, and {key} is past it: the provider books "
@@ -37,12 +37,12 @@ const MessageTemplate kRecovery[] = {
      "Task {task}: before any retry the worker asks the provider by payment id: {payment} already has a "
      "SUCCEEDED refund ({found}). It records SUCCEEDED and calls nothing: a key is kept for a while, a payment "
      "id for good.",
-     "任务 {task}：重试之前，worker 先按支付单号询问支付方：{payment} 已经有一笔成功的退款（{found}）。它记录 "
+     "任务 {task}：重试之前，退款程序先按支付单号询问支付方：{payment} 已经有一笔成功的退款（{found}）。它记录 "
      "SUCCEEDED，不再调用：幂等键只保留一段时间，支付单号永远有效。"},
     {"retention.retry.atomic.none",
      "Task {task}: the provider has no successful refund of {payment}, so the worker refunds under the "
      "task's key {key}.",
-     "任务 {task}：支付方还没有 {payment} 的成功退款，所以 worker 用任务的键 {key} 退款。"},
+     "任务 {task}：支付方还没有 {payment} 的成功退款，所以退款程序用任务的键 {key} 退款。"},
     // The simulated payment provider
     {"provider.answer.succeeded", "succeeded", "成功"},
     {"provider.answer.failed", "failed", "失败"},
@@ -145,13 +145,13 @@ const MessageTemplate kRecovery[] = {
      "Hold #{hold} is {state} and can no longer take this payment (deadline {deadline} s, now {now} s): "
      "payment "
      "{payment} is SUCCEEDED and its refund is queued, once.",
-     "预留 #{hold} 为 {state}，已不能接受这笔支付（期限 {deadline} 秒，现在 {now} 秒）：支付 {payment} 记为 "
+     "预留 #{hold} 为 {state}，已不能接受这笔支付（期限为第 {deadline} 秒，现在是第 {now} 秒）：支付 {payment} 记为 "
      "SUCCEEDED，并排队退款一次。"},
     {"recovery.charge.too_late.expired",
      "Hold #{hold} is still RESERVED, but its deadline {deadline} s has passed (now {now} s): in the same "
      "transaction it is expired (HOLD_EXPIRED) and its room released once; payment {payment} is SUCCEEDED "
      "and its refund is queued, once.",
-     "预留 #{hold} 仍为 RESERVED，但期限 {deadline} 秒已过（现在 {now} 秒）：在同一事务中把它过期"
+     "预留 #{hold} 仍为 RESERVED，但期限（第 {deadline} 秒）已过（现在是第 {now} 秒）：在同一事务中将它标为过期"
      "（HOLD_EXPIRED）并释放一次房间；支付 {payment} 记为 SUCCEEDED，并排队退款一次。"},
     {"recovery.charge.refund.summary", "{actor}: paid too late, refund queued",
      "{actor}：支付太晚，排队退款"},

@@ -100,19 +100,25 @@ InvariantResult confirmed_before_deadline(const CommittedState& committed) {
   const std::size_t paid_at = orders.column("paid_at");
   const std::size_t expires_at = orders.column("expires_at");
   const auto paid = checks::rows_where(orders, orders.column("state"), {"paid"});
-  std::string list;
+  LocalizedText list;            // "o1 at 11 s ≥ 10 s", "o1 第 11 秒 ≥ 第 10 秒"
   for (const Row* row : paid) {  // table order is id order
     const Value& at = (*row)[paid_at];
     const Value& deadline = (*row)[expires_at];
     if (is_null(at) || is_null(deadline) || as_int(at) < as_int(deadline)) continue;
-    list += (list.empty() ? std::string() : std::string(", ")) + "o" + number((*row)[orders.column("id")]) +
-            " @" + number(at) + "s >= " + number(deadline) + "s";
+    const Message item{"invariant.deadline.item",
+                       {{"what", "o" + number((*row)[orders.column("id")])},
+                        {"at", number(at)},
+                        {"deadline", number(deadline)}}};
+    list.en += (list.en.empty() ? "" : ", ") + render(item, Lang::en);
+    list.zh += (list.zh.empty() ? "" : "、") + render(item, Lang::zh);
   }
-  if (list.empty())
+  if (list.en.empty())
     return {"confirmed_before_deadline",
             true,
             {"seat.invariant.deadline.ok", {{"count", number(static_cast<std::int64_t>(paid.size()))}}}};
-  return {"confirmed_before_deadline", false, {"seat.invariant.deadline.broken", {{"list", list}}}};
+  return {"confirmed_before_deadline",
+          false,
+          {"seat.invariant.deadline.broken", {{"list", bilingual_arg(list)}}}};
 }
 
 }  // namespace

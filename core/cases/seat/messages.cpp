@@ -6,12 +6,17 @@ namespace reslab::seat {
 namespace {
 
 const MessageTemplate kSeat[] = {
+    // The engine's figures and invariants in the ticket article's words: a seat is held (占座), not reserved.
+    {"seat.figure.active_holds", "active holds", "有效占座"},
+    {"seat.invariant.capacity_balance", "available + active holds + sold = capacity",
+     "可售库存 + 有效占座 + 已售数量 = 总容量"},
+    {"seat.invariant.confirmed_before_deadline", "paid before the hold ended", "占座到期前支付"},
     {"seat.deadline.tie",
      "A tie at the deadline: {now} s is {order}'s expires_at itself. Only now < expires_at may sell, judged "
      "by one database clock, and the database runs transactions one after the other: whichever comes first "
      "in this second, a payment callback for {order} or a hand-over of {seat}, {order}'s hold is over and "
      "{seat} is not sold to {order}.",
-     "截止时刻的平局：{now} 秒正是 {order} 的 expires_at。只有 now < expires_at "
+     "截止时刻同时到达：第 {now} 秒正是 {order} 的 expires_at。只有 now < expires_at "
      "才能成交，用的是同一个数据库时钟，数据库也让事务先后执行：无论这一秒里先到的是 {order} 的支付回调还是 "
      "{seat} 的回收占座，{order} 的占座都已结束，{seat} 不会卖给 {order}。"},
     {"seat.invariant.deadline.ok", "{count} paid order(s), each paid before its hold ended",
@@ -40,7 +45,7 @@ const MessageTemplate kSeat[] = {
     {"seat.hold.naive.taken",
      "{actor} reads {seat}: held by {previous} until {until} s, and it is {now} s, so that hold still runs. "
      "Not free, so the request is rejected.",
-     "{actor} 读取 {seat}：由 {previous} 占座到 {until} 秒，现在是 {now} "
+     "{actor} 读取 {seat}：由 {previous} 占座到第 {until} 秒，现在是第 {now} "
      "秒，该占座仍然有效。不是空闲座位，请求被拒绝。"},
     {"seat.hold.naive.sold",
      "{actor} reads {seat}: sold to {previous}. Not free, so the request is rejected.",
@@ -59,7 +64,7 @@ const MessageTemplate kSeat[] = {
      "{previous} held {seat} until {until} s; at {now} s that hold is over, so {actor} marks {previous} "
      "expired "
      "in a statement of its own before taking the seat.",
-     "{previous} 占座 {seat} 到 {until} 秒；在 {now} 秒该占座已过期，{actor} 用一条单独的语句把 {previous} "
+     "{previous} 占座 {seat} 到第 {until} 秒；在第 {now} 秒该占座已过期，{actor} 用一条单独的语句把 {previous} "
      "标记为 expired，再占用座位。"},
     {"seat.hold.blind.done",
      "It inserts order {order} and runs UPDATE seats SET state = 'held', order_id = {order_id} WHERE seat_id "
@@ -68,11 +73,11 @@ const MessageTemplate kSeat[] = {
      "s.",
      "它插入订单 {order}，并在不读取座位、不带任何条件的情况下执行 UPDATE seats SET state = 'held', order_id "
      "= "
-     "{order_id} WHERE seat_id = '{seat}'：{seat} 由 {order} 占座到 {expires} 秒。"},
+     "{order_id} WHERE seat_id = '{seat}'：{seat} 由 {order} 占座到第 {expires} 秒。"},
     {"seat.hold.blind.stale",
      "{seat} still named {previous}, whose hold had ended at {until} s. Writing blind, {actor} never marks "
      "{previous} expired, so the orders table still lists it as held.",
-     "{seat} 原本仍指向 {previous}，其占座已在 {until} 秒结束。{actor} 不读就写，从不把 {previous} 标记为 "
+     "{seat} 原本仍指向 {previous}，其占座已在第 {until} 秒结束。{actor} 不读就写，从不把 {previous} 标记为 "
      "expired，所以订单表里它仍是 held。"},
     {"seat.hold.naive.overwrite",
      "It inserts order {order} and runs UPDATE seats SET order_id = {order_id} WHERE seat_id = '{seat}' with "
@@ -99,7 +104,7 @@ const MessageTemplate kSeat[] = {
      "{actor} 取得写锁（BEGIN IMMEDIATE），插入订单 {order}，执行 UPDATE seats SET state = 'held', order_id "
      "= "
      "{order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND (state = 'free' OR (state = 'held' AND "
-     "expires_at <= {now}))：更新了一行，{seat} 由 {order} 占座到 {expires} 秒。订单和座位一起提交。"},
+     "expires_at <= {now}))：更新了一行，{seat} 由 {order} 占座到第 {expires} 秒。订单和座位一起提交。"},
     {"seat.hold.atomic.done.pg",
      "{actor} opens a transaction (BEGIN takes no lock on PostgreSQL), inserts order {order} and runs UPDATE "
      "seats SET state = 'held', order_id = {order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND "
@@ -107,19 +112,19 @@ const MessageTemplate kSeat[] = {
      "held by {order} until {expires} s. The order and the seat commit together.",
      "{actor} 开启事务（在 PostgreSQL 上 BEGIN 不加锁），插入订单 {order}，执行 UPDATE seats SET state = "
      "'held', order_id = {order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND (state = 'free' OR "
-     "(state = 'held' AND expires_at <= {now}))：更新并锁住了一行，{seat} 由 {order} 占座到 {expires} 秒。"
+     "(state = 'held' AND expires_at <= {now}))：更新并锁住了一行，{seat} 由 {order} 占座到第 {expires} 秒。"
      "订单和座位一起提交。"},
     {"seat.hold.atomic.handover",
      "{previous} held {seat} until {until} s. Now = {now} s, so now < expires_at fails: the hold is over. In "
      "the same transaction {previous} is marked expired, then the seat is pointed at {order}; either both "
      "happen or neither does.",
-     "{previous} 占座 {seat} 到 {until} 秒。现在 {now} 秒，now < expires_at 不成立：占座已过期。在同一事务中"
+     "{previous} 占座 {seat} 到第 {until} 秒。现在是第 {now} 秒，now < expires_at 不成立：占座已过期。在同一事务中"
      "先把 {previous} 标记为 expired，再把座位指向 {order}；两者要么都发生，要么都不发生。"},
     {"seat.hold.atomic.rejected",
      "The conditional UPDATE re-checked {seat} (held by {previous} until {until} s; now {now} s, so that "
      "hold still runs) and changed 0 rows. {actor} checks the rows-changed count, rolls back (the new order "
      "goes with it) and rejects the request.",
-     "条件更新重新检查 {seat}（由 {previous} 占座到 {until} 秒；现在 {now} 秒，该占座仍然有效），更新了 0 "
+     "条件更新重新检查 {seat}（由 {previous} 占座到第 {until} 秒；现在是第 {now} 秒，该占座仍然有效），更新了 0 "
      "行。{actor} 检查更新行数，回滚（新订单随之撤销），拒绝请求。"},
     {"seat.hold.atomic.rejected.sold",
      "The conditional UPDATE re-checked {seat} (sold to {previous}) and changed 0 rows. {actor} checks the "
@@ -178,7 +183,7 @@ const MessageTemplate kSeat[] = {
     {"seat.pay.naive.hold_over",
      "{order} is still held in the table, but its hold ended at {until} s and it is {now} s; the naive code "
      "charges without looking.",
-     "{order} 在表中仍为 held，但其占座已在 {until} 秒结束，现在是 {now} 秒；朴素代码不看就扣款。"},
+     "{order} 在表中仍为 held，但其占座已在第 {until} 秒结束，现在是第 {now} 秒；朴素代码不看就扣款。"},
     {"seat.pay.refused.summary", "{actor}: {order} holds no seat, no charge",
      "{actor}：{order} 未占座，不扣款"},
     {"seat.pay.refused.missing", "There is no order {order}: {actor} charges nothing.",
@@ -189,7 +194,7 @@ const MessageTemplate kSeat[] = {
     {"seat.pay.refused.expired",
      "{order} is still held, but its hold ended at {until} s and it is {now} s (now < expires_at fails): "
      "{actor} does not take money for a seat the order no longer holds.",
-     "{order} 仍为 held，但其占座已在 {until} 秒结束，现在是 {now} 秒（now < expires_at 不成立）：{actor} "
+     "{order} 仍为 held，但其占座已在第 {until} 秒结束，现在是第 {now} 秒（now < expires_at 不成立）：{actor} "
      "不为订单已不再持有的座位收款。"},
     // Payment callbacks
     {"seat.callback.duplicate.summary", "{actor}: duplicate event {event}", "{actor}：重复事件 {event}"},
@@ -215,9 +220,9 @@ const MessageTemplate kSeat[] = {
      "expires_at：更新一行），订单改为 "
      "paid。"},
     {"seat.callback.pending.summary", "{actor}: {order} expired, refund pending",
-     "{actor}：{order} 已过期，待对账"},
+     "{actor}：{order} 已过期，退款待处理"},
     {"seat.callback.pending_again.summary", "{actor}: one more payment for {order}, refund pending",
-     "{actor}：{order} 又一笔付款，待对账"},
+     "{actor}：{order} 又一笔付款，退款待处理"},
     {"seat.callback.pending",
      "Callback {event} reports payment {payment} as successful, but {order} is expired: its hold on {seat} "
      "is over.",
@@ -228,24 +233,23 @@ const MessageTemplate kSeat[] = {
     {"seat.callback.pending.queued",
      "{seat} is not sold to {order}. In the same transaction {order} becomes refund_pending and an item is "
      "queued for reconciliation: look payment {payment} up at the provider, then compensate.",
-     "不把 {seat} 卖给 {order}。在同一事务中 {order} 改为 refund_pending，并加入待对账队列：按支付单号 "
+     "不把 {seat} 卖给 {order}。在同一事务中 {order} 改为退款待处理（refund_pending），并加入对账队列：按支付单号 "
      "{payment} 向支付方核验，再补偿。"},
     {"seat.callback.expired_now.summary", "{actor}: {order} too late, expires, refund pending",
-     "{actor}：{order} 已过期限，过期并待对账"},
+     "{actor}：{order} 已过期限，标为过期，退款待处理"},
     {"seat.callback.expired_now",
      "Callback {event}: {order} still holds {seat}, but now = {now} s is not before expires_at = {expires} "
      "s. "
      "The handler itself ends the hold in one transaction: {seat} is freed, {order} becomes refund_pending "
      "and payment {payment} is queued for reconciliation.",
-     "回调 {event}：{order} 仍占着 {seat}，但现在 {now} 秒并不早于 expires_at = {expires} "
-     "秒。处理程序在同一事务中自己结束占座：释放 {seat}，{order} 改为 refund_pending，支付 {payment} "
-     "加入待对账"
-     "队列。"},
+     "回调 {event}：{order} 仍占着 {seat}，但现在是第 {now} 秒，并不早于 expires_at = {expires} "
+     "秒。处理程序在同一事务中自行结束占座：释放 {seat}，{order} 改为退款待处理（refund_pending），支付 {payment} "
+     "加入对账队列。"},
     {"seat.callback.expired_now.lost",
      "Callback {event}: {order} says it holds {seat}, but the seat no longer names it. Nothing is sold; "
      "{order} becomes refund_pending and payment {payment} is queued for reconciliation.",
      "回调 {event}：{order} 声称占着 {seat}，但座位已不再指向它。不出票；{order} 改为 refund_pending，支付 "
-     "{payment} 加入待对账队列。"},
+     "{payment} 加入对账队列。"},
     {"seat.callback.pending_not_refunded",
      "refund_pending is not \"refunded\": it means no refund has been made yet. The item waits until the "
      "payment is verified by its payment id and the compensation has an auditable result.",
@@ -260,7 +264,7 @@ const MessageTemplate kSeat[] = {
      "Callback {event}: {order} is already {state}, and payment {payment} is new for it: one more payment to "
      "look into, queued for reconciliation as well. {order} now has {count} reconciliation items.",
      "回调 {event}：{order} 已是 {state}，而支付 {payment} "
-     "对它来说是新的：又多一笔需要核查的付款，同样加入待对账队列。{order} 现在共有 {count} 个对账事项。"},
+     "对它来说是新的：又多一笔需要核查的付款，同样加入对账队列。{order} 现在共有 {count} 个对账事项。"},
     {"seat.callback.already_pending.summary", "{actor}: payment {payment} already in reconciliation",
      "{actor}：支付 {payment} 已在对账中"},
     {"seat.callback.already_pending",
@@ -274,7 +278,7 @@ const MessageTemplate kSeat[] = {
      "enough; the order's final state is checked too. It may be the same payment notified again, so there is "
      "no direct refund: it is flagged already_paid_reconcile and queued for reconciliation.",
      "回调 {event} 的事件 ID 是新的，但 {order} 已支付。仅按事件 ID 去重不够，还要检查订单终态。它可能只是"
-     "同一笔付款的重复通知，所以不直接退款：标记为 already_paid_reconcile 并加入待对账队列。"},
+     "同一笔付款的重复通知，所以不直接退款：标记为 already_paid_reconcile 并加入对账队列。"},
     {"seat.callback.reconcile.already",
      "Callback {event} has a new event id, but {order} is already paid. Deduplicating by event id is not "
      "enough; the order's final state is checked too. It may be the same payment notified again, so there is "
@@ -307,12 +311,12 @@ const MessageTemplate kSeat[] = {
     {"seat.reconcile.summary",
      "{actor}: {refunded} refunded, {failed} failed, {pending} unverified, {closed} same payment",
      "{actor}：退款 {refunded}，失败 {failed}，未核实 {pending}，同一付款 {closed}"},
-    {"seat.reconcile.none.summary", "{actor}: nothing to reconcile", "{actor}：没有待对账事项"},
-    {"seat.reconcile.none", "No reconciliation item is PENDING.", "没有处于 PENDING 的待对账事项。"},
+    {"seat.reconcile.none.summary", "{actor}: nothing to reconcile", "{actor}：没有对账事项"},
+    {"seat.reconcile.none", "No reconciliation item is PENDING.", "没有处于 PENDING 的对账事项。"},
     {"seat.reconcile.naive.none",
      "Nothing is queued for reconciliation: the naive callback handler marks every success paid and never "
      "queues anything, so a payment for a seat its order lost is never looked at.",
-     "待对账队列是空的：朴素回调处理把每次成功都标记为已支付，从不入队，所以为已失去座位的订单付的钱永远没人"
+     "对账队列是空的：朴素回调处理把每次成功都标记为已支付，从不入队，所以为已失去座位的订单付的钱永远没人"
      "核查。"},
     {"seat.reconcile.naive",
      "Item {item}: refunds {payment} under a fresh key {key}, without asking the provider whether the money "
@@ -342,7 +346,7 @@ const MessageTemplate kSeat[] = {
     {"seat.reconcile.verified",
      "Item {item}: the worker first looks payment {payment} up at the provider by its payment id: the charge "
      "SUCCEEDED, so money was really taken from the buyer of {order}.",
-     "事项 {item}：worker 先按支付单号向支付方查询 {payment}：扣款成功，{order} 的买家确实付了钱。"},
+     "事项 {item}：对账程序先按支付单号向支付方查询 {payment}：扣款成功，{order} 的买家确实付了钱。"},
     {"seat.reconcile.refunded",
      "It refunds under the payment's own key {key} (the provider answers \"already done\" on a rerun); the "
      "item becomes REFUNDED and {order} refunded.",
@@ -360,12 +364,12 @@ const MessageTemplate kSeat[] = {
      "{order_state}：它需要人工处理或重试，而不是等待。"},
     // T3: the queue and its tickets
     {"seat.queue.admitted.summary", "{actor} admitted: ticket {ticket} until {until} s",
-     "{actor} 获准进入：票据 {ticket} 有效到 {until} 秒"},
+     "{actor} 获准进入：票据 {ticket} 有效到第 {until} 秒"},
     {"seat.queue.admitted",
      "The queue admits {actor} with ticket {ticket}, valid until {until} s. The ticket lets {actor} try to "
      "hold "
      "a seat; it grants no seat.",
-     "排队系统放行 {actor}，发给票据 {ticket}，有效到 {until} 秒。票据允许 {actor} "
+     "排队系统放行 {actor}，发给票据 {ticket}，有效到第 {until} 秒。票据允许 {actor} "
      "去尝试占座；它不代表拥有任何"
      "座位。"},
     {"seat.queue.refused.summary", "{actor}: queue full this second, rejected",
@@ -374,7 +378,7 @@ const MessageTemplate kSeat[] = {
      "The queue has already admitted {admitted} buyer(s) at {now} s and lets in at most {rate} per second: "
      "{actor} gets no ticket and must come back later. This is what a queue is for: limiting the arrival "
      "rate.",
-     "排队系统在 {now} 秒已放行 {admitted} 位买家，每秒最多放行 {rate} 位：{actor} 拿不到票据，只能稍后再来。"
+     "排队系统在第 {now} 秒已放行 {admitted} 位买家，每秒最多放行 {rate} 位：{actor} 拿不到票据，只能稍后再来。"
      "这正是排队的作用：限制到达速率。"},
     {"seat.ticket.rejected.summary", "{actor}: ticket {ticket} not valid, rejected",
      "{actor}：票据 {ticket} 无效，拒绝"},
@@ -384,7 +388,7 @@ const MessageTemplate kSeat[] = {
     {"seat.ticket.used", "Ticket {ticket} has already been used.", "票据 {ticket} 已经用过。"},
     {"seat.ticket.expired",
      "Ticket {ticket} was valid until {until} s; it is {now} s. {actor} has to queue again.",
-     "票据 {ticket} 有效到 {until} 秒；现在是 {now} 秒。{actor} 需要重新排队。"},
+     "票据 {ticket} 有效到第 {until} 秒；现在是第 {now} 秒。{actor} 需要重新排队。"},
     {"seat.ticket.naive",
      "{actor}'s ticket {ticket} is valid, and the naive code takes that as owning {seat}: the queue let me "
      "in, "
@@ -400,16 +404,17 @@ const MessageTemplate kSeat[] = {
      "{holder} ({state}). The rollback leaves the ticket unused, so {actor} could still try another seat "
      "before it expires at {until} s.",
      "{actor} 持票据 {ticket} 获准进入，但准入不等于座位：{seat} 已属于 "
-     "{holder}（{state}）。回滚后票据仍未使用，{actor} 在票据于 {until} 秒过期前还可以尝试其他座位。"},
+     "{holder}（{state}）。回滚后票据仍未使用，{actor} 在票据于第 {until} 秒过期前还可以尝试其他座位。"},
     // T4: the lease lock and the pause
-    {"seat.lock.taken.summary", "{actor} locks {seat} until {until} s", "{actor} 锁定 {seat} 到 {until} 秒"},
+    {"seat.lock.taken.summary", "{actor} locks {seat} until {until} s",
+     "{actor} 锁定 {seat} 到第 {until} 秒"},
     {"seat.lock.taken", "{actor} takes the lock on {seat} with a lease until {until} s.",
-     "{actor} 取得 {seat} 的锁，租约到 {until} 秒。"},
+     "{actor} 取得 {seat} 的锁，租约到第 {until} 秒。"},
     {"seat.lock.taken_over",
      "{holder}'s lease on {seat} ended at {lease} s, so at {now} s the lock is free again: {actor} takes it "
      "until {until} s. Nothing tells {holder}.",
-     "{holder} 对 {seat} 的租约在 {lease} 秒已结束，所以在 {now} 秒锁又空出来了：{actor} 取得它，租约到 "
-     "{until} "
+     "{holder} 对 {seat} 的租约在第 {lease} 秒已结束，所以在第 {now} 秒锁又空出来了：{actor} 取得它，租约到"
+     "第 {until} "
      "秒。没有任何东西通知 {holder}。"},
     {"seat.lock.stands_for",
      "seat_locks stands for a separate lock service such as Redis (SET NX with an expiry); it sits in this "
@@ -421,7 +426,7 @@ const MessageTemplate kSeat[] = {
      "{actor}：{seat} 已被 {holder} 锁定，拒绝"},
     {"seat.lock.refused",
      "{holder} holds the lock on {seat} until {lease} s; it is {now} s. {actor} gives up.",
-     "{holder} 持有 {seat} 的锁直到 {lease} 秒；现在是 {now} 秒。{actor} 放弃。"},
+     "{holder} 持有 {seat} 的锁直到第 {lease} 秒；现在是第 {now} 秒。{actor} 放弃。"},
     {"seat.pause.summary", "{actor} pauses", "{actor} 暂停"},
     {"seat.pause",
      "{actor} stalls (a garbage-collection pause, a swapped-out process) and does nothing until its next "
@@ -433,26 +438,26 @@ const MessageTemplate kSeat[] = {
      "Its lease ends at {lease} s whether or not {actor} is running, and nothing will tell it.",
      "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。无论 {actor} "
      "是否在运行，它的租约"
-     "都在 {lease} 秒结束，而且没有任何东西会通知它。"},
+     "都在第 {lease} 秒结束，而且没有任何东西会通知它。"},
     {"seat.pause.lease_over",
      "{actor} stalls (a garbage-collection pause, a swapped-out process) and does nothing until its next "
      "event. Its lease already ended at {lease} s, and nothing has told it.",
-     "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。它的租约已在 {lease} "
+     "{actor} 停顿（垃圾回收暂停、进程被换出），直到它的下一个事件前什么也不做。它的租约已在第 {lease} "
      "秒结束，而没有任何东西通知它。"},
     {"seat.lock.naive.trusts",
      "{actor} took the lock at {locked_at} s (lease until {lease} s) and trusts it: believing the lock is in "
      "hand, it writes {seat} without looking at the seat.",
-     "{actor} 在 {locked_at} 秒取得锁（租约到 {lease} 秒）并信任它：认定锁在手里，就不看座位，直接写入 "
+     "{actor} 在第 {locked_at} 秒取得锁（租约到第 {lease} 秒）并信任它：认定锁在手里，就不看座位，直接写入 "
      "{seat}。"},
     {"seat.lock.lapsed",
      "It is {now} s, so that lease is over; nobody else has taken the lock since, and nothing stops {actor} "
      "this time.",
-     "现在是 {now} 秒，这个租约已经结束；之后还没有别人取得这把锁，所以这一次没有任何东西拦住 {actor}。"},
+     "现在是第 {now} 秒，这个租约已经结束；之后还没有别人取得这把锁，所以这一次没有任何东西拦住 {actor}。"},
     {"seat.lock.naive.stale",
      "At {now} s {actor} carries on, still believing it holds the lock it took at {locked_at} s. Its lease "
      "ended at {lease} s and the lock is now {holder}'s, but {actor} never looks: it writes {seat} without a "
      "condition.",
-     "{actor} 在 {now} 秒继续运行，仍以为自己持有 {locked_at} 秒取得的锁。它的租约在 {lease} "
+     "{actor} 在第 {now} 秒继续运行，仍以为自己持有第 {locked_at} 秒取得的锁。它的租约在第 {lease} "
      "秒已结束，锁现在属于 {holder}，但 {actor} 从不检查：它不带条件地写入 {seat}。"},
     {"seat.lock.atomic.taken",
      "A lock keeps other buyers away while its lease lasts, which spares the database some contention; the "
@@ -462,7 +467,7 @@ const MessageTemplate kSeat[] = {
      "At {now} s {actor} carries on, still believing it holds the lock it took at {locked_at} s; its lease "
      "ended at {lease} s and {holder} has the lock now. The lock is not the final word: the database's "
      "conditional UPDATE is, and it changes 0 rows.",
-     "{actor} 在 {now} 秒继续运行，仍以为自己持有 {locked_at} 秒取得的锁；它的租约在 {lease} "
+     "{actor} 在第 {now} 秒继续运行，仍以为自己持有第 {locked_at} 秒取得的锁；它的租约在第 {lease} "
      "秒已结束，锁现在属于 {holder}。锁不是最终裁决：数据库的条件更新才是，它更新了 0 行。"},
     {"seat.lock.atomic.rejected",
      "Whatever {actor} believes about its lock, the conditional UPDATE on {seat} changes 0 rows: the seat is "
