@@ -234,7 +234,10 @@ void write_orders(std::ostringstream& out, const HandoutCase& handout, const UiT
     for (const auto& outcome : summary.outcomes) {
       std::string broken;
       for (const auto& name : outcome.broken)
-        broken += (broken.empty() ? "" : lang == Lang::zh ? "、" : ", ") + invariant_label(scenario, name, lang);
+        broken += (broken.empty()     ? ""
+                   : lang == Lang::zh ? "、"
+                                      : ", ") +
+                  invariant_label(scenario, name, lang);
       std::string example;
       for (const auto& id : outcome.example) example += (example.empty() ? "" : ",") + id;
       out << "<tr><td>" << outcome.count << "</td><td>"

@@ -105,7 +105,8 @@ std::string final_state_text(const std::vector<Figure>& figures, const Scenario&
   for (const auto& name : scenario.figures)
     for (const auto& figure : figures)
       if (figure.name == name)
-        text += (text.empty() ? "" : " · ") + figure_label(scenario, name, lang) + " " + figure_value_text(figure);
+        text += (text.empty() ? "" : " · ") + figure_label(scenario, name, lang) + " " +
+                figure_value_text(figure);
   return text.empty() ? "-" : text;
 }
 
@@ -189,8 +190,8 @@ std::string exploration_to_markdown(const Exploration& exploration, const Scenar
         << say("explore.group_example", lang) << " |\n|---|---|---|---|---|\n";
     for (const auto& outcome : summary.outcomes)
       out << "| " << outcome.count << " | " << final_state_text(outcome.figures, scenario, lang) << " | "
-          << (outcome.harmful ? broken_text(outcome.broken, scenario, lang) : say("explore.none", lang)) << " | "
-          << outcome.final_states << " | " << order_text(outcome.example) << " |\n";
+          << (outcome.harmful ? broken_text(outcome.broken, scenario, lang) : say("explore.none", lang))
+          << " | " << outcome.final_states << " | " << order_text(outcome.example) << " |\n";
     out << "\n";
   }
   for (const auto& summary : exploration.models) {
