@@ -670,6 +670,7 @@ void LabApp::save_trace_markdown() {
     const std::string path = unused_path(dir, stem, ".md", taken);
     error = write_text_file(path, trace_to_markdown(trace, m_session->scenario(), m_view.lang));
     if (error.empty()) {
+      m_platform.file_written(path, "text/markdown");
       toast(tr(taken ? "toast.trace_saved_beside" : "toast.trace_saved",
                {{"path", path}, {"taken", stem + ".md"}}));
       return;

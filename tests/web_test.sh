@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The page in a browser: builds the site (scripts/web --browser), serves a copy of it on 127.0.0.1 and
 # opens it in headless Chromium. ?selftest must hash every preset of every bundled case in both models
-# as the native `reslab trace` did, and so must a scenario file served beside the page (?file=).
+# as the native `reslab trace` did, and so must a scenario file served beside the page (?file=); the
+# link ?case=h1&model=naive&step=4 must show the case as the native export of that step lays it out
+# (tests/web_layout_check.py), and the address must follow as the user steps (tests/web_follow.mjs).
 # RESLAB_SKIP_WEB=1 skips it (exit 77: ctest shows it skipped).
 set -uo pipefail
 if [[ ${RESLAB_SKIP_WEB:-0} == 1 ]]; then
@@ -65,5 +67,20 @@ file_title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$scratch/file.html" | he
 echo "page title with ?file=course-h1.toml: $file_title"
 h1_runs=$(grep -c '^h1 ' "$site/selftest-expected.txt")
 check "a served file's presets hash as the bundled copy's" test "$file_title" = "selftest: $h1_runs passed, 0 failed"
+
+# [3] A link to a step: the page at H1, naive, step 4 shows what the desktop's export of it shows.
+browser --virtual-time-budget=30000 --screenshot="$scratch/page.png" "$page?case=h1&model=naive&step=4" >/dev/null
+xvfb-run -a -s "-screen 0 1600x900x24" "${BUILD:-$root/build}/reslab" export h1 --model naive --size 1600x900 \
+  --lang en --out "$scratch/native" --quiet >/dev/null 2>&1
+check "the link ?case=h1&model=naive&step=4 shows the case laid out as on the desktop" \
+  python3 "$root/tests/web_layout_check.py" "$scratch/page.png" "$scratch/native/h1-naive-step04.png"
+
+# [4] The address follows the user as they step; the keys do not scroll the page.
+node_flags=()  # Node 20 has its WebSocket client behind a flag
+node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || node_flags=(--experimental-websocket)
+if ! node "${node_flags[@]}" "$root/tests/web_follow.mjs" "$page" "$scratch/follow-profile" 2>/dev/null; then
+  failures=$((failures + 1))
+fi
+[[ -n ${RESLAB_WEB_SCREENSHOT:-} ]] && cp "$scratch/page.png" "$RESLAB_WEB_SCREENSHOT"
 
 ((failures == 0))

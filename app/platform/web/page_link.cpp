@@ -75,6 +75,7 @@ PageLink parse_page_link(std::string_view query) {
     if (key == "lang" && (value == "zh" || value == "en")) link.lang = value;
     if (key == "compare") link.compare = value != "0";
     if (key == "selftest") link.self_test = true;
+    if (key == "bench") link.bench = true;
     if (key == "step")
       if (const auto step = number(value); step && *step >= 0 && *step < 100000)
         link.step = static_cast<int>(*step);

@@ -1,6 +1,6 @@
 #pragma once
 // What the page's URL says to show (?case=h2&model=atomic&preset=article&step=3&lang=zh, and order,
-// at, compare, file, selftest), read at start and written back as the user steps.
+// at, compare, file, selftest, bench), read at start and written back as the user steps.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -21,6 +21,7 @@ struct PageLink {
   std::string lang;  // "zh" or "en"
   bool compare = false;
   bool self_test = false;
+  bool bench = false;  // ?bench: time the engine's replays (bench/web)
 };
 
 // Reads a query string ("?case=h1&step=4", the "?" optional); unknown or malformed parts are ignored.

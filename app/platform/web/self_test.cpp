@@ -8,7 +8,7 @@
 
 namespace reslab::web {
 
-std::vector<std::string> self_test_lines(const std::vector<std::string>& files) {
+std::vector<std::string> self_test_lines(const std::vector<std::string>& files, int* steps) {
   std::vector<std::string> lines;
   for (const auto& file : files) {
     const Scenario scenario = load_scenario_file(file);
@@ -20,7 +20,9 @@ std::vector<std::string> self_test_lines(const std::vector<std::string>& files) 
           PlanRequest request;
           request.model = model;
           request.preset = preset.name;
-          line += trace_hash(run_plan(scenario, make_plan(scenario, request)));
+          const Trace trace = run_plan(scenario, make_plan(scenario, request));
+          if (steps) *steps += static_cast<int>(trace.steps.size());
+          line += trace_hash(trace);
         } catch (const std::exception& e) {
           line += "error";  // `reslab trace` exits 2 with its message; the hash is what compares
         }

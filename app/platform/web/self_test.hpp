@@ -7,7 +7,8 @@
 namespace reslab::web {
 
 // The lines for `files` (scenario paths), in file, preset and model order; a run that fails gives
-// "CASE PRESET MODEL error" instead of a hash.
-std::vector<std::string> self_test_lines(const std::vector<std::string>& files);
+// "CASE PRESET MODEL error" instead of a hash. `steps`, when given, counts the steps replayed (bench/web
+// times them in the page and natively).
+std::vector<std::string> self_test_lines(const std::vector<std::string>& files, int* steps = nullptr);
 
 }  // namespace reslab::web
