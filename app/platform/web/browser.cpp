@@ -42,6 +42,7 @@ EM_JS(void, js_local_set, (const char* key, const char* value), {
 });
 EM_JS(void, js_first_frame, (), { reslabFirstFrame(); });
 EM_JS(void, js_frame_drawn, (), { window.reslabFramesDrawn = (window.reslabFramesDrawn || 0) + 1; });
+EM_JS(void, js_loop_woke, (), { window.reslabWakes = (window.reslabWakes || 0) + 1; });
 // clang-format on
 
 }  // namespace
@@ -87,6 +88,10 @@ void first_frame_shown() {
 
 void frame_drawn() {
   js_frame_drawn();
+}
+
+void loop_woke() {
+  js_loop_woke();
 }
 
 }  // namespace reslab::web

@@ -18,7 +18,8 @@ void local_storage_set(const std::string& key, const std::string& value);
 void canvas_size(int& width, int& height);
 // The first frame is on screen: the page hides its loading line and notes the time.
 void first_frame_shown();
-// A frame was drawn (the page counts them: bench/web checks that none is drawn while nothing changes).
+// A frame was drawn, or the loop woke (the page counts both: bench/web reports them while idle).
 void frame_drawn();
+void loop_woke();
 
 }  // namespace reslab::web

@@ -171,6 +171,7 @@ void after_commands(Page& page) {
 
 void run_frame() {
   Page& page = *g_page;
+  loop_woke();
   follow_canvas_size(page);
   if (page.gui->take_input()) page.rule.input();
   const int revision = page.app->revision();
