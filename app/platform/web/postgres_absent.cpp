@@ -9,7 +9,7 @@ namespace pg {
 namespace {
 
 constexpr const char* kDesktopOnly =
-    "PostgreSQL runs with the desktop app only (in a terminal: reslab --backend postgres)";
+    "PostgreSQL runs with the desktop app only (in a terminal: reslab --backend postgres).";
 
 }  // namespace
 
