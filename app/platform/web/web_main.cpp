@@ -3,7 +3,6 @@
 // the canvas. The loop draws only while something changes: after input, a step played or a toast
 // ending it pauses until the next event or the time the app asked for.
 #include <emscripten.h>
-#include <emscripten/html5.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -12,7 +11,6 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <optional>
 #include <sstream>
 #include <string>
 
@@ -177,13 +175,14 @@ void run_frame() {
   const int revision = page.app->revision();
   const double wait = page.app->tick();
   page.wake_at = wait < 0 ? -1 : page.platform.now() + wait;
-  if (page.app->revision() != revision || page.app->fonts_dirty()) page.rule.changed();
+  const bool ticked = page.app->revision() != revision;  // a step played, a toast gone, a reload
+  if (ticked || page.app->fonts_dirty()) page.rule.changed();
   if (page.rule.wants_frame()) {
     const Commands commands = page.gui->frame_on_screen(*page.app, page.state, page.rule.lay_out_first());
     page.rule.drawn(*ImGui::GetDrawData(), slide_layout_digest(page.state.slide), !commands.empty());
     frame_drawn();
     page.app->apply(commands);
-    if (!commands.empty() || page.first_frame) after_commands(page);
+    if (!commands.empty() || ticked || page.first_frame) after_commands(page);
     if (page.first_frame) {
       page.first_frame = false;
       first_frame_shown();
