@@ -2,7 +2,7 @@
 //   node page_timing.mjs URL OUT_DIR
 // Prints "first_frame_ms N" per load (five loads); "idle_cpu_percent N", "idle_frames N" and "idle_wakes N" for the
 // browser's processes over five idle seconds after the first frame, and "blank_cpu_percent N" for the
-// same browser on about:blank; "bench TITLE" for URL?bench.
+// same browser on about:blank; "bench_cold TITLE" and "bench_warm TITLE" for two loads of URL?bench.
 import {readFileSync, readdirSync} from 'node:fs';
 
 import {openBrowser, sleep} from '../../tests/web_cdp.mjs';
@@ -56,7 +56,11 @@ console.log(`idle_wakes ${(await evaluate('window.reslabWakes')) - wakesBefore}`
 await send('Page.navigate', {url: 'about:blank'});
 await sleep(2000);
 console.log(`blank_cpu_percent ${await cpuPercent(5)}`);
-await send('Page.navigate', {url: `${url}?bench`});
-await sleep(200);
-console.log(`bench ${await waitFor("document.title.startsWith('bench:') && document.title", 300)}`);
+// Twice: the first load runs code WebAssembly's baseline compiler made; by the second, Chromium has
+// the optimised code of the first in its cache.
+for (const load of ['cold', 'warm']) {
+  await send('Page.navigate', {url: `${url}?bench&load=${load}`});
+  await sleep(200);
+  console.log(`bench_${load} ${await waitFor("document.title.startsWith('bench:') && document.title", 300)}`);
+}
 browser.close();
