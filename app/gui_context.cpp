@@ -18,6 +18,11 @@
 #include "app/slide_layout.hpp"
 #include "app/theme.hpp"
 
+// The shaders' GLSL: OpenGL 3.3 core here; a platform on OpenGL ES (the browser's WebGL2) names its own.
+#ifndef RESLAB_GLSL_VERSION
+#define RESLAB_GLSL_VERSION "#version 330 core"
+#endif
+
 namespace reslab {
 namespace {
 
@@ -218,7 +223,7 @@ void GuiContext::start_imgui(std::unique_ptr<ImFontAtlas> prebuilt_atlas, float 
   ImGui::CreateContext(m_atlas.get());
   ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; settings live in our own file
   ImGui_ImplGlfw_InitForOpenGL(m_window, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(RESLAB_GLSL_VERSION);
   // An atlas built for another monitor scale is rebuilt before the first frame.
   m_monitor_scale = content_scale();
   if (m_atlas && prebuilt_scale == m_monitor_scale) m_font_scale = 1.0f;

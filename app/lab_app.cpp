@@ -730,6 +730,7 @@ void LabApp::save_trace_markdown() {
       markdown += "\n" + every_order_section(m_session->scenario(), trace.preset, m_view.lang);
     error = write_text_file(path, markdown);
     if (error.empty()) {
+      m_platform.file_written(path, "text/markdown");
       toast(tr(taken ? "toast.trace_saved_beside" : "toast.trace_saved",
                {{"path", path}, {"taken", stem + ".md"}}));
       return;

@@ -31,6 +31,9 @@ class Platform {
   virtual void toggle_full_screen() = 0;
   // Renders the current frame again at `scale` and writes it as a PNG; returns an error message or "".
   virtual std::string save_screenshot(const std::string& path, int scale) = 0;
+  // A file the app wrote for the user (the Markdown trace): the page hands it to the browser as a
+  // download; on the desktop it stays where the toast says.
+  virtual void file_written(const std::string& /*path*/, const std::string& /*mime_type*/) {}
 };
 
 // A scenario for the picker: bundled, or the user's own copy (with presets saved in the app).

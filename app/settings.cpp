@@ -18,6 +18,7 @@
 #include <system_error>
 
 #include "app/platform_paths.hpp"
+#include "core/sim/real_text.hpp"
 #include "core/sim/toml_text.hpp"
 
 namespace reslab {
@@ -74,9 +75,7 @@ bool read_small_file(const std::string& path, std::string& text) {
 // decimal point so the file shows a fraction where one is meant.
 template <typename Number>
 std::string decimal(Number value) {
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  std::string text(buffer, result.ptr);
+  std::string text = shortest_real_text(value);
   if (text.find_first_of(".en") == std::string::npos) text += ".0";
   return text;
 }

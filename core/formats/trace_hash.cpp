@@ -1,7 +1,7 @@
 // The trace hash: FNV-1a over the language-free content of a trace, fed field by field
 // (no JSON is built): scenario, model, order, and for the initial state and every step
 // its index, time, actor, event, outcome, wake-ups, tables, figures and invariant verdicts.
-#include <bit>
+#include <cstring>
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -18,7 +18,9 @@ void add_value(Fnv1a64& hash, const Value& value) {
     hash.number(static_cast<std::uint64_t>(*i));
   } else if (const auto* d = std::get_if<double>(&value)) {
     hash.tag('r');
-    hash.number(std::bit_cast<std::uint64_t>(*d));
+    std::uint64_t bits = 0;  // std::bit_cast, which libc++ 13 (the browser build) lacks
+    std::memcpy(&bits, &*d, sizeof bits);
+    hash.number(bits);
   } else if (const auto* s = std::get_if<std::string>(&value)) {
     hash.tag('t');
     hash.field(*s);

@@ -4,14 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include "core/sim/real_text.hpp"
+
 namespace reslab {
 namespace {
 
-// std::to_chars without a precision gives the shortest text that reads back to the same double.
+// The shortest text that reads back to the same double.
 std::string shortest_real(double real) {
-  char buffer[64];
-  auto result = std::to_chars(buffer, buffer + sizeof buffer, real);
-  return std::string(buffer, result.ptr);
+  return shortest_real_text(real);
 }
 
 int sql_sort_class(const Value& value) {

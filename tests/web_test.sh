@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The page in a browser: builds the site (scripts/web --browser), serves a copy of it on 127.0.0.1 and
+# opens it in headless Chromium. ?selftest must hash every preset of every bundled case in both models
+# as the native `reslab trace` did, and so must a scenario file served beside the page (?file=); the
+# link ?case=h1&model=naive&step=4 must show the case as the native export of that step lays it out
+# (tests/web_layout_check.py), and the address must follow as the user steps (tests/web_follow.mjs).
+# RESLAB_SKIP_WEB=1 skips it (exit 77: ctest shows it skipped).
+set -uo pipefail
+if [[ ${RESLAB_SKIP_WEB:-0} == 1 ]]; then
+  echo "skipped: RESLAB_SKIP_WEB=1"
+  exit 77
+fi
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+scratch=$(mktemp -d)
+server_pid=
+cleanup() {
+  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+failures=0
+check() {  # check NAME COMMAND...: one line per check
+  local name=$1
+  shift
+  if "$@"; then echo "ok: $name"; else echo "FAILED: $name"; failures=$((failures + 1)); fi
+}
+
+site=$(RESLAB_BUILD_DIR=${BUILD:-$root/build} "$root/scripts/web" --browser 2>"$scratch/build.log" | tail -n 1)
+if [[ ! -f $site/index.html ]]; then
+  tail -n 40 "$scratch/build.log"
+  echo "FAILED: scripts/web built the site"
+  exit 1
+fi
+echo "ok: scripts/web built the site in $site"
+
+# A copy, with a course's own scenario file beside the page.
+cp -r "$site" "$scratch/site"
+cp "$root/scenarios/h1_last_room.toml" "$scratch/site/course-h1.toml"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$scratch/site" >"$scratch/http.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 50); do
+  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html')" 2>/dev/null && break
+  sleep 0.1
+done
+page=http://127.0.0.1:$port/index.html
+
+browser() {  # browser ARGS...: headless Chromium with a profile of its own and software WebGL
+  timeout 180 chromium --headless --no-sandbox --user-data-dir="$scratch/profile" --enable-unsafe-swiftshader \
+    --use-gl=angle --use-angle=swiftshader --window-size=1600,900 --hide-scrollbars "$@" 2>>"$scratch/chromium.log"
+}
+
+# [1] The self-test: the page writes its lines into <pre id="selftest"> and its verdict into the title.
+browser --virtual-time-budget=120000 --dump-dom "$page?selftest" >"$scratch/selftest.html"
+title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$scratch/selftest.html" | head -n 1)
+echo "page title: $title"
+self_test_passed() {
+  [[ $title =~ ^selftest:\ ([0-9]+)\ passed,\ 0\ failed$ ]] &&
+    ((BASH_REMATCH[1] == $(wc -l <"$site/selftest-expected.txt")))
+}
+self_test_passed || grep -E "FAILED|error" "$scratch/selftest.html" | head -n 20
+check "every preset of every bundled case hashes in the page as natively" self_test_passed
+
+# [2] ?file=: a scenario file served beside the page, stepped by the same engine.
+browser --virtual-time-budget=60000 --dump-dom "$page?file=course-h1.toml&selftest" >"$scratch/file.html"
+file_title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$scratch/file.html" | head -n 1)
+echo "page title with ?file=course-h1.toml: $file_title"
+h1_runs=$(grep -c '^h1 ' "$site/selftest-expected.txt")
+check "a served file's presets hash as the bundled copy's" test "$file_title" = "selftest: $h1_runs passed, 0 failed"
+
+# [3] A link to a step: the page at H1, naive, step 4 shows what the desktop's export of it shows.
+browser --virtual-time-budget=30000 --screenshot="$scratch/page.png" "$page?case=h1&model=naive&step=4" >/dev/null
+xvfb-run -a -s "-screen 0 1600x900x24" "${BUILD:-$root/build}/reslab" export h1 --model naive --size 1600x900 \
+  --lang en --out "$scratch/native" --quiet >/dev/null 2>&1
+check "the link ?case=h1&model=naive&step=4 shows the case laid out as on the desktop" \
+  python3 "$root/tests/web_layout_check.py" "$scratch/page.png" "$scratch/native/h1-naive-step04.png"
+
+# [4] The address follows the user as they step; the keys do not scroll the page.
+node_flags=()  # Node 20 has its WebSocket client behind a flag
+node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || node_flags=(--experimental-websocket)
+if ! node "${node_flags[@]}" "$root/tests/web_follow.mjs" "$page" "$scratch/follow-profile" 2>/dev/null; then
+  failures=$((failures + 1))
+fi
+[[ -n ${RESLAB_WEB_SCREENSHOT:-} ]] && cp "$scratch/page.png" "$RESLAB_WEB_SCREENSHOT"
+
+((failures == 0))
