@@ -1,4 +1,5 @@
-// [SECTION] index: construction · scenarios · commands · play, toasts, reload · files · fonts
+// [SECTION] index: construction · scenarios · commands · play, toasts, reload · fonts
+// (screenshots and the Markdown trace: lab_app_files.cpp; every order: lab_app_orders.cpp)
 #include "app/lab_app.hpp"
 
 #include <algorithm>
@@ -9,8 +10,6 @@
 #include "app/saved_presets.hpp"
 #include "app/text_file.hpp"
 #include "core/backends/postgres/server.hpp"
-#include "core/formats/explore_markdown.hpp"
-#include "core/formats/trace_markdown.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/message_catalog.hpp"
@@ -44,12 +43,6 @@ std::filesystem::file_time_type modified_time(const std::string& file) {
   std::error_code error;
   auto time = std::filesystem::last_write_time(file, error);
   return error ? std::filesystem::file_time_type{} : time;
-}
-
-std::string two_digits(int number) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%02d", number);
-  return text;
 }
 
 // The Chinese texts of a scenario file, whose characters the font atlas needs.
@@ -643,100 +636,6 @@ double LabApp::tick() {
     if (!m_view.backend_status.empty() && !m_view.backend_unavailable) wake_at(now + kBackendPollSeconds);
   }
   return wait;
-}
-
-// [SECTION] files
-std::string LabApp::output_dir(std::string& error) const {
-  const std::string dir = m_view.screenshot_dir.empty() ? default_pictures_dir() : m_view.screenshot_dir;
-  error = dir.empty() ? "no folder for screenshots: set one under the screenshot options" : ensure_dir(dir);
-  return dir;
-}
-
-namespace {
-// `stem` + `extension` in `dir`, or with " (2)", " (3)"... when that file exists: nothing is overwritten.
-// `taken`: whether the plain name was taken.
-std::string unused_path(const std::string& dir, const std::string& stem, const std::string& extension,
-                        bool& taken) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  fs::path path = fs::path(dir) / (stem + extension);
-  taken = fs::exists(path, error);
-  for (int copy = 2; fs::exists(path, error) && copy < 10'000; ++copy)
-    path = fs::path(dir) / (stem + " (" + std::to_string(copy) + ")" + extension);
-  return path.string();
-}
-}  // namespace
-
-void LabApp::take_screenshot() {
-  std::string error;
-  const std::string dir = output_dir(error);
-  if (error.empty()) {
-    const std::string model = m_view.compare ? "compare" : std::string(model_name(m_session->model()));
-    // The language is in the name: the same step in the other language is another picture.
-    const std::string stem = m_session->scenario().id + "-" + model + "-step" +
-                             two_digits(m_session->cursor()) + "-" + std::string(lang_code(m_view.lang));
-    bool taken = false;
-    const std::string path = unused_path(dir, stem, ".png", taken);
-    error = m_platform.save_screenshot(path, m_view.screenshot_scale);
-    if (error.empty()) {
-      toast(tr(taken ? "toast.screenshot_saved_beside" : "toast.screenshot_saved",
-               {{"path", path}, {"taken", stem + ".png"}}));
-      return;
-    }
-  }
-  toast(tr("toast.screenshot_failed", {{"reason", error}}), true);
-}
-
-// [SECTION] every order
-void LabApp::start_exploring() {
-  ExploreRequest request;
-  request.backend = m_session->backend();
-  // A hand-made order has no preset: every event of the file is ordered then.
-  if (m_session->preset().empty())
-    request.all_events = true;
-  else
-    request.preset = m_session->preset();
-  m_explorer = std::make_unique<Explorer>(m_session->scenario(), request);
-  m_view.orders_open = true;
-  ++m_revision;
-}
-
-bool LabApp::explorer_is_current() const {
-  return m_explorer && m_explorer->scenario().id == m_session->scenario().id &&
-         m_explorer->exploration().preset == m_session->preset() &&
-         m_explorer->exploration().backend == m_session->backend();
-}
-
-void LabApp::load_explored_order(const LoadExploredOrder& load) {
-  if (!m_explorer || m_explorer->scenario().id != m_session->scenario().id) return;
-  if (m_session->model() != load.model) set_model(load.model);
-  m_session->use_order(load.preset, load.order);
-  m_session->jump_to(load.step);
-  m_view.hidden_step = 0;
-  after_session_change();
-}
-
-void LabApp::save_trace_markdown() {
-  std::string error;
-  const std::string dir = output_dir(error);
-  if (error.empty()) {
-    const Trace& trace = m_session->trace();
-    const std::string stem = trace.scenario + "-" + std::string(model_name(trace.model)) + "-" +
-                             std::string(lang_code(m_view.lang));
-    bool taken = false;
-    const std::string path = unused_path(dir, stem, ".md", taken);
-    std::string markdown = trace_to_markdown(trace, m_session->scenario(), m_view.lang);
-    if (!trace.preset.empty() && trace.backend == Backend::sqlite)
-      markdown += "\n" + every_order_section(m_session->scenario(), trace.preset, m_view.lang);
-    error = write_text_file(path, markdown);
-    if (error.empty()) {
-      m_platform.file_written(path, "text/markdown");
-      toast(tr(taken ? "toast.trace_saved_beside" : "toast.trace_saved",
-               {{"path", path}, {"taken", stem + ".md"}}));
-      return;
-    }
-  }
-  toast(tr("toast.trace_failed", {{"reason", error}}), true);
 }
 
 // [SECTION] fonts

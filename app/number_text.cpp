@@ -10,4 +10,10 @@ std::string fixed_point(double value, int digits) {
   return text;
 }
 
+std::string two_digits(int number) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%02d", number);
+  return text;
+}
+
 }  // namespace reslab

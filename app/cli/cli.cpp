@@ -10,6 +10,7 @@
 #include "app/cli/explore_command.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/handout_command.hpp"
+#include "app/cli/lang_option.hpp"
 #include "app/cli/load_command.hpp"
 #include "app/cli/race_command.hpp"
 #include "app/gui_context.hpp"
@@ -41,13 +42,6 @@ struct TraceOptions {
   BackendOptions backend;
 };
 
-Lang chosen_lang(const std::string& code) {
-  Lang lang = lang_from_environment();
-  if (!code.empty() && !parse_lang(code, lang))
-    throw UsageError("--lang must be zh or en, not '" + code + "'");
-  return lang;
-}
-
 Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
   PlanRequest request;
   if (!parse_model(options.model, request.model))
@@ -62,7 +56,7 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
 
 // [SECTION] trace
 int trace_command(const TraceOptions& options) {
-  const Lang lang = chosen_lang(options.lang);
+  const Lang lang = lang_option(options.lang);
   if (options.format != "markdown" && options.format != "json")
     throw UsageError("--format must be markdown or json, not '" + options.format + "'");
   const Scenario scenario = load_scenario_file(resolve_scenario(options.scenario));
@@ -125,7 +119,7 @@ int check_command(const std::vector<std::string>& files, const BackendOptions& b
 // so a bad file is an error here (exit 2) rather than a window with a banner.
 int default_command(const std::string& scenario_name, const std::string& lang_code, bool first_frame_only,
                     const BackendOptions& backend_options, bool backend_given) {
-  if (!lang_code.empty()) chosen_lang(lang_code);
+  if (!lang_code.empty()) lang_option(lang_code);
   // A scenario that cannot be used opens the window on H1 with the error shown, as the picker does; the
   // terminal hears of it too.
   if (!scenario_name.empty()) {

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "app/cli/lang_option.hpp"
 #include "core/formats/explore_json.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/sim/errors.hpp"
@@ -12,9 +13,7 @@
 namespace reslab {
 
 int run_explore(const ExploreOptions& options) {
-  Lang lang = lang_from_environment();
-  if (!options.lang.empty() && !parse_lang(options.lang, lang))
-    throw UsageError("--lang must be zh or en, not '" + options.lang + "'");
+  const Lang lang = lang_option(options.lang);
   if (options.format != "markdown" && options.format != "json")
     throw UsageError("--format must be markdown or json, not '" + options.format + "'");
   if (!options.events.empty() && options.events != "all")

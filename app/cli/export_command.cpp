@@ -9,6 +9,8 @@
 
 #include "app/cli/exit_codes.hpp"
 #include "app/cli/hidden_on_slide.hpp"
+#include "app/cli/lang_option.hpp"
+#include "app/number_text.hpp"
 #include "app/platform_paths.hpp"
 #include "app/png_writer.hpp"
 #include "app/slide_camera.hpp"
@@ -40,12 +42,6 @@ std::vector<Model> parse_models(const std::string& text) {
   return {model};
 }
 
-std::string two_digits(int number) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%02d", number);
-  return text;
-}
-
 }  // namespace
 
 // [SECTION] run_export
@@ -54,9 +50,7 @@ int run_export(const ExportOptions& options) {
   const auto [width, height] = parse_size(options.size);
   if (options.scale != 1 && options.scale != 2) throw UsageError("--scale must be 1 or 2");
   const std::vector<Model> models = parse_models(options.model);
-  Lang lang = lang_from_environment();
-  if (!options.lang.empty() && !parse_lang(options.lang, lang))
-    throw UsageError("--lang must be zh or en, not '" + options.lang + "'");
+  const Lang lang = lang_option(options.lang);
   if (!options.preset.empty() && !options.order.empty())
     throw UsageError("give --preset or --order, not both");
   if (options.frame != "window" && options.frame != "content")

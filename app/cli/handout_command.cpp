@@ -7,6 +7,7 @@
 
 #include "app/cli/exit_codes.hpp"
 #include "app/cli/hidden_on_slide.hpp"
+#include "app/cli/lang_option.hpp"
 #include "app/handout_page.hpp"
 #include "app/platform_paths.hpp"
 #include "app/png_writer.hpp"
@@ -153,9 +154,7 @@ std::string megabytes(std::size_t bytes) {
 // [SECTION] run_handout
 int run_handout(const HandoutOptions& options) {
   // Everything the user typed is checked, and every case loaded, before a window opens or a file is written.
-  Lang lang = lang_from_environment();
-  if (!options.lang.empty() && !parse_lang(options.lang, lang))
-    throw UsageError("--lang must be zh or en, not '" + options.lang + "'");
+  const Lang lang = lang_option(options.lang);
   const std::vector<CaseFile> cases = load_cases(options);
   if (options.out.empty()) throw UsageError("--out DIR is required");
   UiText text;
