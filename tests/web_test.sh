@@ -36,6 +36,8 @@ echo "ok: scripts/web built the site in $site"
 # A copy, with a course's own scenario file beside the page.
 cp -r "$site" "$scratch/site"
 cp "$root/scenarios/h1_last_room.toml" "$scratch/site/course-h1.toml"
+# ...and one with a string left open on line 3: the loader's error is thrown and caught in the page.
+printf 'id = "broken"\nkind = "hotel"\ntitle = "Left open\n' >"$scratch/site/course-broken.toml"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$scratch/site" >"$scratch/http.log" 2>&1 &
 server_pid=$!
@@ -67,6 +69,13 @@ file_title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$scratch/file.html" | he
 echo "page title with ?file=course-h1.toml: $file_title"
 h1_runs=$(grep -c '^h1 ' "$site/selftest-expected.txt")
 check "a served file's presets hash as the bundled copy's" test "$file_title" = "selftest: $h1_runs passed, 0 failed"
+
+browser --virtual-time-budget=30000 --dump-dom "$page?file=course-broken.toml&selftest" >"$scratch/broken.html"
+broken_title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$scratch/broken.html" | head -n 1)
+echo "page title with ?file=course-broken.toml: $broken_title"
+check "a broken served file is reported with its place, and the page lives on" \
+  grep -q 'course-broken.toml:3:' "$scratch/broken.html"
+check "...as one failed run" test "$broken_title" = "selftest: 0 passed, 1 failed"
 
 # [3] A link to a step: the page at H1, naive, step 4 shows what the desktop's export of it shows.
 browser --virtual-time-budget=30000 --screenshot="$scratch/page.png" "$page?case=h1&model=naive&step=4" >/dev/null
