@@ -5,7 +5,7 @@
 #include <fstream>
 #include <map>
 
-#include "app/font_lookup.hpp"
+#include "app/platform/font_lookup.hpp"
 
 namespace reslab {
 namespace {

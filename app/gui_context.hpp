@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/commands.hpp"
+#include "app/session/commands.hpp"
 #include "app/lab_window.hpp"
-#include "app/png_writer.hpp"
+#include "app/platform/png_writer.hpp"
 
 struct GLFWwindow;
 struct ImFontAtlas;

@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <system_error>
 
-#include "app/platform_paths.hpp"
-#include "app/saved_presets.hpp"
-#include "app/text_file.hpp"
+#include "app/platform/platform_paths.hpp"
+#include "app/session/saved_presets.hpp"
+#include "app/text/text_file.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/errors.hpp"

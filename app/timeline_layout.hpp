@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/lab_session.hpp"
+#include "app/session/lab_session.hpp"
 
 namespace reslab {
 

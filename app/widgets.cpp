@@ -1,7 +1,7 @@
 #include "app/widgets.hpp"
 
-#include "app/visibility.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/export/visibility.hpp"
+#include "app/text/wrapped_text.hpp"
 
 namespace reslab {
 

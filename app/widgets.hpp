@@ -27,7 +27,7 @@ bool button(const std::string& label, bool enabled = true, ImVec2 size = ImVec2(
 // A button that looks pressed while `active` (toggles and segmented choices).
 bool toggle_button(const std::string& label, bool active, ImVec2 size = ImVec2(0, 0));
 void help_marker(const std::string& text);
-// One line of text as it is (not wrapped), held to the whole-label check (app/visibility.hpp).
+// One line of text as it is (not wrapped), held to the whole-label check (app/export/visibility.hpp).
 void plain_text(const std::string& text);
 // The same in the muted colour.
 void muted_text(const std::string& text);

@@ -12,7 +12,7 @@
 #include "app/font_atlas.hpp"
 #include "app/lab_app.hpp"
 #include "app/lab_window.hpp"
-#include "app/settings.hpp"
+#include "app/session/settings.hpp"
 #include "app/theme.hpp"
 
 namespace {

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/png_writer.hpp"
+#include "app/platform/png_writer.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "app/font_atlas.hpp"
-#include "app/text_layout.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/text_layout.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "tests/app/headless_imgui.hpp"
 
 namespace {

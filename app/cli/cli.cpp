@@ -14,7 +14,7 @@
 #include "app/cli/load_command.hpp"
 #include "app/cli/race_command.hpp"
 #include "app/gui_context.hpp"
-#include "app/gui_main.hpp"
+#include "app/platform/gui_main.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/formats/trace_json.hpp"

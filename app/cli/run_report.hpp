@@ -9,7 +9,7 @@
 
 #include "app/cli/cancel_on_signal.hpp"
 #include "app/cli/exit_codes.hpp"
-#include "app/number_text.hpp"
+#include "app/text/number_text.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {

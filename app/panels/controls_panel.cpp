@@ -9,7 +9,7 @@
 
 #include "app/panels/invariant_badge.hpp"
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "core/sim/message_catalog.hpp"
 
 namespace reslab {

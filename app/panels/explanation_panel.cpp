@@ -2,9 +2,9 @@
 
 #include <imgui.h>
 
-#include "app/visibility.hpp"
+#include "app/export/visibility.hpp"
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/timed_text.hpp"

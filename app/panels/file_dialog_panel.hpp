@@ -4,7 +4,7 @@
 // the rest. It sends OpenScenario; a file that cannot be used shows its error as the picker does.
 #include <string>
 
-#include "app/file_browser.hpp"
+#include "app/platform/file_browser.hpp"
 #include "app/panels/panel_context.hpp"
 
 namespace reslab {

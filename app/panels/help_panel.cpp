@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "app/keyboard.hpp"
+#include "app/session/keyboard.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {
@@ -33,7 +33,7 @@ void draw_help_panel(const PanelContext& ctx) {
   }
   ImGui::Spacing();
   muted_text(ctx.tr("help.timeline"));
-  // Esc and ? close it too (app/keyboard.cpp): the app's state says whether it is open.
+  // Esc and ? close it too (app/session/keyboard.cpp): the app's state says whether it is open.
   if (button(ctx.tr("help.close"))) ctx.send(CloseHelp{});
   ImGui::EndPopup();
 }

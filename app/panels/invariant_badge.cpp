@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/load_runner.hpp"
-#include "app/number_text.hpp"
+#include "app/platform/load_runner.hpp"
+#include "app/text/number_text.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {

@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "core/formats/labels.hpp"
 
 namespace reslab {

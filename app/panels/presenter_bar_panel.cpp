@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 
 namespace reslab {
 

@@ -1,7 +1,7 @@
 #pragma once
 // T1's live race in a floating window: threads, rounds and model, Start, a
 // progress bar, Cancel, and the results of the last race. The race runs in the
-// background (app/race_runner); this panel only reads it and sends commands.
+// background (app/platform/race_runner); this panel only reads it and sends commands.
 #include "app/panels/panel_context.hpp"
 
 namespace reslab {

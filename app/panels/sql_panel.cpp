@@ -2,8 +2,8 @@
 
 #include <imgui.h>
 
-#include "app/visibility.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/export/visibility.hpp"
+#include "app/text/wrapped_text.hpp"
 
 namespace reslab {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "app/panels/table_view.hpp"
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "app/visibility.hpp"
+#include "app/export/visibility.hpp"
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "core/sim/case_family.hpp"
 
 namespace reslab {

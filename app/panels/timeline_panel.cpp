@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "app/timeline_layout.hpp"
-#include "app/visibility.hpp"
+#include "app/export/visibility.hpp"
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 
 namespace reslab {
 namespace {

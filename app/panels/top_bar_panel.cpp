@@ -10,9 +10,9 @@
 #include <initializer_list>
 #include <string>
 
-#include "app/platform_paths.hpp"
+#include "app/platform/platform_paths.hpp"
 #include "app/widgets.hpp"
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 
 namespace reslab {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <system_error>
 
-#include "app/png_writer.hpp"
-#include "app/settings.hpp"
+#include "app/platform/png_writer.hpp"
+#include "app/session/settings.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"

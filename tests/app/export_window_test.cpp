@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "app/png_writer.hpp"
+#include "app/platform/png_writer.hpp"
 #include "app/theme.hpp"
 #include "tests/app/app_test_support.hpp"
 

@@ -1,4 +1,4 @@
-#include "app/font_lookup.hpp"
+#include "app/platform/font_lookup.hpp"
 
 #include <doctest/doctest.h>
 

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "app/frame_settler.hpp"
-#include "app/redraw_rule.hpp"
+#include "app/session/frame_settler.hpp"
+#include "app/session/redraw_rule.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/gui_driver.hpp"
 

@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/png_writer.hpp"
-#include "app/settings.hpp"
+#include "app/platform/png_writer.hpp"
+#include "app/session/settings.hpp"
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 

@@ -7,8 +7,8 @@
 #include <GLFW/glfw3.h>
 
 #include "app/font_atlas.hpp"
-#include "app/frame_settler.hpp"
-#include "app/slide_layout.hpp"
+#include "app/session/frame_settler.hpp"
+#include "app/export/slide_layout.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 

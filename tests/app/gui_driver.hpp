@@ -12,8 +12,8 @@
 
 #include "app/lab_app.hpp"
 #include "app/lab_window.hpp"
-#include "app/redraw_rule.hpp"
-#include "app/settings.hpp"
+#include "app/session/redraw_rule.hpp"
+#include "app/session/settings.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab::testing {
@@ -51,7 +51,7 @@ class GuiDriver {
 
   // One frame: draw, render, apply the commands it produced.
   void frame();
-  // Frames as the window's loop draws them (app/redraw_rule.hpp, one rule for the driver's life), until
+  // Frames as the window's loop draws them (app/session/redraw_rule.hpp, one rule for the driver's life), until
   // the loop would sleep: the
   // frame's tick (play, toasts, reloads), unseen layout passes when the rule asks for them (the most in
   // one go: passes()), then the frame shown and its commands applied. Each returns how many frames were

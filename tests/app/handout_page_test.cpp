@@ -1,11 +1,11 @@
 // The handout page as text, without a window: what it holds, and that nothing in it reaches outside.
-#include "app/handout_page.hpp"
+#include "app/handout/handout_page.hpp"
 
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "app/html_text.hpp"
+#include "app/handout/html_text.hpp"
 #include "core/formats/step_explanation.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/simulator.hpp"

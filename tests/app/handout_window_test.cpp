@@ -9,8 +9,8 @@
 #include <fstream>
 #include <string>
 
-#include "app/html_text.hpp"
-#include "app/png_writer.hpp"
+#include "app/handout/html_text.hpp"
+#include "app/platform/png_writer.hpp"
 #include "core/formats/step_explanation.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/simulator.hpp"

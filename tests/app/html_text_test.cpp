@@ -1,4 +1,4 @@
-#include "app/html_text.hpp"
+#include "app/handout/html_text.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 // The lab session on the bundled cases: stepping moves the cursor over a replayed
 // trace, clicking an actor rewrites the future, and the model, preset and event
 // times all replay the order the user built.
-#include "app/lab_session.hpp"
+#include "app/session/lab_session.hpp"
 
 #include <doctest/doctest.h>
 

@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "app/panels/invariant_badge.hpp"
-#include "app/visibility.hpp"
+#include "app/export/visibility.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"

@@ -1,4 +1,4 @@
-#include "app/platform_paths.hpp"
+#include "app/platform/platform_paths.hpp"
 
 #include <doctest/doctest.h>
 

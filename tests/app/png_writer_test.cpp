@@ -1,4 +1,4 @@
-#include "app/png_writer.hpp"
+#include "app/platform/png_writer.hpp"
 
 #include <doctest/doctest.h>
 #include <unistd.h>

@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "app/keyboard.hpp"
-#include "app/ui_text.hpp"
+#include "app/session/keyboard.hpp"
+#include "app/text/ui_text.hpp"
 
 using namespace reslab;
 

@@ -1,4 +1,4 @@
-#include "app/settings.hpp"
+#include "app/session/settings.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "app/platform_paths.hpp"
+#include "app/platform/platform_paths.hpp"
 #include "tests/app/app_test_support.hpp"
 
 using namespace reslab;

@@ -2,14 +2,14 @@
 // at 1600x900 and 1366x768 in both languages, drawn headless (and the first preset of each case at
 // 1920x1080, and at 1600x900 drawn at 2x with the glyphs a 2x export uses); each changed table and
 // row, the current event and the cursor, each SQL statement, the explanation and the questions lie
-// inside the visible area of their panel (app/visibility.hpp). A run at 1024x600 must report
+// inside the visible area of their panel (app/export/visibility.hpp). A run at 1024x600 must report
 // clipping, so the check can fail.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
 #include <iostream>
 
-#include "app/visibility.hpp"
+#include "app/export/visibility.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "tests/app/app_test_support.hpp"
@@ -40,8 +40,8 @@ struct SlideRun {
   float scale = 1;          // the render scale (2: as a 2x export draws)
   float zoom = 1;           // the text size the user chose
   bool presenting = false;  // presentation mode
-  bool changed = true;      // nothing a step changed is hidden (app/visibility.hpp, must_show)
-  bool labels = true;       // every label shown is whole (app/visibility.hpp, drawn_labels)
+  bool changed = true;      // nothing a step changed is hidden (app/export/visibility.hpp, must_show)
+  bool labels = true;       // every label shown is whole (app/export/visibility.hpp, drawn_labels)
   bool steady = true;       // the controls a presenter clicks stay where step 0 had them (steady_places)
 };
 

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "app/lab_session.hpp"
-#include "app/ui_text.hpp"
+#include "app/session/lab_session.hpp"
+#include "app/text/ui_text.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab::testing {

@@ -1,6 +1,6 @@
 // Line breaking and label fitting for mixed Chinese and English text, measured with a simple monospace
 // advance: Latin characters 1 unit, CJK characters 2 units, so the expected lines can be counted by hand.
-#include "app/text_layout.hpp"
+#include "app/text/text_layout.hpp"
 
 #include <doctest/doctest.h>
 

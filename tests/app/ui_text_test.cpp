@@ -1,4 +1,4 @@
-#include "app/ui_text.hpp"
+#include "app/text/ui_text.hpp"
 
 #include <doctest/doctest.h>
 

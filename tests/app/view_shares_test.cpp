@@ -1,7 +1,7 @@
-// How the committed | open-transaction views share the tables' width (app/slide_layout.hpp).
+// How the committed | open-transaction views share the tables' width (app/export/slide_layout.hpp).
 #include <doctest/doctest.h>
 
-#include "app/slide_layout.hpp"
+#include "app/export/slide_layout.hpp"
 
 using reslab::view_shares;
 

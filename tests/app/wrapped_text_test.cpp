@@ -1,6 +1,6 @@
 // The wrapped-text widgets in a headless ImGui frame with the real CJK font (Noto Sans CJK SC at the app's
 // base size): a mixed paragraph in a 300 px window, and labels shortened to a width.
-#include "app/wrapped_text.hpp"
+#include "app/text/wrapped_text.hpp"
 
 #include <doctest/doctest.h>
 #include <imgui.h>

@@ -2,7 +2,7 @@
 // the characters the app shows): no fontconfig in a browser.
 #include <filesystem>
 
-#include "app/font_lookup.hpp"
+#include "app/platform/font_lookup.hpp"
 
 namespace reslab {
 

@@ -1,7 +1,7 @@
 // The seat race and the load lab run threads against database files: the browser's page has neither,
 // so their runners refuse to start and say which command runs them on the desktop.
-#include "app/load_runner.hpp"
-#include "app/race_runner.hpp"
+#include "app/platform/load_runner.hpp"
+#include "app/platform/race_runner.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {

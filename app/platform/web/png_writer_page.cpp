@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "app/png_writer.hpp"
+#include "app/platform/png_writer.hpp"
 
 namespace reslab {
 
