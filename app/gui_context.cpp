@@ -13,9 +13,9 @@
 #include <cfloat>
 #include <deque>
 
-#include "app/session/frame_settler.hpp"
-#include "app/lab_app.hpp"
 #include "app/export/slide_layout.hpp"
+#include "app/lab_app.hpp"
+#include "app/session/frame_settler.hpp"
 #include "app/theme.hpp"
 
 // The shaders' GLSL: OpenGL 3.3 core here; a platform on OpenGL ES (the browser's WebGL2) names its own.
@@ -46,7 +46,8 @@ struct KeyTap {
 };
 std::deque<KeyTap> g_taps;
 int g_held_for_a_frame = -1;
-// Every press, repeat and typed character since the last frame shown, for the shortcuts (app/session/key_press.hpp).
+// Every press, repeat and typed character since the last frame shown, for the shortcuts
+// (app/session/key_press.hpp).
 KeyPresses g_presses;
 constexpr std::size_t kMaxPresses = 256;
 

@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/session/commands.hpp"
 #include "app/lab_window.hpp"
 #include "app/platform/png_writer.hpp"
+#include "app/session/commands.hpp"
 
 struct GLFWwindow;
 struct ImFontAtlas;

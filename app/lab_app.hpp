@@ -9,14 +9,14 @@
 #include <optional>
 #include <string>
 
-#include "app/session/commands.hpp"
 #include "app/font_atlas.hpp"
-#include "app/session/lab_session.hpp"
 #include "app/platform/load_runner.hpp"
 #include "app/platform/race_runner.hpp"
+#include "app/session/commands.hpp"
+#include "app/session/lab_session.hpp"
 #include "app/session/settings.hpp"
-#include "app/text/ui_text.hpp"
 #include "app/session/view_state.hpp"
+#include "app/text/ui_text.hpp"
 #include "core/sim/explore.hpp"
 #include "core/sim/simulator.hpp"
 

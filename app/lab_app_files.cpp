@@ -4,8 +4,8 @@
 #include <system_error>
 
 #include "app/lab_app.hpp"
-#include "app/text/number_text.hpp"
 #include "app/platform/platform_paths.hpp"
+#include "app/text/number_text.hpp"
 #include "app/text/text_file.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/formats/trace_markdown.hpp"

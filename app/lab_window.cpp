@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/session/keyboard.hpp"
+#include "app/export/visibility.hpp"
 #include "app/panels/compare_panel.hpp"
 #include "app/panels/controls_panel.hpp"
 #include "app/panels/explanation_panel.hpp"
@@ -18,8 +18,8 @@
 #include "app/panels/sql_panel.hpp"
 #include "app/panels/state_panel.hpp"
 #include "app/panels/top_bar_panel.hpp"
+#include "app/session/keyboard.hpp"
 #include "app/theme.hpp"
-#include "app/export/visibility.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {

@@ -2,15 +2,15 @@
 // The whole window for one frame: top bar, controls on the left, timeline and
 // tables in the middle, explanation and SQL on the right, toasts and help.
 // Returns what the user asked for; the caller applies it after the frame.
-#include "app/session/commands.hpp"
-#include "app/session/key_press.hpp"
+#include "app/export/slide_layout.hpp"
 #include "app/lab_app.hpp"
 #include "app/panels/file_dialog_panel.hpp"
 #include "app/panels/load_panel.hpp"
 #include "app/panels/panel_context.hpp"
 #include "app/panels/race_panel.hpp"
 #include "app/panels/timeline_panel.hpp"
-#include "app/export/slide_layout.hpp"
+#include "app/session/commands.hpp"
+#include "app/session/key_press.hpp"
 
 namespace reslab {
 

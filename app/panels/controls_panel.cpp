@@ -8,8 +8,8 @@
 #include <initializer_list>
 
 #include "app/panels/invariant_badge.hpp"
-#include "app/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
+#include "app/widgets.hpp"
 #include "core/sim/message_catalog.hpp"
 
 namespace reslab {

@@ -3,8 +3,8 @@
 #include <imgui.h>
 
 #include "app/export/visibility.hpp"
-#include "app/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
+#include "app/widgets.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/timed_text.hpp"

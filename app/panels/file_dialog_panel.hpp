@@ -4,8 +4,8 @@
 // the rest. It sends OpenScenario; a file that cannot be used shows its error as the picker does.
 #include <string>
 
-#include "app/platform/file_browser.hpp"
 #include "app/panels/panel_context.hpp"
+#include "app/platform/file_browser.hpp"
 
 namespace reslab {
 

@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "app/session/commands.hpp"
-#include "app/lab_app.hpp"
 #include "app/export/slide_layout.hpp"
+#include "app/lab_app.hpp"
+#include "app/session/commands.hpp"
 #include "app/theme.hpp"
 
 namespace reslab {

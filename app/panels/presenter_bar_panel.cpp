@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "app/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
+#include "app/widgets.hpp"
 
 namespace reslab {
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/text/number_text.hpp"
 #include "app/platform/race_runner.hpp"
+#include "app/text/number_text.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {

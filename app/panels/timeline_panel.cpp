@@ -5,10 +5,10 @@
 
 #include <cmath>
 
-#include "app/timeline_layout.hpp"
 #include "app/export/visibility.hpp"
-#include "app/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
+#include "app/timeline_layout.hpp"
+#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

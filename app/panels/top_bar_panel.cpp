@@ -11,8 +11,8 @@
 #include <string>
 
 #include "app/platform/platform_paths.hpp"
-#include "app/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
+#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

@@ -2,8 +2,8 @@
 // When the window draws and when it sleeps: a few frames after any input (a press and its release can
 // arrive in one wake-up, and ImGui needs a frame for each to register a click), and after any change
 // frames until the layout has settled (FrameSettler: at most FrameSettler::kMaxFrames shown frames,
-// each after unseen layout passes). The window's loop (app/platform/desktop/gui_main.cpp) follows this rule, and the
-// tests drive the lab window through the same rule.
+// each after unseen layout passes). The window's loop (app/platform/desktop/gui_main.cpp) follows this rule,
+// and the tests drive the lab window through the same rule.
 #include <cstdint>
 
 #include "app/session/frame_settler.hpp"

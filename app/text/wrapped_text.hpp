@@ -1,6 +1,7 @@
 #pragma once
-// ImGui widgets over app/text/text_layout: paragraphs wrapped between Chinese characters as well as at spaces,
-// and labels shortened at a word boundary with the full text on hover, measured with the current font.
+// ImGui widgets over app/text/text_layout: paragraphs wrapped between Chinese characters as well as at
+// spaces, and labels shortened at a word boundary with the full text on hover, measured with the current
+// font.
 #include <imgui.h>
 
 #include <string>

@@ -6,9 +6,9 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "app/export/slide_layout.hpp"
 #include "app/font_atlas.hpp"
 #include "app/session/frame_settler.hpp"
-#include "app/export/slide_layout.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 

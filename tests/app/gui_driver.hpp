@@ -51,13 +51,12 @@ class GuiDriver {
 
   // One frame: draw, render, apply the commands it produced.
   void frame();
-  // Frames as the window's loop draws them (app/session/redraw_rule.hpp, one rule for the driver's life), until
-  // the loop would sleep: the
-  // frame's tick (play, toasts, reloads), unseen layout passes when the rule asks for them (the most in
-  // one go: passes()), then the frame shown and its commands applied. Each returns how many frames were
-  // shown; shown_frames() holds their draw_data_digest, settled() whether the last change ended on a
-  // frame equal to the one before rather than on the frame limit.
-  // After a change made by hand (a command applied, a resize):
+  // Frames as the window's loop draws them (app/session/redraw_rule.hpp, one rule for the driver's life),
+  // until the loop would sleep: the frame's tick (play, toasts, reloads), unseen layout passes when the rule
+  // asks for them (the most in one go: passes()), then the frame shown and its commands applied. Each returns
+  // how many frames were shown; shown_frames() holds their draw_data_digest, settled() whether the last
+  // change ended on a frame equal to the one before rather than on the frame limit. After a change made by
+  // hand (a command applied, a resize):
   int settle();
   // After a key (a GLFW key code) pressed and released, handed to the first frame shown as the window
   // hands each press to one frame:

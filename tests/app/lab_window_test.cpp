@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/panels/invariant_badge.hpp"
 #include "app/export/visibility.hpp"
+#include "app/panels/invariant_badge.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"

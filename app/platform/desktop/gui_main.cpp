@@ -13,13 +13,13 @@
 #include <iostream>
 #include <optional>
 
+#include "app/export/slide_layout.hpp"
 #include "app/font_atlas.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/session/redraw_rule.hpp"
 #include "app/session/settings.hpp"
-#include "app/export/slide_layout.hpp"
 
 namespace reslab {
 namespace {

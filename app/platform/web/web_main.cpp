@@ -14,15 +14,15 @@
 #include <sstream>
 #include <string>
 
+#include "app/export/slide_layout.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
+#include "app/platform/platform_paths.hpp"
 #include "app/platform/web/browser.hpp"
 #include "app/platform/web/page_link.hpp"
 #include "app/platform/web/self_test.hpp"
-#include "app/platform/platform_paths.hpp"
 #include "app/session/redraw_rule.hpp"
 #include "app/session/settings.hpp"
-#include "app/export/slide_layout.hpp"
 #include "core/sim/scenario_library.hpp"
 
 namespace reslab::web {
