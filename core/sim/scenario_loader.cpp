@@ -720,4 +720,8 @@ Scenario load_scenario_file(const std::string& path) {
   return parse_scenario(read_file_bounded(path), path);
 }
 
+std::string read_scenario_text(const std::string& path) {
+  return read_file_bounded(path);
+}
+
 }  // namespace reslab
