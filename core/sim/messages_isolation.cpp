@@ -6,11 +6,11 @@ namespace {
 
 const MessageTemplate kIsolation[] = {
     {"sql.title", "{title}: {level} on {backend}", "{title}：{backend} 的 {level}"},
-    {"sql.permutation", "Steps in this order: {steps}", "步骤顺序：{steps}"},
-    {"sql.step", "step", "步骤"},
+    {"sql.permutation", "Steps in this order: {steps}", "各步顺序：{steps}"},
+    {"sql.step", "step", "步"},
     {"sql.session", "session", "会话"},
     {"sql.statements", "statements and results", "语句与结果"},
-    {"sql.after", "after the step", "步骤之后"},
+    {"sql.after", "after the step", "这一步之后"},
     {"sql.outcome.done", "done", "完成"},
     {"sql.outcome.failed", "failed", "失败"},
     {"sql.outcome.waiting", "waits", "等待中"},
