@@ -147,11 +147,15 @@ struct SandboxedConnection {
                                         "transaction holds, which needs this read lock gone: waiting cannot end it)");
     } else {
       result.kind = (rc & 0xff) == SQLITE_CONSTRAINT ? StatementResult::Kind::constraint : StatementResult::Kind::error;
-      result.message = rc == SQLITE_AUTH && !refusal.empty() ? refusal
-                       : rc == SQLITE_INTERRUPT ? "the statement ran past its budget of " +
-                                                      std::to_string(kSqlLabStatementBudget) +
-                                                      " SQLite instructions and was stopped"
-                                                : message;
+      result.message = rc == SQLITE_INTERRUPT ? "the statement ran past its budget of " +
+                                                    std::to_string(kSqlLabStatementBudget) +
+                                                    " SQLite instructions and was stopped"
+                                              : message;
+      // The authorizer said no (SQLite then answers SQLITE_AUTH, or SQLITE_ERROR for a function).
+      if (!refusal.empty()) {
+        result.code = kRefusedCode;
+        result.message = refusal;
+      }
     }
     return result;
   }
