@@ -129,7 +129,8 @@ std::string sql_run_to_markdown(const SqlRunResult& run, const SqlScenario& scen
 std::string isolation_cell_text(const SqlRunResult& run, Lang lang) {
   const std::string how = how_in_words(run.how, lang);
   const std::string word = sql_say(run.anomaly ? "iso.anomaly" : "iso.prevented", lang);
-  return how.empty() ? word : word + " (" + how + ")";
+  if (how.empty()) return word;
+  return lang == Lang::zh ? word + "（" + how + "）" : word + " (" + how + ")";
 }
 
 std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang) {
