@@ -21,7 +21,8 @@ SqlRunResult run_variant(const SqlScenario& scenario, const std::string& variant
   return run_sql_scenario(scenario, *scenario.find_variant(variant), sql_permutation(scenario, 1));
 }
 
-const SqlStatementRun& statement_of(const SqlRunResult& run, const std::string& step, const std::string& sql) {
+const SqlStatementRun& statement_of(const SqlRunResult& run, const std::string& step,
+                                    const std::string& sql) {
   for (const auto& item : run.steps)
     for (const auto& statement : item.statements)
       if (statement.step == step && statement.sql == sql) return statement;
@@ -50,7 +51,8 @@ TEST_CASE("only the steps' own statements run: nothing reads an open transaction
   CHECK(statements == scenario.steps.size() + scenario.sessions.size());  // each step, and each BEGIN
 }
 
-TEST_CASE("a lock upgrade SQLite cannot wait for fails the statement, and a commit waiting for readers wakes") {
+TEST_CASE(
+    "a lock upgrade SQLite cannot wait for fails the statement, and a commit waiting for readers wakes") {
   const SqlScenario scenario = isolation_file("p4_lost_update.toml");
   const SqlRunResult run = run_variant(scenario, "sqlite-deferred");
   CHECK(run.outcome_of("t2_write") == "failed");

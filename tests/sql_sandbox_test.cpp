@@ -18,7 +18,8 @@ title = { en = "Hostile", zh = "恶意" }
 setup = "CREATE TABLE t (id INTEGER PRIMARY KEY)"
 [[sessions]]
 id = "A"
-steps = [{ name = "a1", sql = ")toml" + sql + R"toml(" }]
+steps = [{ name = "a1", sql = ")toml" +
+                                sql + R"toml(" }]
 [[variants]]
 id = "sqlite"
 backend = "sqlite"
@@ -77,10 +78,11 @@ TEST_CASE("an endless recursive query stops at the statement budget") {
 
 TEST_CASE("a setup statement that fails is an error at the setup's line") {
   try {
-    parse_sql_scenario("kind = \"sql\"\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nsetup = \"\"\"\nCREATE TABLE t (id);\nINSERT INTO nowhere VALUES (1);\n\"\"\"\n"
-                       "[[sessions]]\nid = \"A\"\nsteps = [{ name = \"a1\", sql = \"SELECT 1\" }]\n"
-                       "[[variants]]\nid = \"v\"\nbackend = \"sqlite\"\nlevel = \"l\"\nbegin = \"BEGIN\"\n",
-                       "setup.toml");
+    parse_sql_scenario(
+        "kind = \"sql\"\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nsetup = \"\"\"\nCREATE TABLE t (id);\nINSERT INTO nowhere VALUES (1);\n\"\"\"\n"
+        "[[sessions]]\nid = \"A\"\nsteps = [{ name = \"a1\", sql = \"SELECT 1\" }]\n"
+        "[[variants]]\nid = \"v\"\nbackend = \"sqlite\"\nlevel = \"l\"\nbegin = \"BEGIN\"\n",
+        "setup.toml");
   } catch (const ScenarioError&) {
     FAIL("the file itself is good");
   }

@@ -1,9 +1,10 @@
 // SQL scenario files: what the loader accepts, where it points when it refuses, and how a step's text is cut
 // into statements.
+#include "core/sim/sql_scenario.hpp"
+
 #include <doctest/doctest.h>
 
 #include "core/sim/errors.hpp"
-#include "core/sim/sql_scenario.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 #include "core/sim/sql_split.hpp"
 

@@ -8,9 +8,9 @@
 #include "app/cli/backend_options.hpp"
 #include "app/cli/exit_codes.hpp"
 #include "app/cli/explore_command.hpp"
-#include "app/cli/isolation_command.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/handout_command.hpp"
+#include "app/cli/isolation_command.hpp"
 #include "app/cli/lang_option.hpp"
 #include "app/cli/load_command.hpp"
 #include "app/cli/race_command.hpp"
@@ -39,7 +39,7 @@ struct TraceOptions {
   std::string order;
   bool order_given = false;  // `--order ""` runs no step
   std::vector<std::string> at;
-  std::string variant;           // SQL scenarios
+  std::string variant;          // SQL scenarios
   std::size_t permutation = 1;  // SQL scenarios
   std::string format = "markdown";
   std::string lang;
@@ -61,7 +61,8 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
 // [SECTION] trace
 int trace_command(const TraceOptions& options) {
   if (const std::string file = resolve_scenario(options.scenario); is_sql_scenario_file(file))
-    return run_sql_trace({file, options.variant, options.permutation, options.format, options.lang, options.backend});
+    return run_sql_trace(
+        {file, options.variant, options.permutation, options.format, options.lang, options.backend});
   const Lang lang = lang_option(options.lang);
   if (options.format != "markdown" && options.format != "json")
     throw UsageError("--format must be markdown or json, not '" + options.format + "'");
@@ -183,8 +184,10 @@ int run_cli(int argc, char** argv) {
   trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
   trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
   trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
-  trace_cmd->add_option("--variant", trace.variant, "SQL scenarios: the variant (default: the first on the backend)");
-  trace_cmd->add_option("--permutation", trace.permutation, "SQL scenarios: which permutation, from 1 (default 1)");
+  trace_cmd->add_option("--variant", trace.variant,
+                        "SQL scenarios: the variant (default: the first on the backend)");
+  trace_cmd->add_option("--permutation", trace.permutation,
+                        "SQL scenarios: which permutation, from 1 (default 1)");
   add_backend_options(*trace_cmd, trace.backend);
 
   IsolationOptions isolation_options;

@@ -50,7 +50,8 @@ int run_sql_trace(const SqlTraceOptions& options) {
     if (options.backend.backend.empty() && options.backend.pg.empty()) {
       chosen_backend(BackendOptions{std::string(backend_name(variant->backend)), "", false});
     } else if (chosen_backend(options.backend) != variant->backend) {
-      throw UsageError("variant '" + options.variant + "' runs on " + std::string(backend_name(variant->backend)));
+      throw UsageError("variant '" + options.variant + "' runs on " +
+                       std::string(backend_name(variant->backend)));
     }
   } else {
     const auto on_backend = scenario.variants_on(chosen_backend(options.backend));
@@ -59,8 +60,9 @@ int run_sql_trace(const SqlTraceOptions& options) {
   }
   const std::vector<std::string> permutation = sql_permutation(scenario, options.permutation);
   if (permutation.empty())
-    throw UsageError("--permutation must be 1 to " + std::to_string(default_permutation_count(scenario)) +
-                     (scenario.permutations.empty() ? " or more (every interleaving of the sessions' steps)" : ""));
+    throw UsageError(
+        "--permutation must be 1 to " + std::to_string(default_permutation_count(scenario)) +
+        (scenario.permutations.empty() ? " or more (every interleaving of the sessions' steps)" : ""));
   const SqlRunResult run = run_sql_scenario(scenario, *variant, permutation, run_options_of(options.backend));
   if (options.format == "json") {
     std::cout << sql_run_to_json(run, scenario).dump(2) << "\n";
@@ -76,13 +78,14 @@ bool check_sql_scenario(const std::string& file, const BackendOptions& backend_o
   bool good = true;
   std::size_t checked = 0;
   for (const SqlVariant* variant : scenario.variants_on(backend)) {
-    const SqlRunResult run = run_sql_scenario(scenario, *variant, sql_permutation(scenario, 1), run_options_of(backend_options));
+    const SqlRunResult run =
+        run_sql_scenario(scenario, *variant, sql_permutation(scenario, 1), run_options_of(backend_options));
     ++checked;
     const SqlExpectation* expectation = scenario.expectation_for(variant->id);
     for (const auto& problem : unmet_expectations(scenario, run)) {
       const SourcePos& pos = expectation ? expectation->pos : variant->pos;
-      std::cerr << pos.file << ":" << pos.line << ":" << pos.column << ": variant " << variant->id << ": " << problem
-                << "\n";
+      std::cerr << pos.file << ":" << pos.line << ":" << pos.column << ": variant " << variant->id << ": "
+                << problem << "\n";
       good = false;
     }
   }

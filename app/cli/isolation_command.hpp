@@ -19,7 +19,7 @@ int run_isolation(const IsolationOptions& options);
 
 struct SqlTraceOptions {
   std::string file;
-  std::string variant;      // empty: the first variant on the chosen backend
+  std::string variant;  // empty: the first variant on the chosen backend
   std::size_t permutation = 1;
   std::string format = "markdown";
   std::string lang;

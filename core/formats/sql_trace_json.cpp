@@ -13,10 +13,10 @@ SqlJson statement_json(const SqlStatementRun& statement) {
     for (const auto& value : row) cells.push_back(value_to_json(value));
     rows.push_back(std::move(cells));
   }
-  return {{"session", statement.session}, {"step", statement.step},         {"sql", statement.sql},
-          {"code", statement.code},       {"message", statement.message},   {"waiting", statement.waiting},
-          {"failed", statement.failed},   {"columns", statement.columns},   {"rows", std::move(rows)},
-          {"changes", statement.changes}, {"line", statement.pos.line},     {"column", statement.pos.column}};
+  return {{"session", statement.session}, {"step", statement.step},       {"sql", statement.sql},
+          {"code", statement.code},       {"message", statement.message}, {"waiting", statement.waiting},
+          {"failed", statement.failed},   {"columns", statement.columns}, {"rows", std::move(rows)},
+          {"changes", statement.changes}, {"line", statement.pos.line},   {"column", statement.pos.column}};
 }
 
 }  // namespace

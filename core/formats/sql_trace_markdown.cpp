@@ -8,7 +8,8 @@ namespace reslab {
 namespace {
 
 // [SECTION] words
-std::string sql_say(const std::string& key, Lang lang, std::vector<std::pair<std::string, std::string>> args = {}) {
+std::string sql_say(const std::string& key, Lang lang,
+                    std::vector<std::pair<std::string, std::string>> args = {}) {
   Message message{key};
   message.args = std::move(args);
   return render(message, lang);
@@ -46,10 +47,12 @@ std::string statement_text(const SqlStatementRun& statement, Lang lang) {
   out += statement.code;
   if (statement.failed) return out + ": " + sql_cell(statement.message);
   if (!statement.columns.empty())
-    out += ", " + (statement.rows.empty()      ? sql_say("sql.no_rows", lang)
-                   : statement.rows.size() == 1 ? sql_say("sql.rows_one", lang, {{"rows", rows_in_words(statement.rows)}})
-                                                : sql_say("sql.rows", lang, {{"count", std::to_string(statement.rows.size())},
-                                                                             {"rows", rows_in_words(statement.rows)}}));
+    out += ", " + (statement.rows.empty() ? sql_say("sql.no_rows", lang)
+                   : statement.rows.size() == 1
+                       ? sql_say("sql.rows_one", lang, {{"rows", rows_in_words(statement.rows)}})
+                       : sql_say("sql.rows", lang,
+                                 {{"count", std::to_string(statement.rows.size())},
+                                  {"rows", rows_in_words(statement.rows)}}));
   else if (statement.changes == 1)
     out += ", " + sql_say("sql.changed_one", lang);
   else if (statement.changes > 1)
@@ -78,7 +81,8 @@ std::string joined_names(const std::vector<std::string>& names) {
 
 std::string tables_text(const std::vector<TableData>& tables) {
   std::string out;
-  for (const auto& table : tables) out += (out.empty() ? "" : "; ") + table.name + ": " + rows_in_words(table.rows);
+  for (const auto& table : tables)
+    out += (out.empty() ? "" : "; ") + table.name + ": " + rows_in_words(table.rows);
   return out;
 }
 
@@ -87,13 +91,17 @@ std::string tables_text(const std::vector<TableData>& tables) {
 // [SECTION] the page
 std::string sql_run_to_markdown(const SqlRunResult& run, const SqlScenario& scenario, Lang lang) {
   std::ostringstream out;
-  const std::string backend = run.backend == Backend::postgres ? "PostgreSQL " + run.server_version : "SQLite";
-  out << "# " << sql_say("sql.title", lang, {{"title", scenario.title.in(lang)}, {"level", run.level}, {"backend", backend}})
+  const std::string backend =
+      run.backend == Backend::postgres ? "PostgreSQL " + run.server_version : "SQLite";
+  out << "# "
+      << sql_say("sql.title", lang,
+                 {{"title", scenario.title.in(lang)}, {"level", run.level}, {"backend", backend}})
       << "\n\n";
   if (!scenario.summary.empty()) out << scenario.summary.in(lang) << "\n\n";
   out << sql_say("sql.permutation", lang, {{"steps", "`" + joined_names(run.permutation) + "`"}}) << "\n\n";
   out << "| # | " << sql_say("sql.session", lang) << " | " << sql_say("sql.step", lang) << " | "
-      << sql_say("sql.statements", lang) << " | " << sql_say("sql.after", lang) << " |\n|---|---|---|---|---|\n";
+      << sql_say("sql.statements", lang) << " | " << sql_say("sql.after", lang)
+      << " |\n|---|---|---|---|---|\n";
   for (const auto& step : run.steps) {
     std::string statements;
     for (const auto& statement : step.statements) {
@@ -107,21 +115,25 @@ std::string sql_run_to_markdown(const SqlRunResult& run, const SqlScenario& scen
       after += (after.empty() ? "" : "<br>") +
                sql_say("sql.woke", lang, {{"session", wake.session}, {"steps", joined_names(wake.steps)}});
     if (!step.waiting.empty())
-      after += (after.empty() ? "" : "<br>") + sql_say("sql.still_waiting", lang, {{"sessions", joined_names(step.waiting)}});
-    after += (after.empty() ? "" : "<br>") +
-             (step.tables_are_previous ? sql_say("sql.tables_previous", lang) : sql_cell(tables_text(step.tables)));
-    out << "| " << step.index << " | " << step.session << " | " << step.step << " (" << sql_say("sql.outcome." + step.outcome, lang)
-        << ") | " << statements << " | " << after << " |\n";
+      after += (after.empty() ? "" : "<br>") +
+               sql_say("sql.still_waiting", lang, {{"sessions", joined_names(step.waiting)}});
+    after += (after.empty() ? "" : "<br>") + (step.tables_are_previous ? sql_say("sql.tables_previous", lang)
+                                                                       : sql_cell(tables_text(step.tables)));
+    out << "| " << step.index << " | " << step.session << " | " << step.step << " ("
+        << sql_say("sql.outcome." + step.outcome, lang) << ") | " << statements << " | " << after << " |\n";
   }
   out << "\n";
   if (run.stuck) out << sql_say("sql.stuck", lang) << "\n\n";
   if (scenario.anomaly) {
     out << "**" << sql_say(run.anomaly ? "sql.verdict.anomaly" : "sql.verdict.prevented", lang) << "**";
     if (!run.how.empty())
-      out << " — " << sql_say(run.anomaly ? "sql.verdict.along" : "sql.verdict.how", lang, {{"how", how_in_words(run.how, lang)}});
+      out << " — "
+          << sql_say(run.anomaly ? "sql.verdict.along" : "sql.verdict.how", lang,
+                     {{"how", how_in_words(run.how, lang)}});
     out << "\n\n";
   }
-  if (const SqlVariant* variant = scenario.find_variant(run.variant); variant && !variant->explanation.empty())
+  if (const SqlVariant* variant = scenario.find_variant(run.variant);
+      variant && !variant->explanation.empty())
     out << variant->explanation.in(lang) << "\n";
   return out.str();
 }
@@ -136,7 +148,8 @@ std::string isolation_cell_text(const SqlRunResult& run, Lang lang) {
 std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang) {
   std::ostringstream out;
   const std::string backend = table.backend == Backend::postgres ? "PostgreSQL" : "SQLite";
-  out << "# " << sql_say("iso.title", lang, {{"backend", backend}, {"version", table.server_version}}) << "\n\n";
+  out << "# " << sql_say("iso.title", lang, {{"backend", backend}, {"version", table.server_version}})
+      << "\n\n";
   out << sql_say("iso.note", lang) << "\n\n| " << sql_say("iso.test", lang);
   std::vector<std::string> levels;
   for (const auto& column : table.columns) {
@@ -162,8 +175,8 @@ std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang) 
   for (const auto& test : table.tests)
     for (const auto& column : table.columns)
       if (const SqlVariant* variant = test.find_variant(column); variant && !variant->explanation.empty())
-        out << "- **" << (test.test.empty() ? test.id : test.test) << ", " << variant->level << "**: "
-            << variant->explanation.in(lang) << "\n";
+        out << "- **" << (test.test.empty() ? test.id : test.test) << ", " << variant->level
+            << "**: " << variant->explanation.in(lang) << "\n";
   return out.str();
 }
 

@@ -8,9 +8,9 @@
 namespace reslab {
 
 const std::vector<std::string>& hermitage_tests() {
-  static const std::vector<std::string> tests = {"g0",       "g1a",      "g1b",           "g1c",     "otv",
-                                                 "pmp",      "pmp-write", "p4",           "g-single", "g-single-write",
-                                                 "g2-item",  "g2",        "g2-three"};
+  static const std::vector<std::string> tests = {
+      "g0",      "g1a", "g1b",     "g1c", "otv", "pmp", "pmp-write", "p4", "g-single", "g-single-write",
+      "g2-item", "g2",  "g2-three"};
   return tests;
 }
 

@@ -88,8 +88,8 @@ class SqlRunner {
       std::vector<std::string> finished;
       drive(session, out.statements, finished);
       out.outcome = session.blocked && !finished_contains(finished, step.name) ? "waiting"
-                    : step_failed(out.statements, step.name)                  ? "failed"
-                                                                              : "done";
+                    : step_failed(out.statements, step.name)                   ? "failed"
+                                                                               : "done";
       if (session.blocked) m_waiters.push_back(&session);
     }
     wake_waiters(out);
@@ -123,8 +123,8 @@ class SqlRunner {
                std::vector<SqlStatementRun>& log, bool& failed) {
     const StatementResult result = m_lab.run(session.id, statement.sql);
     if (m_lab.refused(result))
-      throw ScenarioError(statement.pos, "step " + step + " (session " +
-                                             session.id + "): the lab refused \"" + first_line(statement.sql) +
+      throw ScenarioError(statement.pos, "step " + step + " (session " + session.id +
+                                             "): the lab refused \"" + first_line(statement.sql) +
                                              "\": " + result.message);
     SqlStatementRun record;
     record.session = session.id;
@@ -165,7 +165,8 @@ class SqlRunner {
       QueuedStep& current = session.queue.front();
       const auto& statements = current.step->statements;
       while (current.next_statement < statements.size() && !current.failed) {
-        if (!execute(session, current.step->name, statements[current.next_statement], log, current.failed)) return;
+        if (!execute(session, current.step->name, statements[current.next_statement], log, current.failed))
+          return;
         ++current.next_statement;
       }
       finished.push_back(current.step->name);
@@ -338,9 +339,11 @@ std::vector<std::string> unmet_expectations(const SqlScenario& scenario, const S
   for (const auto& [step, rows] : expectation->reads) {
     const SqlStatementRun* last = run.last_statement_of(step);
     if (!last || last->waiting || last->failed) {
-      unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it " + run.outcome_of(step));
+      unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it " +
+                      run.outcome_of(step));
     } else if (!rows_equal(last->rows, rows)) {
-      unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it reads " + rows_text(last->rows));
+      unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it reads " +
+                      rows_text(last->rows));
     }
   }
   for (const auto& [step, code] : expectation->fails) {
@@ -352,7 +355,8 @@ std::vector<std::string> unmet_expectations(const SqlScenario& scenario, const S
   for (const auto& step : expectation->waits) {
     bool waited = false;
     for (const auto& item : run.steps)
-      for (const auto& statement : item.statements) waited = waited || (statement.step == step && statement.waiting);
+      for (const auto& statement : item.statements)
+        waited = waited || (statement.step == step && statement.waiting);
     if (!waited) unmet.push_back("expected step " + step + " to wait, it does not");
   }
   return unmet;

@@ -44,7 +44,7 @@ struct SqlStepRun {
   std::string outcome;
   std::vector<SqlStatementRun> statements;  // what ran in this step, the woken sessions' statements included
   std::vector<SqlWake> wakes;
-  std::vector<TableData> tables;   // the committed tables after the step
+  std::vector<TableData> tables;     // the committed tables after the step
   bool tables_are_previous = false;  // they could not be read now: the previous ones stand
   std::vector<std::string> waiting;  // sessions waiting after the step, in the order they began
 };

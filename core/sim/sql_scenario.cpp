@@ -44,8 +44,9 @@ namespace {
 
 // The interleavings of the sessions' steps in lexicographic order of session index, as isolationtester
 // lists them; stops after `wanted`.
-void interleavings_from(const SqlScenario& scenario, std::vector<std::size_t>& next, std::vector<std::string>& order,
-                        std::size_t total, std::size_t wanted, std::vector<std::vector<std::string>>& out) {
+void interleavings_from(const SqlScenario& scenario, std::vector<std::size_t>& next,
+                        std::vector<std::string>& order, std::size_t total, std::size_t wanted,
+                        std::vector<std::vector<std::string>>& out) {
   if (out.size() >= wanted) return;
   if (order.size() == total) {
     out.push_back(order);

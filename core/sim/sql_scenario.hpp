@@ -47,9 +47,9 @@ struct SqlVariant {
   Backend backend = Backend::sqlite;
   std::string level;  // "read committed"; SQLite: "deferred, rollback journal"
   SqliteJournal journal = SqliteJournal::rollback;
-  std::string begin;                                   // every session's BEGIN unless overridden
+  std::string begin;                                  // every session's BEGIN unless overridden
   std::map<std::string, std::string> session_begins;  // by session id
-  LocalizedText explanation;                           // why this variant gives what it gives
+  LocalizedText explanation;                          // why this variant gives what it gives
   SourcePos pos;
 
   const std::string& begin_of(const std::string& session) const;
@@ -78,10 +78,10 @@ struct SqlAnomalyRule {
 struct SqlExpectation {
   std::string variant;
   std::optional<bool> anomaly;
-  std::optional<std::string> how;           // "wait", "40001, wait"...: see SqlRunResult::how
-  std::map<std::string, SqlRows> reads;     // step -> rows its last statement returned
+  std::optional<std::string> how;            // "wait", "40001, wait"...: see SqlRunResult::how
+  std::map<std::string, SqlRows> reads;      // step -> rows its last statement returned
   std::map<std::string, std::string> fails;  // step -> the code it fails with ("40001", "SQLITE_BUSY")
-  std::vector<std::string> waits;           // steps that wait
+  std::vector<std::string> waits;            // steps that wait
   SourcePos pos;
 };
 

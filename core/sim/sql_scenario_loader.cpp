@@ -2,8 +2,9 @@
 // sessions and steps · permutations · variants · the anomaly rule and expectations · the whole file
 #include "core/sim/sql_scenario_loader.hpp"
 
-#include <set>
 #include <toml++/toml.h>
+
+#include <set>
 
 #include "core/sim/scenario_limits.hpp"
 #include "core/sim/scenario_loader.hpp"
@@ -37,12 +38,14 @@ std::string read_sql_id(const toml::node& node, std::string_view name) {
 
 LocalizedText read_sql_text(const toml::node& node, std::string_view name) {
   if (!node.is_table())
-    fail_at(node.source(), "'" + std::string(name) + "' must be a table { en = \"...\", zh = \"...\" }, not " +
+    fail_at(node.source(), "'" + std::string(name) +
+                               "' must be a table { en = \"...\", zh = \"...\" }, not " +
                                std::string(type_name(node)));
   TableView text(*node.as_table(), std::string(name));
   text.allow_only({"en", "zh"});
   LocalizedText out{expect_string(text.require("en"), "en"), expect_string(text.require("zh"), "zh")};
-  if (out.en.empty() || out.zh.empty()) fail_at(node.source(), "'" + std::string(name) + "' must not be empty");
+  if (out.en.empty() || out.zh.empty())
+    fail_at(node.source(), "'" + std::string(name) + "' must not be empty");
   return out;
 }
 
@@ -99,8 +102,9 @@ SourcePos content_start(std::string_view text, const toml::node& node, const std
   return pos;
 }
 
-std::vector<SqlStatement> read_statements(std::string_view text, const toml::node& node, const std::string& file,
-                                          std::string_view name, std::string& as_written) {
+std::vector<SqlStatement> read_statements(std::string_view text, const toml::node& node,
+                                          const std::string& file, std::string_view name,
+                                          std::string& as_written) {
   as_written = expect_string(node, name);
   std::vector<SqlStatement> statements = split_sql(as_written, content_start(text, node, file));
   if (statements.empty()) fail_at(node.source(), "'" + std::string(name) + "' holds no SQL statement");
@@ -111,8 +115,8 @@ std::vector<SqlStatement> read_statements(std::string_view text, const toml::nod
 void read_sessions(std::string_view text, const TableView& top, SqlScenario& scenario) {
   const toml::array& sessions = top.require_array("sessions");
   if (sessions.empty() || sessions.size() > ScenarioLimits::max_actors)
-    fail_at(sessions.source(), "'sessions' must list 1 to " + std::to_string(ScenarioLimits::max_actors) +
-                                   " sessions");
+    fail_at(sessions.source(),
+            "'sessions' must list 1 to " + std::to_string(ScenarioLimits::max_actors) + " sessions");
   std::set<std::string> step_names;
   for (const auto& node : sessions) {
     TableView session(expect_table(node, "sessions"), "session");
@@ -121,7 +125,8 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
     out.pos = position_of(node.source());
     out.id = read_sql_id(session.require("id"), "id");
     if (scenario.find_session(out.id)) fail_at(node.source(), "a second session " + in_quotes(out.id));
-    out.name = session.find("name") ? read_sql_text(*session.find("name"), "name") : LocalizedText{out.id, out.id};
+    out.name =
+        session.find("name") ? read_sql_text(*session.find("name"), "name") : LocalizedText{out.id, out.id};
     const toml::array& steps = session.require_array("steps");
     if (steps.empty()) fail_at(steps.source(), "session " + in_quotes(out.id) + " has no steps");
     for (const auto& step_node : steps) {
@@ -132,7 +137,8 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
       read.session = out.id;
       read.name = read_sql_id(step.require("name"), "name");
       if (!step_names.insert(read.name).second)
-        fail_at(step_node.source(), "a second step named " + in_quotes(read.name) + " (step names are unique)");
+        fail_at(step_node.source(),
+                "a second step named " + in_quotes(read.name) + " (step names are unique)");
       read.statements = read_statements(text, step.require("sql"), scenario.file, "sql", read.text);
       out.steps.push_back(read.name);
       scenario.steps.push_back(std::move(read));
@@ -171,8 +177,8 @@ void read_permutations(const toml::node& node, SqlScenario& scenario) {
       const SqlSession& session = *scenario.find_session(step.session);
       std::size_t& next = next_of_session[session.id];
       if (next >= session.steps.size() || session.steps[next] != name)
-        fail_at(step_node.source(), "step " + in_quotes(name) + " comes out of session " + in_quotes(session.id) +
-                                        "'s order (" + joined(session.steps) + ")");
+        fail_at(step_node.source(), "step " + in_quotes(name) + " comes out of session " +
+                                        in_quotes(session.id) + "'s order (" + joined(session.steps) + ")");
       ++next;
       out.steps.push_back(name);
     }
@@ -197,7 +203,8 @@ void read_variants(const toml::node& node, SqlScenario& scenario) {
       fail_at(backend.source(), "'backend' must be \"sqlite\" or \"postgres\"");
     out.level = variant.require_string("level");
     out.begin = variant.require_string("begin");
-    if (split_sql(out.begin, {}).size() != 1) fail_at(variant.require("begin").source(), "'begin' must be one statement");
+    if (split_sql(out.begin, {}).size() != 1)
+      fail_at(variant.require("begin").source(), "'begin' must be one statement");
     if (const toml::node* begins = variant.find("begins")) {
       for (const auto& entry : entries_in_file_order(expect_table(*begins, "begins"))) {
         const std::string session(entry.key->str());
@@ -232,7 +239,8 @@ std::map<std::string, SqlRows> read_step_rows(const SqlScenario& scenario, const
   return out;
 }
 
-std::vector<std::string> read_step_list(const SqlScenario& scenario, const toml::node& node, std::string_view name) {
+std::vector<std::string> read_step_list(const SqlScenario& scenario, const toml::node& node,
+                                        std::string_view name) {
   std::vector<std::string> steps = read_string_list(node, name);
   for (std::size_t i = 0; i < steps.size(); ++i) known_step(scenario, *node.as_array()->get(i), steps[i]);
   return steps;
@@ -250,8 +258,10 @@ SqlAnomalyRule read_anomaly(const toml::node& node, const SqlScenario& scenario)
   } else if (rule.find("rows")) {
     fail_at(rule.find("rows")->source(), "'rows' needs 'table': the table they are found in");
   }
-  if (const toml::node* succeed = rule.find("succeed")) out.succeed = read_step_list(scenario, *succeed, "succeed");
-  if (const toml::node* at_once = rule.find("at_once")) out.at_once = read_step_list(scenario, *at_once, "at_once");
+  if (const toml::node* succeed = rule.find("succeed"))
+    out.succeed = read_step_list(scenario, *succeed, "succeed");
+  if (const toml::node* at_once = rule.find("at_once"))
+    out.at_once = read_step_list(scenario, *at_once, "at_once");
   if (out.reads.empty() && out.table.empty() && out.succeed.empty() && out.at_once.empty())
     rule.fail("the anomaly needs at least one of 'reads', 'table', 'succeed' and 'at_once'");
   return out;
@@ -265,7 +275,8 @@ void read_expectations(const toml::node& node, SqlScenario& scenario) {
     out.pos = position_of(item.source());
     const toml::node& variant = expectation.require("variant");
     out.variant = expect_string(variant, "variant");
-    if (!scenario.find_variant(out.variant)) fail_at(variant.source(), "no variant named " + in_quotes(out.variant));
+    if (!scenario.find_variant(out.variant))
+      fail_at(variant.source(), "no variant named " + in_quotes(out.variant));
     if (scenario.expectation_for(out.variant))
       fail_at(item.source(), "a second expectation for variant " + in_quotes(out.variant));
     if (const toml::node* anomaly = expectation.find("anomaly")) {
@@ -280,7 +291,8 @@ void read_expectations(const toml::node& node, SqlScenario& scenario) {
         known_step(scenario, *entry.node, step);
         out.fails[step] = expect_string(*entry.node, step);
       }
-    if (const toml::node* waits = expectation.find("waits")) out.waits = read_step_list(scenario, *waits, "waits");
+    if (const toml::node* waits = expectation.find("waits"))
+      out.waits = read_step_list(scenario, *waits, "waits");
     scenario.expectations.push_back(std::move(out));
   }
 }
@@ -292,7 +304,8 @@ SqlScenario read_sql_scenario(std::string_view text, const toml::table& root, co
                   "variants", "anomaly", "expect"});
   SqlScenario scenario;
   scenario.file = file;
-  if (top.require_string("kind") != "sql") fail_at(top.require("kind").source(), "'kind' must be \"sql\" here");
+  if (top.require_string("kind") != "sql")
+    fail_at(top.require("kind").source(), "'kind' must be \"sql\" here");
   scenario.id = read_sql_id(top.require("id"), "id");
   if (const toml::node* test = top.find("test")) scenario.test = read_sql_id(*test, "test");
   scenario.title = read_sql_text(top.require("title"), "title");

@@ -21,7 +21,8 @@ namespace {
 // does not prevent. A test with a variant (pmp-write, g-single-write, g2-three) falls under its column.
 const std::map<std::string, std::vector<std::string>>& published_anomalies() {
   static const std::map<std::string, std::vector<std::string>> table = {
-      {"read committed", {"pmp", "pmp-write", "p4", "g-single", "g-single-write", "g2-item", "g2", "g2-three"}},
+      {"read committed",
+       {"pmp", "pmp-write", "p4", "g-single", "g-single-write", "g2-item", "g2", "g2-three"}},
       {"repeatable read", {"g2-item", "g2", "g2-three"}},
       {"serializable", {}},
   };
@@ -34,13 +35,14 @@ bool published_anomaly(const std::string& level, const std::string& test) {
 }
 
 SqlScenario hostile_step(const std::string& sql) {
-  return parse_sql_scenario("kind = \"sql\"\nid = \"hostile\"\ntitle = { en = \"H\", zh = \"H\" }\n"
-                            "setup = \"CREATE TABLE t (id int PRIMARY KEY)\"\n[[sessions]]\nid = \"A\"\n"
-                            "steps = [{ name = \"a1\", sql = \"" +
-                                sql +
-                                "\" }]\n[[variants]]\nid = \"pg\"\nbackend = \"postgres\"\nlevel = \"read committed\"\n"
-                                "begin = \"BEGIN\"\n",
-                            "hostile.toml");
+  return parse_sql_scenario(
+      "kind = \"sql\"\nid = \"hostile\"\ntitle = { en = \"H\", zh = \"H\" }\n"
+      "setup = \"CREATE TABLE t (id int PRIMARY KEY)\"\n[[sessions]]\nid = \"A\"\n"
+      "steps = [{ name = \"a1\", sql = \"" +
+          sql +
+          "\" }]\n[[variants]]\nid = \"pg\"\nbackend = \"postgres\"\nlevel = \"read committed\"\n"
+          "begin = \"BEGIN\"\n",
+      "hostile.toml");
 }
 
 std::string pg_refusal(const std::string& sql) {
@@ -81,8 +83,10 @@ TEST_CASE("PostgreSQL's isolation table agrees with Hermitage's published one, c
 TEST_CASE("a lost update at repeatable read waits, then fails with 40001 when the other commits") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
-  const SqlScenario scenario = load_sql_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/isolation/p4_lost_update.toml");
-  const SqlRunResult run = run_sql_scenario(scenario, *scenario.find_variant("pg-rr"), sql_permutation(scenario, 1));
+  const SqlScenario scenario =
+      load_sql_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/isolation/p4_lost_update.toml");
+  const SqlRunResult run =
+      run_sql_scenario(scenario, *scenario.find_variant("pg-rr"), sql_permutation(scenario, 1));
   CHECK(run.steps[3].outcome == "waiting");  // t2_write
   REQUIRE(run.steps[4].wakes.size() == 1);   // t1_commit wakes T2, whose write fails
   CHECK(run.last_statement_of("t2_write")->code == "40001");

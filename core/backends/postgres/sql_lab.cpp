@@ -36,8 +36,10 @@ bool pg_flag(pg::PgConnection& connection, const std::string& sql) {
 // [SECTION] the role and its schema
 class PostgresSqlLab : public SqlLab {
  public:
-  PostgresSqlLab(const pg::ServerInfo& server, const SqlLabOptions& options, const std::vector<SqlStatement>& setup)
-      : m_admin(std::make_unique<pg::PgConnection>(server.conninfo)), m_server_version(server.server_version) {
+  PostgresSqlLab(const pg::ServerInfo& server, const SqlLabOptions& options,
+                 const std::vector<SqlStatement>& setup)
+      : m_admin(std::make_unique<pg::PgConnection>(server.conninfo)),
+        m_server_version(server.server_version) {
     m_admin->exec("SET client_min_messages = warning");  // no NOTICE of the cascading drop on the terminal
     static std::atomic<unsigned long> counter{0};
     m_role = server.schema_prefix + "_sql_" + std::to_string(++counter);
@@ -73,12 +75,13 @@ class PostgresSqlLab : public SqlLab {
       const auto result = m_observer->exec(statement.sql);
       const auto status = PQresultStatus(result.get());
       if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-        throw ScenarioError(statement.pos, "the setup failed: " + pg::trimmed_message(PQresultErrorMessage(result.get())));
+        throw ScenarioError(statement.pos,
+                            "the setup failed: " + pg::trimmed_message(PQresultErrorMessage(result.get())));
     }
     std::vector<int> pids;
     for (const auto& name : options.sessions) {
-      auto session = std::make_unique<pg::PostgresSession>(conninfo, name, *m_monitor, deterministic, server.ours,
-                                                           false);
+      auto session = std::make_unique<pg::PostgresSession>(conninfo, name, *m_monitor, deterministic,
+                                                           server.ours, false);
       session->set_verbatim(true);
       session->set_statement_budget(options.budget);
       pids.push_back(session->backend_pid());
@@ -160,9 +163,11 @@ class PostgresSqlLab : public SqlLab {
 
 }  // namespace
 
-std::unique_ptr<SqlLab> open_postgres_sql_lab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup) {
+std::unique_ptr<SqlLab> open_postgres_sql_lab(const SqlLabOptions& options,
+                                              const std::vector<SqlStatement>& setup) {
   try {
-    return std::make_unique<PostgresSqlLab>(pg::server(pg::server_options(options.pg_dsn, false)), options, setup);
+    return std::make_unique<PostgresSqlLab>(pg::server(pg::server_options(options.pg_dsn, false)), options,
+                                            setup);
   } catch (const pg::BackendUnavailable& e) {
     throw BackendUnavailableError(e.what());
   }

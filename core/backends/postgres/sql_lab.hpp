@@ -10,6 +10,7 @@
 
 namespace reslab {
 
-std::unique_ptr<SqlLab> open_postgres_sql_lab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup);
+std::unique_ptr<SqlLab> open_postgres_sql_lab(const SqlLabOptions& options,
+                                              const std::vector<SqlStatement>& setup);
 
 }  // namespace reslab

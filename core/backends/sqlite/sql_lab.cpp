@@ -13,17 +13,17 @@
 namespace reslab {
 namespace {
 
-constexpr int kSqlLabProgressInterval = 1000;       // VM instructions between progress callbacks
+constexpr int kSqlLabProgressInterval = 1000;        // VM instructions between progress callbacks
 constexpr long kSqlLabStatementBudget = 20'000'000;  // VM instructions before a statement is stopped
 const char* const kRefusedCode = "refused";
 
 // [SECTION] the sandbox
 // Pragmas that touch no file and change no journal: everything else is refused.
 bool harmless_pragma(const char* name) {
-  static const char* const kAllowed[] = {"table_info",  "table_xinfo",      "table_list",   "index_list",
-                                         "index_info",  "index_xinfo",      "foreign_keys", "foreign_key_list",
-                                         "data_version", "recursive_triggers", "case_sensitive_like",
-                                         "defer_foreign_keys", "integrity_check", "quick_check"};
+  static const char* const kAllowed[] = {
+      "table_info",          "table_xinfo",        "table_list",       "index_list",   "index_info",
+      "index_xinfo",         "foreign_keys",       "foreign_key_list", "data_version", "recursive_triggers",
+      "case_sensitive_like", "defer_foreign_keys", "integrity_check",  "quick_check"};
   if (!name) return false;
   for (const char* allowed : kAllowed)
     if (sqlite3_stricmp(name, allowed) == 0) return true;
@@ -51,12 +51,14 @@ struct SandboxedConnection {
     return connection->budget_left <= 0 ? 1 : 0;
   }
 
-  static int authorize(void* self, int action, const char* first, const char* second, const char*, const char*) {
+  static int authorize(void* self, int action, const char* first, const char* second, const char*,
+                       const char*) {
     auto* connection = static_cast<SandboxedConnection*>(self);
     switch (action) {
       case SQLITE_ATTACH:
       case SQLITE_DETACH:
-        connection->refusal = "ATTACH and DETACH are refused: an SQL scenario runs on the lab's own database only";
+        connection->refusal =
+            "ATTACH and DETACH are refused: an SQL scenario runs on the lab's own database only";
         return SQLITE_DENY;
       case SQLITE_PRAGMA:
         if (harmless_pragma(first)) return SQLITE_OK;
@@ -119,7 +121,8 @@ struct SandboxedConnection {
     const sqlite3_int64 changes_before = sqlite3_total_changes64(db);
     if (rc == SQLITE_OK && statement) {
       result.columns.reserve(static_cast<std::size_t>(sqlite3_column_count(statement)));
-      for (int c = 0; c < sqlite3_column_count(statement); ++c) result.columns.emplace_back(sqlite3_column_name(statement, c));
+      for (int c = 0; c < sqlite3_column_count(statement); ++c)
+        result.columns.emplace_back(sqlite3_column_name(statement, c));
       while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
         Row row;
         for (int c = 0; c < sqlite3_column_count(statement); ++c) row.push_back(column_of(statement, c));
@@ -140,13 +143,15 @@ struct SandboxedConnection {
     } else if ((rc & 0xff) == SQLITE_BUSY) {
       // SQLite did not call the busy handler: waiting cannot end well, so the statement fails.
       result.kind = StatementResult::Kind::error;
-      result.message = message + (rc == SQLITE_BUSY_SNAPSHOT
-                                      ? " (another session committed after this transaction's snapshot: its "
-                                        "write would overwrite a change it never saw, so SQLite fails it)"
-                                      : " (this transaction holds a read lock and wants the write lock another "
-                                        "transaction holds, which needs this read lock gone: waiting cannot end it)");
+      result.message =
+          message + (rc == SQLITE_BUSY_SNAPSHOT
+                         ? " (another session committed after this transaction's snapshot: its "
+                           "write would overwrite a change it never saw, so SQLite fails it)"
+                         : " (this transaction holds a read lock and wants the write lock another "
+                           "transaction holds, which needs this read lock gone: waiting cannot end it)");
     } else {
-      result.kind = (rc & 0xff) == SQLITE_CONSTRAINT ? StatementResult::Kind::constraint : StatementResult::Kind::error;
+      result.kind =
+          (rc & 0xff) == SQLITE_CONSTRAINT ? StatementResult::Kind::constraint : StatementResult::Kind::error;
       result.message = rc == SQLITE_INTERRUPT ? "the statement ran past its budget of " +
                                                     std::to_string(kSqlLabStatementBudget) +
                                                     " SQLite instructions and was stopped"
@@ -178,7 +183,8 @@ struct SandboxedConnection {
         return std::monostate{};
       default: {
         const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
-        return std::string(text ? text : "", static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
+        return std::string(text ? text : "",
+                           static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
       }
     }
   }
@@ -196,16 +202,19 @@ class SqliteSqlLab : public SqlLab {
   SqliteSqlLab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup) {
     namespace fs = std::filesystem;
     std::string pattern = (fs::temp_directory_path() / "reslab-sql.XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw BackendUnavailableError("SQLite could not make a temporary folder for the lab");
+    if (!::mkdtemp(pattern.data()))
+      throw BackendUnavailableError("SQLite could not make a temporary folder for the lab");
     m_dir = pattern;
     const std::string path = (fs::path(m_dir) / "lab.db").string();
     m_observer.open(path);
-    const char* mode = options.journal == SqliteJournal::wal ? "PRAGMA journal_mode=WAL" : "PRAGMA journal_mode=DELETE";
+    const char* mode =
+        options.journal == SqliteJournal::wal ? "PRAGMA journal_mode=WAL" : "PRAGMA journal_mode=DELETE";
     sqlite3_exec(m_observer.db, mode, nullptr, nullptr, nullptr);
     m_observer.seal();
     for (const auto& statement : setup) {
       const StatementResult result = m_observer.run(statement.sql);
-      if (!result.ok()) throw ScenarioError(statement.pos, "the setup failed: " + result.code + ": " + result.message);
+      if (!result.ok())
+        throw ScenarioError(statement.pos, "the setup failed: " + result.code + ": " + result.message);
     }
     for (const auto& name : options.sessions) {
       auto& connection = m_sessions[name];
@@ -240,7 +249,8 @@ class SqliteSqlLab : public SqlLab {
     if (!m_observer.run("BEGIN").ok()) return false;
     std::vector<TableData> read;
     for (const auto& name : names) {
-      const StatementResult rows = m_observer.run("SELECT * FROM " + quoted_sqlite_name(name) + " ORDER BY 1");
+      const StatementResult rows =
+          m_observer.run("SELECT * FROM " + quoted_sqlite_name(name) + " ORDER BY 1");
       if (!rows.ok()) {
         m_observer.run("ROLLBACK");
         return false;
@@ -255,7 +265,8 @@ class SqliteSqlLab : public SqlLab {
   std::string server_version() const override { return sqlite3_libversion(); }
 
   bool refused(const StatementResult& result) const override {
-    return result.code == kRefusedCode || result.native_code == SQLITE_AUTH || result.native_code == SQLITE_INTERRUPT;
+    return result.code == kRefusedCode || result.native_code == SQLITE_AUTH ||
+           result.native_code == SQLITE_INTERRUPT;
   }
 
  private:
@@ -266,7 +277,8 @@ class SqliteSqlLab : public SqlLab {
 
 }  // namespace
 
-std::unique_ptr<SqlLab> open_sqlite_sql_lab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup) {
+std::unique_ptr<SqlLab> open_sqlite_sql_lab(const SqlLabOptions& options,
+                                            const std::vector<SqlStatement>& setup) {
   return std::make_unique<SqliteSqlLab>(options, setup);
 }
 
