@@ -332,6 +332,10 @@ printf 'kind = "sql"\nid = "x"\ntitle = { en = "X", zh = "X" }\n[[sessions]]\nid
 code=$(run trace "$out.toml")
 check "a hostile step is an error at its file:line:col" bash -c "test $code = 2 && grep -q '$out.toml:6:42: step a1 (session A): the lab refused' '$err'"
 rm -f "$out.toml"
+code=$(run check "$DATA/sql_last_room.toml")
+check "the worked example of SCENARIOS.md section 16 meets its expectations" test "$code" = 0
+code=$(run explore "$DATA/sql_last_room.toml" --lang en)
+check "explore runs every interleaving of an SQL scenario under each variant" has "| immediate, rollback journal | 18 / 20 | prevented (wait) |" "$out"
 
 echo "$((checks - failures)) passed, $failures failed"
 test "$failures" = 0

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/sim/errors.hpp"
 #include "core/sim/isolation_lab.hpp"
 #include "core/sim/sql_run.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
@@ -80,7 +81,7 @@ TEST_CASE("a BEGIN IMMEDIATE that waits queues its session's later steps until i
   CHECK(to_display(read->rows[0][1]) == "0");  // T3 runs after T1's write: one after another
 }
 
-TEST_CASE("a WAL run leaves no file behind") {
+TEST_CASE("a WAL run leaves no file behind, nor does a lab whose setup fails") {
   namespace fs = std::filesystem;
   const fs::path scratch = fs::temp_directory_path() / ("reslab-sql-test-" + std::to_string(::getpid()));
   fs::create_directories(scratch);
@@ -89,6 +90,13 @@ TEST_CASE("a WAL run leaves no file behind") {
   ::setenv("TMPDIR", scratch.c_str(), 1);
   const SqlScenario scenario = isolation_file("pmp_predicate_many_preceders.toml");
   run_variant(scenario, "sqlite-wal-deferred");
+  // Nor does a lab whose setup fails.
+  const SqlScenario broken = parse_sql_scenario(
+      "kind = \"sql\"\nid = \"x\"\ntitle = { en = \"X\", zh = \"X\" }\nsetup = \"INSERT INTO nowhere VALUES (1)\"\n"
+      "[[sessions]]\nid = \"A\"\nsteps = [{ name = \"a1\", sql = \"SELECT 1\" }]\n"
+      "[[variants]]\nid = \"v\"\nbackend = \"sqlite\"\nlevel = \"l\"\njournal = \"wal\"\nbegin = \"BEGIN\"\n",
+      "broken.toml");
+  CHECK_THROWS_AS(run_sql_scenario(broken, broken.variants.front(), {"a1"}), ScenarioError);
   if (before) {
     ::setenv("TMPDIR", saved.c_str(), 1);
   } else {

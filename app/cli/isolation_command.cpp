@@ -72,6 +72,33 @@ int run_sql_trace(const SqlTraceOptions& options) {
   return kExitOk;
 }
 
+int run_sql_explore(const std::string& file, const std::string& format, const std::string& lang_code,
+                    const BackendOptions& backend_options, std::uint64_t limit) {
+  check_format(format);
+  const Lang lang = lang_option(lang_code);
+  const SqlScenario scenario = load_sql_scenario_file(file);
+  const Backend backend = chosen_backend(backend_options);
+  const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(limit, kDefaultInterleavings));
+  std::vector<SqlExploredVariant> explored;
+  for (const SqlVariant* variant : scenario.variants_on(backend)) {
+    SqlExploredVariant item{variant, 0, {}};
+    for (std::size_t number = 1; number <= wanted; ++number) {
+      const std::vector<std::string> order = sql_interleaving(scenario, number);
+      if (order.empty()) break;
+      const SqlRunResult run = run_sql_scenario(scenario, *variant, order, run_options_of(backend_options));
+      ++item.orders;
+      item.add(run);
+    }
+    explored.push_back(std::move(item));
+  }
+  if (format == "json") {
+    std::cout << sql_exploration_to_json(scenario, explored).dump(2) << "\n";
+  } else {
+    std::cout << sql_exploration_to_markdown(scenario, explored, lang);
+  }
+  return kExitOk;
+}
+
 bool check_sql_scenario(const std::string& file, const BackendOptions& backend_options) {
   const SqlScenario scenario = load_sql_scenario_file(file);
   const Backend backend = chosen_backend(backend_options);

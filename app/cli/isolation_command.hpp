@@ -27,6 +27,11 @@ struct SqlTraceOptions {
 };
 int run_sql_trace(const SqlTraceOptions& options);
 
+// `reslab explore` for an SQL scenario file: the first `limit` interleavings of its sessions' steps (at most
+// 100) under each variant on the backend, counted by what they gave.
+int run_sql_explore(const std::string& file, const std::string& format, const std::string& lang,
+                    const BackendOptions& backend, std::uint64_t limit);
+
 // `reslab check` for an SQL scenario file: it loads, and every variant on the chosen backend runs and
 // meets the file's expectations. Problems go to stderr as file:line:col; returns whether it is good.
 bool check_sql_scenario(const std::string& file, const BackendOptions& backend);

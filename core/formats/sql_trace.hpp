@@ -21,4 +21,23 @@ std::string isolation_cell_text(const SqlRunResult& run, Lang lang);
 std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang);
 nlohmann::ordered_json isolation_table_to_json(const IsolationTable& table);
 
+// Every order of an SQL scenario under one variant, counted by what the runs gave (reslab explore).
+struct SqlExploredVariant {
+  const SqlVariant* variant = nullptr;
+  std::size_t orders = 0;
+  struct Outcome {
+    bool anomaly = false;
+    std::string how;
+    bool stuck = false;
+    std::size_t orders = 0;
+    std::vector<std::string> example;  // the first interleaving that gave it
+  };
+  std::vector<Outcome> outcomes;  // in the order they first appeared
+  void add(const SqlRunResult& run);
+};
+std::string sql_exploration_to_markdown(const SqlScenario& scenario,
+                                        const std::vector<SqlExploredVariant>& explored, Lang lang);
+nlohmann::ordered_json sql_exploration_to_json(const SqlScenario& scenario,
+                                               const std::vector<SqlExploredVariant>& explored);
+
 }  // namespace reslab

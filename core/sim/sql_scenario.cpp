@@ -71,6 +71,11 @@ std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_
     if (number > scenario.permutations.size()) return {};
     return scenario.permutations[number - 1].steps;
   }
+  return sql_interleaving(scenario, number);
+}
+
+std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number) {
+  if (number == 0) return {};
   std::size_t total = 0;
   for (const auto& session : scenario.sessions) total += session.steps.size();
   std::vector<std::size_t> next(scenario.sessions.size(), 0);

@@ -110,6 +110,9 @@ struct SqlScenario {
 // The permutations a scenario runs: its own, or (none listed) the interleavings of its sessions' steps in
 // lexicographic order. `number` is 1-based; an empty order when there is no such permutation.
 std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_t number);
+// The `number`th interleaving of the sessions' steps (1-based), whatever permutations the file lists; empty
+// past the last.
+std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number);
 // How many permutations `reslab trace` lists by default: the file's, or the first 100 interleavings.
 std::size_t default_permutation_count(const SqlScenario& scenario);
 constexpr std::size_t kDefaultInterleavings = 100;

@@ -41,6 +41,19 @@ class PostgresSqlLab : public SqlLab {
       : m_admin(std::make_unique<pg::PgConnection>(server.conninfo)),
         m_server_version(server.server_version) {
     m_admin->exec("SET client_min_messages = warning");  // no NOTICE of the cascading drop on the terminal
+    try {
+      make(server, options, setup);
+    } catch (...) {
+      drop();  // a setup that fails leaves no role or schema behind
+      throw;
+    }
+  }
+
+  ~PostgresSqlLab() override { drop(); }
+
+ private:
+  void make(const pg::ServerInfo& server, const SqlLabOptions& options,
+            const std::vector<SqlStatement>& setup) {
     static std::atomic<unsigned long> counter{0};
     m_role = server.schema_prefix + "_sql_" + std::to_string(++counter);
     const std::string password = pg::random_name_suffix(24);
@@ -90,7 +103,7 @@ class PostgresSqlLab : public SqlLab {
     m_monitor->set_lab_pids(std::move(pids));
   }
 
-  ~PostgresSqlLab() override {
+  void drop() {
     try {
       m_sessions.clear();
       m_observer.reset();
@@ -103,8 +116,10 @@ class PostgresSqlLab : public SqlLab {
     } catch (...) {
       // The server went away: its schemas and roles went with it.
     }
+    m_schema_made = m_role_made = false;
   }
 
+ public:
   // [SECTION] the lab
   StatementResult run(const std::string& session, const std::string& sql) override {
     const auto found = m_sessions.find(session);

@@ -197,6 +197,15 @@ std::string quoted_sqlite_name(const std::string& name) {
 }
 
 // [SECTION] the lab
+// The lab's temporary folder, removed with everything in it when the lab goes (or fails to be made).
+struct SqlLabFolder {
+  std::string path;
+  ~SqlLabFolder() {
+    std::error_code ignored;
+    if (!path.empty()) std::filesystem::remove_all(path, ignored);
+  }
+};
+
 class SqliteSqlLab : public SqlLab {
  public:
   SqliteSqlLab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup) {
@@ -204,12 +213,18 @@ class SqliteSqlLab : public SqlLab {
     std::string pattern = (fs::temp_directory_path() / "reslab-sql.XXXXXX").string();
     if (!::mkdtemp(pattern.data()))
       throw BackendUnavailableError("SQLite could not make a temporary folder for the lab");
-    m_dir = pattern;
-    const std::string path = (fs::path(m_dir) / "lab.db").string();
+    m_folder.path = pattern;
+    const std::string path = (fs::path(m_folder.path) / "lab.db").string();
     m_observer.open(path);
-    const char* mode =
-        options.journal == SqliteJournal::wal ? "PRAGMA journal_mode=WAL" : "PRAGMA journal_mode=DELETE";
-    sqlite3_exec(m_observer.db, mode, nullptr, nullptr, nullptr);
+    const bool wal = options.journal == SqliteJournal::wal;
+    const StatementResult mode =
+        m_observer.run(wal ? "PRAGMA journal_mode=WAL" : "PRAGMA journal_mode=DELETE");
+    const std::string answer = mode.ok() && !mode.rows.empty() ? to_display(mode.rows[0][0]) : "";
+    // A build of SQLite without WAL (the browser's) answers with the mode it kept: a WAL variant cannot run.
+    if (wal && answer != "wal")
+      throw BackendUnavailableError(
+          "this build of SQLite cannot keep a WAL journal (journal_mode=WAL answered '" + answer +
+          "'): the WAL variants need the desktop app");
     m_observer.seal();
     for (const auto& statement : setup) {
       const StatementResult result = m_observer.run(statement.sql);
@@ -222,14 +237,6 @@ class SqliteSqlLab : public SqlLab {
       connection->open(path);
       connection->seal();
     }
-  }
-
-  ~SqliteSqlLab() override {
-    m_sessions.clear();
-    if (m_observer.db) sqlite3_close_v2(m_observer.db);
-    m_observer.db = nullptr;
-    std::error_code ignored;
-    std::filesystem::remove_all(m_dir, ignored);
   }
 
   StatementResult run(const std::string& session, const std::string& sql) override {
@@ -270,7 +277,7 @@ class SqliteSqlLab : public SqlLab {
   }
 
  private:
-  std::string m_dir;
+  SqlLabFolder m_folder;  // first: it goes after the connections are closed
   SandboxedConnection m_observer;
   std::map<std::string, std::unique_ptr<SandboxedConnection>> m_sessions;
 };
