@@ -304,5 +304,38 @@ check "explore --events takes only all" bash -c "test $code = 2 && grep -qF -- \
 code=$(run explore h1 --preset nope)
 check "explore with an unknown preset exits 2" test "$code" = 2
 
+# SQL scenarios and the isolation lab (SQLite: no server needed).
+iso="$SCENARIOS/isolation"
+code=$(run isolation --backend sqlite --lang en)
+check "isolation on SQLite exits 0" test "$code" = 0
+check "isolation prints one row per test" has "| g2-three | prevented (wait, SQLITE_BUSY) | prevented (wait) | prevented (SQLITE_BUSY_SNAPSHOT) | prevented (wait) |" "$out"
+check "isolation explains each SQLite variant" has "- **p4, deferred, WAL**: T2 reads from its snapshot" "$out"
+code=$(run isolation --backend sqlite --format json)
+check "isolation JSON names test, variant, anomaly, how" bash -c "grep -q '\"test\": \"g-single-write\"' '$out' && grep -q '\"variant\": \"immediate, WAL\"' '$out' && grep -q '\"anomaly\": false' '$out'"
+code=$(run isolation --backend sqlite --lang zh)
+check "isolation speaks Chinese" has "| g0 | 已阻止（等待） |" "$out"
+code=$(run trace "$iso/p4_lost_update.toml" --variant sqlite-deferred --lang en)
+check "an SQL trace shows a statement SQLite fails rather than waits for" has "SQLITE_BUSY: database is locked (this transaction holds a read lock" "$out"
+check "an SQL trace shows the wake-up in the step that released the lock" has "| 6 | T2 | t2_commit (done) | \`COMMIT\` → SQLITE_DONE<br>T1: \`COMMIT\` → SQLITE_DONE | T1 goes on and finishes t1_commit" "$out"
+code=$(run trace "$iso/g1a_aborted_reads.toml" --variant sqlite-deferred --format json)
+check "an SQL trace in JSON gives each step's rows" has '"rows": [' "$out"
+code=$(run trace "$iso/g1a_aborted_reads.toml" --variant pg-nope)
+check "an unknown variant exits 2" test "$code" = 2
+code=$(run trace "$iso/g1a_aborted_reads.toml" --permutation 2)
+check "a file's own permutations are the only ones" bash -c "test $code = 2 && grep -qF -- '--permutation must be 1 to 1' '$err'"
+code=$(run check "$iso/g0_write_cycles.toml" "$iso/g2_three_transactions.toml")
+check "check runs an SQL file's SQLite variants against its expectations" has "g2_three_transactions.toml: ok (g2-three, sql, 3 sessions, 7 steps, 4 of 7 variants run on sqlite)" "$out"
+sed 's/how = "SQLITE_BUSY_SNAPSHOT"/how = "wait"/' "$iso/g2_three_transactions.toml" >"$out.toml"
+code=$(run check "$out.toml")
+check "an expectation the run does not meet is an error at the expectation" bash -c "test $code = 2 && grep -q 'variant sqlite-wal-deferred: expected how = \"wait\", the run gives \"SQLITE_BUSY_SNAPSHOT\"' '$err'"
+printf 'kind = "sql"\nid = "x"\ntitle = { en = "X", zh = "X" }\n[[sessions]]\nid = "A"\nsteps = [{ name = "a1", sql = "SELECT 1; ATTACH \x27/tmp/x\x27 AS x" }]\n[[variants]]\nid = "v"\nbackend = "sqlite"\nlevel = "l"\nbegin = "BEGIN"\n' >"$out.toml"
+code=$(run trace "$out.toml")
+check "a hostile step is an error at its file:line:col" bash -c "test $code = 2 && grep -q '$out.toml:6:42: step a1 (session A): the lab refused' '$err'"
+rm -f "$out.toml"
+code=$(run check "$DATA/sql_last_room.toml")
+check "the worked example of SCENARIOS.md section 16 meets its expectations" test "$code" = 0
+code=$(run explore "$DATA/sql_last_room.toml" --lang en)
+check "explore runs every interleaving of an SQL scenario under each variant" has "| immediate, rollback journal | 18 / 20 | prevented (wait) |" "$out"
+
 echo "$((checks - failures)) passed, $failures failed"
 test "$failures" = 0

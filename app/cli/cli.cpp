@@ -10,6 +10,7 @@
 #include "app/cli/explore_command.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/handout_command.hpp"
+#include "app/cli/isolation_command.hpp"
 #include "app/cli/lang_option.hpp"
 #include "app/cli/load_command.hpp"
 #include "app/cli/race_command.hpp"
@@ -25,6 +26,7 @@
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
 namespace {
@@ -37,6 +39,8 @@ struct TraceOptions {
   std::string order;
   bool order_given = false;  // `--order ""` runs no step
   std::vector<std::string> at;
+  std::string variant;          // SQL scenarios
+  std::size_t permutation = 1;  // SQL scenarios
   std::string format = "markdown";
   std::string lang;
   BackendOptions backend;
@@ -56,6 +60,9 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
 
 // [SECTION] trace
 int trace_command(const TraceOptions& options) {
+  if (const std::string file = resolve_scenario(options.scenario); is_sql_scenario_file(file))
+    return run_sql_trace(
+        {file, options.variant, options.permutation, options.format, options.lang, options.backend});
   const Lang lang = lang_option(options.lang);
   if (options.format != "markdown" && options.format != "json")
     throw UsageError("--format must be markdown or json, not '" + options.format + "'");
@@ -87,6 +94,10 @@ int check_command(const std::vector<std::string>& files, const BackendOptions& b
   for (const auto& name : files) {
     try {
       const std::string file = resolve_scenario(name);
+      if (is_sql_scenario_file(file)) {
+        if (!check_sql_scenario(file, backend_options)) exit_code = kExitBadInput;
+        continue;
+      }
       const Scenario scenario = load_scenario_file(file);
       int warnings = 0;
       bool errors = false;
@@ -173,7 +184,18 @@ int run_cli(int argc, char** argv) {
   trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
   trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
   trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
+  trace_cmd->add_option("--variant", trace.variant,
+                        "SQL scenarios: the variant (default: the first on the backend)");
+  trace_cmd->add_option("--permutation", trace.permutation,
+                        "SQL scenarios: which permutation, from 1 (default 1)");
   add_backend_options(*trace_cmd, trace.backend);
+
+  IsolationOptions isolation_options;
+  CLI::App* isolation_cmd =
+      app.add_subcommand("isolation", "Run Hermitage's isolation tests live and print the table");
+  isolation_cmd->add_option("--format", isolation_options.format, "markdown or json (default markdown)");
+  isolation_cmd->add_option("--lang", isolation_options.lang, "zh or en (default: from the locale)");
+  add_backend_options(*isolation_cmd, isolation_options.backend);
 
   std::vector<std::string> check_files;
   ExploreOptions explore_options;
@@ -298,6 +320,7 @@ int run_cli(int argc, char** argv) {
       return check_command(check_files, check_backend);
     }
     if (*explore_cmd) return run_explore(explore_options);
+    if (*isolation_cmd) return run_isolation(isolation_options);
     if (*race_cmd) return run_race_command(race_options);
     if (*load_cmd) return run_load_command(load_options);
     if (*export_cmd || *handout_cmd) {

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "app/cli/isolation_command.hpp"
 #include "app/cli/lang_option.hpp"
 #include "core/formats/explore_json.hpp"
 #include "core/formats/explore_markdown.hpp"
@@ -9,6 +10,7 @@
 #include "core/sim/explore.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
 
@@ -33,6 +35,8 @@ int run_explore(const ExploreOptions& options) {
   request.seed = options.seed;
   request.all_events = options.events == "all";
   if (!options.preset.empty()) request.preset = options.preset;
+  if (const std::string file = resolve_scenario(options.scenario); is_sql_scenario_file(file))
+    return run_sql_explore(file, options.format, options.lang, options.backend, options.limit);
   const Scenario scenario = load_scenario_file(resolve_scenario(options.scenario));
   request.backend = chosen_backend(options.backend);
   const Exploration exploration = explore(scenario, request);

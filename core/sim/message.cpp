@@ -7,7 +7,8 @@
 
 namespace reslab {
 std::vector<std::span<const MessageTemplate>> message_tables() {
-  std::vector<std::span<const MessageTemplate>> tables = {engine_messages(), explore_messages()};
+  std::vector<std::span<const MessageTemplate>> tables = {engine_messages(), explore_messages(),
+                                                          isolation_messages()};
   for (const CaseFamily* family : case_families())
     tables.insert(tables.end(), family->messages.begin(), family->messages.end());
   return tables;

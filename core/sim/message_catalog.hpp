@@ -11,6 +11,8 @@ namespace reslab {
 std::span<const MessageTemplate> engine_messages();
 // Every order explored: the counts per model and the groups of final states.
 std::span<const MessageTemplate> explore_messages();
+// The isolation lab: SQL scenario traces and `reslab isolation`.
+std::span<const MessageTemplate> isolation_messages();
 // The engine's table first, then every family's, in the order of case_families().
 std::vector<std::span<const MessageTemplate>> message_tables();
 

@@ -53,6 +53,14 @@ std::vector<std::string> bundled_scenario_files() {
   return {};
 }
 
+std::vector<std::string> isolation_scenario_files() {
+  for (const auto& dir : scenario_dirs()) {
+    auto files = toml_files((fs::path(dir) / "isolation").string());
+    if (!files.empty()) return files;
+  }
+  return {};
+}
+
 std::vector<std::string> bundled_scenario_ids() {
   // A bundled file is named ID_title.toml (h1_last_room, h5_1_late_payment, h3b_missing_night).
   static const std::regex id_part("^[a-z]+[0-9]+[a-z]*(_[0-9]+)?");

@@ -19,6 +19,10 @@ bool is_bundled_scenario(const std::string& path);
 // Every bundled scenario file, sorted by name, from the first folder that has any.
 std::vector<std::string> bundled_scenario_files();
 
+// The bundled SQL scenarios of the isolation lab (Hermitage's tests), sorted by name: the `isolation`
+// folder of the first scenario folder that has one.
+std::vector<std::string> isolation_scenario_files();
+
 // The ids the bundled files go by (h1, h3b, h5_1, t2, ...), in file order.
 std::vector<std::string> bundled_scenario_ids();
 

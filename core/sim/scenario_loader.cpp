@@ -677,6 +677,11 @@ void check_quoted_times(const TableView& top, const Scenario& scenario) {
 // events, events before presets.
 Scenario read_scenario(const toml::table& root, const std::string& source_name) {
   TableView top(root, "");
+  if (const toml::node* kind = top.find("kind");
+      kind && kind->is_string() && kind->as_string()->get() == "sql")
+    fail_at(kind->source(),
+            "this is an SQL scenario (kind = \"sql\"): run it with reslab trace FILE, reslab check "
+            "FILE or reslab isolation; the window steps the named-action cases");
   top.allow_only({"id", "schema", "title", "summary", "models", "figures", "invariants", "params", "actors",
                   "events", "presets", "initial", "questions"});
   Scenario scenario;
@@ -718,6 +723,10 @@ Scenario parse_scenario(std::string_view text, const std::string& source_name) {
 
 Scenario load_scenario_file(const std::string& path) {
   return parse_scenario(read_file_bounded(path), path);
+}
+
+std::string read_scenario_text(const std::string& path) {
+  return read_file_bounded(path);
 }
 
 }  // namespace reslab

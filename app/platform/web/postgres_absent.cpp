@@ -2,6 +2,7 @@
 // with the message shown where the desktop would say the server is starting.
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/sql_lab.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
@@ -36,6 +37,10 @@ ServerState wait_for_server(std::string* message) {
 
 LabDatabaseHandle open_postgres_lab_database(const Scenario&, const CaseFamily&,
                                              const std::vector<std::string>&, Model) {
+  throw BackendUnavailableError(pg::kDesktopOnly);
+}
+
+std::unique_ptr<SqlLab> open_postgres_sql_lab(const SqlLabOptions&, const std::vector<SqlStatement>&) {
   throw BackendUnavailableError(pg::kDesktopOnly);
 }
 

@@ -22,7 +22,7 @@ bool writes_rows(const char* command_status) {
 }  // namespace
 
 PostgresSession::PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor,
-                                 bool deterministic, bool gate_waiters)
+                                 bool deterministic, bool gate_waiters, bool set_lock_settings)
     : m_name(std::move(name)),
       m_connection(conninfo),
       m_monitor(monitor),
@@ -36,7 +36,7 @@ PostgresSession::PostgresSession(const std::string& conninfo, std::string name, 
   m_connection.must("SET idle_in_transaction_session_timeout = 0");
   m_connection.must("SET client_min_messages = log");
   // On a server that is not ours these are set per session (the private server starts with them).
-  if (m_deterministic) {
+  if (m_deterministic && set_lock_settings) {
     m_connection.must("SET deadlock_timeout = '20ms'");
     m_connection.must("SET log_lock_waits = on");
   }
@@ -63,7 +63,7 @@ bool PostgresSession::transaction_failed() const {
 }
 
 std::string PostgresSession::shown(const std::string& sql) const {
-  return is_begin(sql) ? translate_statement(sql) : sql;
+  return is_begin(sql) && !m_verbatim ? translate_statement(sql) : sql;
 }
 
 const std::string& PostgresSession::waiting_statement() const {
@@ -98,7 +98,7 @@ StatementResult PostgresSession::run(const std::string& sql, const std::vector<V
 }
 
 void PostgresSession::send(const std::string& sql, const std::vector<Value>& params) {
-  const std::string text = translate_statement(sql);
+  const std::string text = m_verbatim ? sql : translate_statement(sql);
   const BoundParams bound(params);
   m_waits_started = m_waits_ended = 0;
   if (!PQsendQueryParams(m_connection.handle(), text.c_str(), static_cast<int>(params.size()),

@@ -24,8 +24,9 @@ class PostgresSession : public Session {
   // could be set), so a wait is reported only after the deadlock check; otherwise as soon as the
   // server says the session is blocked. `gate_waiters`: the server is reslab's own, whose backends it
   // may stop while they wait.
+  // `set_lock_settings`: false when the server or the role already has them (a role that may not set them).
   PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor, bool deterministic,
-                  bool gate_waiters);
+                  bool gate_waiters, bool set_lock_settings = true);
   ~PostgresSession() override;
 
   const std::string& name() const override { return m_name; }
@@ -51,6 +52,9 @@ class PostgresSession : public Session {
   bool make_idle();
 
   // A statement that neither finishes nor waits for a session of the lab is cancelled after this.
+  // Statements are sent exactly as written, not turned from SQLite's dialect (SQL scenarios).
+  void set_verbatim(bool verbatim) { m_verbatim = verbatim; }
+
   static constexpr std::chrono::milliseconds kStatementBudget{10'000};
   void set_statement_budget(std::chrono::milliseconds budget) { m_budget = budget; }
 
@@ -74,6 +78,7 @@ class PostgresSession : public Session {
   LockMonitor& m_monitor;
   WaiterGate m_gate;  // after the connection: the backend is continued before its connection closes
   bool m_deterministic;
+  bool m_verbatim = false;
   std::chrono::milliseconds m_budget = kStatementBudget;
   std::optional<Flight> m_flight;
   bool m_in_transaction = false;

@@ -1,0 +1,126 @@
+#include "app/cli/isolation_command.hpp"
+
+#include <iostream>
+
+#include "app/cli/exit_codes.hpp"
+#include "app/cli/lang_option.hpp"
+#include "core/formats/sql_trace.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/isolation_lab.hpp"
+#include "core/sim/sql_scenario_loader.hpp"
+
+namespace reslab {
+namespace {
+
+void check_format(const std::string& format) {
+  if (format != "markdown" && format != "json")
+    throw UsageError("--format must be markdown or json, not '" + format + "'");
+}
+
+SqlRunOptions run_options_of(const BackendOptions& backend) {
+  SqlRunOptions options;
+  options.pg_dsn = backend.pg;
+  return options;
+}
+
+}  // namespace
+
+int run_isolation(const IsolationOptions& options) {
+  check_format(options.format);
+  const Lang lang = lang_option(options.lang);
+  const Backend backend = chosen_backend(options.backend);
+  const IsolationTable table = run_isolation_table(backend, run_options_of(options.backend));
+  if (table.tests.empty()) throw UsageError("no isolation tests found (scenarios/isolation/ is missing)");
+  if (options.format == "json") {
+    std::cout << isolation_table_to_json(table).dump(2) << "\n";
+  } else {
+    std::cout << isolation_table_to_markdown(table, lang);
+  }
+  return kExitOk;
+}
+
+int run_sql_trace(const SqlTraceOptions& options) {
+  check_format(options.format);
+  const Lang lang = lang_option(options.lang);
+  const SqlScenario scenario = load_sql_scenario_file(options.file);
+  const SqlVariant* variant = nullptr;
+  if (!options.variant.empty()) {
+    variant = scenario.find_variant(options.variant);
+    if (!variant) throw UsageError("no variant '" + options.variant + "' in " + options.file);
+    if (options.backend.backend.empty() && options.backend.pg.empty()) {
+      chosen_backend(BackendOptions{std::string(backend_name(variant->backend)), "", false});
+    } else if (chosen_backend(options.backend) != variant->backend) {
+      throw UsageError("variant '" + options.variant + "' runs on " +
+                       std::string(backend_name(variant->backend)));
+    }
+  } else {
+    const auto on_backend = scenario.variants_on(chosen_backend(options.backend));
+    if (on_backend.empty()) throw UsageError(options.file + " has no variant on this backend");
+    variant = on_backend.front();
+  }
+  const std::vector<std::string> permutation = sql_permutation(scenario, options.permutation);
+  if (permutation.empty())
+    throw UsageError(
+        "--permutation must be 1 to " + std::to_string(default_permutation_count(scenario)) +
+        (scenario.permutations.empty() ? " or more (every interleaving of the sessions' steps)" : ""));
+  const SqlRunResult run = run_sql_scenario(scenario, *variant, permutation, run_options_of(options.backend));
+  if (options.format == "json") {
+    std::cout << sql_run_to_json(run, scenario).dump(2) << "\n";
+  } else {
+    std::cout << sql_run_to_markdown(run, scenario, lang);
+  }
+  return kExitOk;
+}
+
+int run_sql_explore(const std::string& file, const std::string& format, const std::string& lang_code,
+                    const BackendOptions& backend_options, std::uint64_t limit) {
+  check_format(format);
+  const Lang lang = lang_option(lang_code);
+  const SqlScenario scenario = load_sql_scenario_file(file);
+  const Backend backend = chosen_backend(backend_options);
+  const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(limit, kDefaultInterleavings));
+  std::vector<SqlExploredVariant> explored;
+  for (const SqlVariant* variant : scenario.variants_on(backend)) {
+    SqlExploredVariant item{variant, 0, {}};
+    for (std::size_t number = 1; number <= wanted; ++number) {
+      const std::vector<std::string> order = sql_interleaving(scenario, number);
+      if (order.empty()) break;
+      const SqlRunResult run = run_sql_scenario(scenario, *variant, order, run_options_of(backend_options));
+      ++item.orders;
+      item.add(run);
+    }
+    explored.push_back(std::move(item));
+  }
+  if (format == "json") {
+    std::cout << sql_exploration_to_json(scenario, explored).dump(2) << "\n";
+  } else {
+    std::cout << sql_exploration_to_markdown(scenario, explored, lang);
+  }
+  return kExitOk;
+}
+
+bool check_sql_scenario(const std::string& file, const BackendOptions& backend_options) {
+  const SqlScenario scenario = load_sql_scenario_file(file);
+  const Backend backend = chosen_backend(backend_options);
+  bool good = true;
+  std::size_t checked = 0;
+  for (const SqlVariant* variant : scenario.variants_on(backend)) {
+    const SqlRunResult run =
+        run_sql_scenario(scenario, *variant, sql_permutation(scenario, 1), run_options_of(backend_options));
+    ++checked;
+    const SqlExpectation* expectation = scenario.expectation_for(variant->id);
+    for (const auto& problem : unmet_expectations(scenario, run)) {
+      const SourcePos& pos = expectation ? expectation->pos : variant->pos;
+      std::cerr << pos.file << ":" << pos.line << ":" << pos.column << ": variant " << variant->id << ": "
+                << problem << "\n";
+      good = false;
+    }
+  }
+  if (good)
+    std::cout << file << ": ok (" << scenario.id << ", sql, " << scenario.sessions.size() << " sessions, "
+              << scenario.steps.size() << " steps, " << checked << " of " << scenario.variants.size()
+              << " variants run on " << backend_name(backend) << ")\n";
+  return good;
+}
+
+}  // namespace reslab

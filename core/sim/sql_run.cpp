@@ -1,0 +1,365 @@
+// [SECTION] index: sessions of a run · driving a session · waking waiters · the anomaly · expectations
+#include "core/sim/sql_run.hpp"
+
+#include <deque>
+#include <map>
+
+namespace reslab {
+
+const SqlStepRun* SqlRunResult::find_step(const std::string& step) const {
+  const SqlStepRun* found = nullptr;
+  for (const auto& run : steps) {
+    if (run.step == step) found = &run;
+    for (const auto& wake : run.wakes)
+      for (const auto& woken : wake.steps)
+        if (woken == step) found = &run;
+  }
+  return found;
+}
+
+const SqlStatementRun* SqlRunResult::last_statement_of(const std::string& step) const {
+  const SqlStatementRun* found = nullptr;
+  for (const auto& run : steps)
+    for (const auto& statement : run.statements)
+      if (statement.step == step) found = &statement;
+  return found;
+}
+
+std::string SqlRunResult::outcome_of(const std::string& step) const {
+  std::string outcome = "not run";
+  for (const auto& run : steps) {
+    if (run.step == step) outcome = run.outcome;
+    for (const auto& wake : run.wakes)
+      for (const auto& woken : wake.steps)
+        if (woken == step) {
+          outcome = "done";
+          for (const auto& statement : run.statements)
+            if (statement.step == step && statement.failed) outcome = "failed";
+        }
+  }
+  return outcome;
+}
+
+namespace {
+
+// [SECTION] sessions of a run
+struct QueuedStep {
+  const SqlStep* step = nullptr;
+  std::size_t next_statement = 0;
+  bool failed = false;
+};
+
+struct SessionRun {
+  std::string id;
+  std::string begin;
+  bool begun = false;
+  std::deque<QueuedStep> queue;  // the front one runs; the others wait their turn behind it
+  bool blocked = false;          // its current statement waits for another session
+};
+
+std::string failure_code(const StatementResult& result, Backend backend) {
+  if (backend == Backend::postgres && !result.sqlstate.empty()) return result.sqlstate;
+  return result.code;
+}
+
+class SqlRunner {
+ public:
+  SqlRunner(const SqlScenario& scenario, const SqlVariant& variant, SqlLab& lab)
+      : m_scenario(scenario), m_variant(variant), m_lab(lab) {
+    for (const auto& session : scenario.sessions) {
+      SessionRun run;
+      run.id = session.id;
+      run.begin = variant.begin_of(session.id);
+      m_sessions.push_back(std::move(run));
+    }
+  }
+
+  SqlStepRun run_step(int index, const SqlStep& step) {
+    SqlStepRun out;
+    out.index = index;
+    out.step = step.name;
+    out.session = step.session;
+    SessionRun& session = session_of(step.session);
+    const bool was_waiting = session.blocked;
+    session.queue.push_back({&step, 0, false});
+    if (was_waiting) {
+      out.outcome = "queued";
+    } else {
+      std::vector<std::string> finished;
+      drive(session, out.statements, finished);
+      out.outcome = session.blocked && !finished_contains(finished, step.name) ? "waiting"
+                    : step_failed(out.statements, step.name)                   ? "failed"
+                                                                               : "done";
+      if (session.blocked) m_waiters.push_back(&session);
+    }
+    wake_waiters(out);
+    for (const SessionRun* waiter : m_waiters) out.waiting.push_back(waiter->id);
+    return out;
+  }
+
+  bool any_waiting() const { return !m_waiters.empty(); }
+
+ private:
+  SessionRun& session_of(const std::string& id) {
+    for (auto& session : m_sessions)
+      if (session.id == id) return session;
+    throw UsageError("no session named '" + id + "'");
+  }
+
+  static bool finished_contains(const std::vector<std::string>& finished, const std::string& step) {
+    for (const auto& name : finished)
+      if (name == step) return true;
+    return false;
+  }
+
+  static bool step_failed(const std::vector<SqlStatementRun>& statements, const std::string& step) {
+    for (const auto& statement : statements)
+      if (statement.step == step && statement.failed) return true;
+    return false;
+  }
+
+  // Runs one statement; false when it waits. A statement the sandbox refuses is an error of the file.
+  bool execute(SessionRun& session, const std::string& step, const SqlStatement& statement,
+               std::vector<SqlStatementRun>& log, bool& failed) {
+    const StatementResult result = m_lab.run(session.id, statement.sql);
+    if (m_lab.refused(result))
+      throw ScenarioError(statement.pos, "step " + step + " (session " + session.id +
+                                             "): the lab refused \"" + first_line(statement.sql) +
+                                             "\": " + result.message);
+    SqlStatementRun record;
+    record.session = session.id;
+    record.step = step;
+    record.sql = statement.sql;
+    record.pos = statement.pos;
+    record.waiting = result.busy() && !result.deadlock_victim;
+    record.failed = !result.ok() && !record.waiting;
+    record.code = failure_code(result, m_variant.backend);
+    if (!result.ok()) record.message = result.message;
+    record.columns = result.columns;
+    record.rows = result.rows;
+    record.changes = result.changes;
+    // A statement still waiting is logged once, where it began to wait.
+    if (!record.waiting || !session.blocked) log.push_back(std::move(record));
+    session.blocked = result.busy() && !result.deadlock_victim;
+    if (!result.ok() && !session.blocked) failed = true;
+    return !session.blocked;
+  }
+
+  static std::string first_line(const std::string& sql) {
+    const std::string line = sql.substr(0, sql.find('\n'));
+    return line.size() > 80 ? line.substr(0, 77) + "..." : line;
+  }
+
+  // [SECTION] driving a session
+  // Runs the session's queue as far as it goes: its BEGIN before its first step, then each step's
+  // statements; a step whose statement fails stops there (as a multi-statement query does).
+  void drive(SessionRun& session, std::vector<SqlStatementRun>& log, std::vector<std::string>& finished) {
+    if (!session.begun) {
+      bool failed = false;
+      // The BEGIN is logged with the step it opens the transaction for.
+      const std::string& step = session.queue.front().step->name;
+      if (!execute(session, step, {session.begin, m_variant.pos}, log, failed)) return;
+      session.begun = true;
+    }
+    while (!session.queue.empty()) {
+      QueuedStep& current = session.queue.front();
+      const auto& statements = current.step->statements;
+      while (current.next_statement < statements.size() && !current.failed) {
+        if (!execute(session, current.step->name, statements[current.next_statement], log, current.failed))
+          return;
+        ++current.next_statement;
+      }
+      finished.push_back(current.step->name);
+      session.queue.pop_front();
+    }
+  }
+
+  // [SECTION] waking waiters
+  // After a step, the waiting sessions are driven again in the order they began waiting; one that goes on
+  // starts the pass over, until a pass changes nothing.
+  void wake_waiters(SqlStepRun& out) {
+    bool woke = true;
+    while (woke) {
+      woke = false;
+      for (auto it = m_waiters.begin(); it != m_waiters.end(); ++it) {
+        SessionRun& waiter = **it;
+        const std::size_t before = out.statements.size();
+        std::vector<std::string> finished;
+        drive(waiter, out.statements, finished);
+        const bool progressed = !waiter.blocked || out.statements.size() > before || !finished.empty();
+        if (!progressed) continue;
+        if (!finished.empty()) out.wakes.push_back({waiter.id, finished});
+        if (!waiter.blocked) {
+          m_waiters.erase(it);
+        } else {
+          // It went on and waits again, now behind the others.
+          m_waiters.erase(it);
+          m_waiters.push_back(&waiter);
+        }
+        woke = true;
+        break;
+      }
+    }
+  }
+
+  const SqlScenario& m_scenario;
+  const SqlVariant& m_variant;
+  SqlLab& m_lab;
+  std::vector<SessionRun> m_sessions;
+  std::vector<SessionRun*> m_waiters;
+};
+
+bool rows_equal(const std::vector<Row>& rows, const SqlRows& expected) {
+  if (rows.size() != expected.size()) return false;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (rows[r].size() != expected[r].size()) return false;
+    for (std::size_t c = 0; c < rows[r].size(); ++c)
+      if (to_display(rows[r][c]) != expected[r][c]) return false;
+  }
+  return true;
+}
+
+std::string rows_text(const std::vector<Row>& rows) {
+  std::string out;
+  for (const auto& row : rows) {
+    out += out.empty() ? "[" : ", [";
+    for (std::size_t c = 0; c < row.size(); ++c) out += (c ? ", " : "") + to_display(row[c]);
+    out += "]";
+  }
+  return "[" + out + "]";
+}
+
+std::string rows_text(const SqlRows& rows) {
+  std::string out;
+  for (const auto& row : rows) {
+    out += out.empty() ? "[" : ", [";
+    for (std::size_t c = 0; c < row.size(); ++c) out += (c ? ", " : "") + row[c];
+    out += "]";
+  }
+  return "[" + out + "]";
+}
+
+// [SECTION] the anomaly
+bool anomaly_holds(const SqlAnomalyRule& rule, const SqlRunResult& run) {
+  for (const auto& [step, rows] : rule.reads) {
+    const SqlStatementRun* last = run.last_statement_of(step);
+    if (!last || last->waiting || last->failed || !rows_equal(last->rows, rows)) return false;
+  }
+  for (const auto& step : rule.succeed)
+    if (run.outcome_of(step) != "done") return false;
+  for (const auto& step : rule.at_once) {
+    bool own_turn = false;
+    for (const auto& item : run.steps) own_turn = own_turn || (item.step == step && item.outcome == "done");
+    if (!own_turn) return false;
+  }
+  if (!rule.table.empty()) {
+    if (run.steps.empty() || run.steps.back().tables_are_previous) return false;
+    const TableData* table = nullptr;
+    for (const auto& candidate : run.steps.back().tables)
+      if (candidate.name == rule.table) table = &candidate;
+    if (!table || !rows_equal(table->rows, rule.table_rows)) return false;
+  }
+  return true;
+}
+
+std::string how_it_went(const SqlRunResult& run) {
+  std::vector<std::string> seen;
+  const auto note = [&](const std::string& what) {
+    for (const auto& known : seen)
+      if (known == what) return;
+    seen.push_back(what);
+  };
+  for (const auto& step : run.steps)
+    for (const auto& statement : step.statements) {
+      if (statement.waiting) note("wait");
+      // 25P02 only follows an earlier failure (the transaction is aborted): not a way of its own.
+      if (statement.failed && statement.code != "25P02") note(statement.code);
+    }
+  std::string out;
+  for (const auto& item : seen) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+}  // namespace
+
+SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& variant,
+                              const std::vector<std::string>& permutation, const SqlRunOptions& options) {
+  std::vector<const SqlStep*> steps;
+  for (const auto& name : permutation) {
+    const SqlStep* step = scenario.find_step(name);
+    if (!step) throw UsageError("no step named '" + name + "' in " + scenario.id);
+    steps.push_back(step);
+  }
+  SqlLabOptions lab_options;
+  lab_options.backend = variant.backend;
+  lab_options.journal = variant.journal;
+  lab_options.budget = options.budget;
+  lab_options.pg_dsn = options.pg_dsn;
+  for (const auto& session : scenario.sessions) lab_options.sessions.push_back(session.id);
+  const std::unique_ptr<SqlLab> lab = open_sql_lab(lab_options, scenario.setup);
+
+  SqlRunResult result;
+  result.scenario = scenario.id;
+  result.variant = variant.id;
+  result.level = variant.level;
+  result.backend = variant.backend;
+  result.server_version = lab->server_version();
+  result.permutation = permutation;
+  lab->read_tables(scenario.tables, result.initial);
+  std::vector<TableData> shown = result.initial;
+  SqlRunner runner(scenario, variant, *lab);
+  int index = 0;
+  for (const SqlStep* step : steps) {
+    SqlStepRun run = runner.run_step(++index, *step);
+    std::vector<TableData> tables;
+    if (lab->read_tables(scenario.tables, tables)) {
+      shown = std::move(tables);
+    } else {
+      run.tables_are_previous = true;
+    }
+    run.tables = shown;
+    result.steps.push_back(std::move(run));
+  }
+  result.stuck = runner.any_waiting();
+  if (scenario.anomaly) result.anomaly = anomaly_holds(*scenario.anomaly, result);
+  result.how = how_it_went(result);
+  return result;
+}
+
+// [SECTION] expectations
+std::vector<std::string> unmet_expectations(const SqlScenario& scenario, const SqlRunResult& run) {
+  std::vector<std::string> unmet;
+  const SqlExpectation* expectation = scenario.expectation_for(run.variant);
+  if (!expectation) return unmet;
+  if (expectation->anomaly && *expectation->anomaly != run.anomaly)
+    unmet.push_back(std::string("expected ") + (*expectation->anomaly ? "the anomaly" : "no anomaly") +
+                    ", the run " + (run.anomaly ? "shows it" : "does not show it"));
+  if (expectation->how && *expectation->how != run.how)
+    unmet.push_back("expected how = \"" + *expectation->how + "\", the run gives \"" + run.how + "\"");
+  for (const auto& [step, rows] : expectation->reads) {
+    const SqlStatementRun* last = run.last_statement_of(step);
+    if (!last || last->waiting || last->failed) {
+      unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it " +
+                      run.outcome_of(step));
+    } else if (!rows_equal(last->rows, rows)) {
+      unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it reads " +
+                      rows_text(last->rows));
+    }
+  }
+  for (const auto& [step, code] : expectation->fails) {
+    const SqlStatementRun* last = run.last_statement_of(step);
+    if (!last || !last->failed || last->code != code)
+      unmet.push_back("expected step " + step + " to fail with " + code + ", it " +
+                      (last && last->failed ? "fails with " + last->code : run.outcome_of(step)));
+  }
+  for (const auto& step : expectation->waits) {
+    bool waited = false;
+    for (const auto& item : run.steps)
+      for (const auto& statement : item.statements)
+        waited = waited || (statement.step == step && statement.waiting);
+    if (!waited) unmet.push_back("expected step " + step + " to wait, it does not");
+  }
+  return unmet;
+}
+
+}  // namespace reslab

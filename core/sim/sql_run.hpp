@@ -1,0 +1,87 @@
+#pragma once
+// Runs one permutation of an SQL scenario under one variant, step by step, as PostgreSQL's isolationtester
+// steps sessions: a statement that waits for another session leaves its session waiting (its later steps
+// queue behind it), and after every step the waiting sessions are driven again in the order they began
+// waiting until none can go on. Nothing reads an open transaction's own view: the extra read would change
+// what is tested (an early snapshot, SIREAD locks, a SHARED lock); a step's own results are its view.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/sim/snapshot.hpp"
+#include "core/sim/sql_lab.hpp"
+#include "core/sim/sql_scenario.hpp"
+
+namespace reslab {
+
+// One statement a session ran (or began to run) in a step.
+struct SqlStatementRun {
+  std::string session;
+  std::string step;  // empty for the session's BEGIN
+  std::string sql;
+  std::string code;      // SQLITE_DONE, SQLITE_BUSY_SNAPSHOT...; PostgreSQL's SQLSTATE (40001)
+  std::string message;   // the database's error text; empty on success
+  bool waiting = false;  // the statement waits for another session
+  bool failed = false;
+  std::vector<std::string> columns;
+  std::vector<Row> rows;
+  int changes = 0;
+  SourcePos pos;
+};
+
+struct SqlWake {
+  std::string session;
+  std::vector<std::string> steps;  // the steps it finished now (its waiting one and any queued behind it)
+};
+
+// One step of the permutation.
+struct SqlStepRun {
+  int index = 0;  // from 1
+  std::string step;
+  std::string session;
+  // done, failed (a statement of it failed), waiting (it waits for another session), queued (its session
+  // is still waiting at an earlier step: it runs when that one finishes)
+  std::string outcome;
+  std::vector<SqlStatementRun> statements;  // what ran in this step, the woken sessions' statements included
+  std::vector<SqlWake> wakes;
+  std::vector<TableData> tables;     // the committed tables after the step
+  bool tables_are_previous = false;  // they could not be read now: the previous ones stand
+  std::vector<std::string> waiting;  // sessions waiting after the step, in the order they began
+};
+
+struct SqlRunResult {
+  std::string scenario;
+  std::string variant;
+  std::string level;
+  Backend backend = Backend::sqlite;
+  std::string server_version;
+  std::vector<std::string> permutation;
+  std::vector<TableData> initial;
+  std::vector<SqlStepRun> steps;
+  bool stuck = false;  // sessions were still waiting after the last step
+  // The scenario's anomaly rule held (false without a rule).
+  bool anomaly = false;
+  // What stood in the way, in the order it happened: "wait", failure codes ("40001", "SQLITE_BUSY"),
+  // comma-separated; empty when nothing waited or failed.
+  std::string how;
+
+  const SqlStepRun* find_step(const std::string& step) const;  // where the step finished (or last stood)
+  std::string outcome_of(const std::string& step) const;       // done, failed, waiting, queued, not run
+  const SqlStatementRun* last_statement_of(const std::string& step) const;
+};
+
+struct SqlRunOptions {
+  std::chrono::milliseconds budget{5000};
+  std::string pg_dsn;
+};
+
+// Throws ScenarioError at a statement's position when the sandbox refuses it, UsageError for an unknown
+// step or variant, BackendUnavailableError when the variant's backend cannot be used.
+SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& variant,
+                              const std::vector<std::string>& permutation, const SqlRunOptions& options = {});
+
+// The expectation of the run's variant held against the run: empty when it holds, otherwise what differs
+// (English), one line each.
+std::vector<std::string> unmet_expectations(const SqlScenario& scenario, const SqlRunResult& run);
+
+}  // namespace reslab

@@ -1,0 +1,100 @@
+#include "core/sim/sql_scenario.hpp"
+
+#include <algorithm>
+
+namespace reslab {
+
+const std::string& SqlVariant::begin_of(const std::string& session) const {
+  const auto own = session_begins.find(session);
+  return own == session_begins.end() ? begin : own->second;
+}
+
+const SqlStep* SqlScenario::find_step(const std::string& name) const {
+  for (const auto& step : steps)
+    if (step.name == name) return &step;
+  return nullptr;
+}
+
+const SqlSession* SqlScenario::find_session(const std::string& session_id) const {
+  for (const auto& session : sessions)
+    if (session.id == session_id) return &session;
+  return nullptr;
+}
+
+const SqlVariant* SqlScenario::find_variant(const std::string& variant_id) const {
+  for (const auto& variant : variants)
+    if (variant.id == variant_id) return &variant;
+  return nullptr;
+}
+
+const SqlExpectation* SqlScenario::expectation_for(const std::string& variant) const {
+  for (const auto& expectation : expectations)
+    if (expectation.variant == variant) return &expectation;
+  return nullptr;
+}
+
+std::vector<const SqlVariant*> SqlScenario::variants_on(Backend backend) const {
+  std::vector<const SqlVariant*> out;
+  for (const auto& variant : variants)
+    if (variant.backend == backend) out.push_back(&variant);
+  return out;
+}
+
+namespace {
+
+// The interleavings of the sessions' steps in lexicographic order of session index, as isolationtester
+// lists them; stops after `wanted`.
+void interleavings_from(const SqlScenario& scenario, std::vector<std::size_t>& next,
+                        std::vector<std::string>& order, std::size_t total, std::size_t wanted,
+                        std::vector<std::vector<std::string>>& out) {
+  if (out.size() >= wanted) return;
+  if (order.size() == total) {
+    out.push_back(order);
+    return;
+  }
+  for (std::size_t s = 0; s < scenario.sessions.size(); ++s) {
+    const auto& steps = scenario.sessions[s].steps;
+    if (next[s] >= steps.size()) continue;
+    order.push_back(steps[next[s]++]);
+    interleavings_from(scenario, next, order, total, wanted, out);
+    --next[s];
+    order.pop_back();
+    if (out.size() >= wanted) return;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_t number) {
+  if (number == 0) return {};
+  if (!scenario.permutations.empty()) {
+    if (number > scenario.permutations.size()) return {};
+    return scenario.permutations[number - 1].steps;
+  }
+  return sql_interleaving(scenario, number);
+}
+
+std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number) {
+  if (number == 0) return {};
+  std::size_t total = 0;
+  for (const auto& session : scenario.sessions) total += session.steps.size();
+  std::vector<std::size_t> next(scenario.sessions.size(), 0);
+  std::vector<std::string> order;
+  std::vector<std::vector<std::string>> found;
+  interleavings_from(scenario, next, order, total, number, found);
+  if (found.size() < number) return {};
+  return found.back();
+}
+
+std::size_t default_permutation_count(const SqlScenario& scenario) {
+  if (!scenario.permutations.empty()) return scenario.permutations.size();
+  std::size_t total = 0;
+  for (const auto& session : scenario.sessions) total += session.steps.size();
+  std::vector<std::size_t> next(scenario.sessions.size(), 0);
+  std::vector<std::string> order;
+  std::vector<std::vector<std::string>> found;
+  interleavings_from(scenario, next, order, total, kDefaultInterleavings, found);
+  return found.size();
+}
+
+}  // namespace reslab

@@ -1,0 +1,120 @@
+#pragma once
+// An SQL scenario (`kind = "sql"`): the one kind of scenario file that carries SQL. Setup SQL, sessions
+// with named steps of SQL, permutations of those steps, and variants (a backend and each session's BEGIN)
+// in place of the naive and atomic models; what counts as the anomaly, and what each variant is expected
+// to do. Data only: core/sim/sql_run.hpp runs it.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/sim/backend.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/text.hpp"
+#include "core/sim/value.hpp"
+
+namespace reslab {
+
+// One statement of a step or of the setup, with where it starts in the file.
+struct SqlStatement {
+  std::string sql;
+  SourcePos pos;
+};
+
+// A named step of one session: one or more statements, run exactly as written.
+struct SqlStep {
+  std::string name;
+  std::string session;
+  std::string text;  // as written
+  std::vector<SqlStatement> statements;
+  SourcePos pos;
+};
+
+struct SqlSession {
+  std::string id;
+  LocalizedText name;
+  std::vector<std::string> steps;  // step names, in the session's order
+  SourcePos pos;
+};
+
+// How the SQLite file keeps its journal in a variant.
+enum class SqliteJournal { rollback, wal };
+
+// What takes the place of naive/atomic: a backend, the level in words, each session's BEGIN.
+struct SqlVariant {
+  std::string id;
+  Backend backend = Backend::sqlite;
+  std::string level;  // "read committed"; SQLite: "deferred, rollback journal"
+  SqliteJournal journal = SqliteJournal::rollback;
+  std::string begin;                                  // every session's BEGIN unless overridden
+  std::map<std::string, std::string> session_begins;  // by session id
+  LocalizedText explanation;                          // why this variant gives what it gives
+  SourcePos pos;
+
+  const std::string& begin_of(const std::string& session) const;
+};
+
+struct SqlPermutation {
+  std::string name;
+  std::vector<std::string> steps;
+  SourcePos pos;
+};
+
+// Rows as the file writes them: display text of each cell ("NULL" for null).
+using SqlRows = std::vector<std::vector<std::string>>;
+
+// When the run shows the anomaly: every condition given holds.
+struct SqlAnomalyRule {
+  std::map<std::string, SqlRows> reads;  // step -> exactly these rows (its last statement's)
+  std::string table;                     // this table after the last step...
+  SqlRows table_rows;                    // ...holds exactly these rows
+  std::vector<std::string> succeed;      // these steps finished without an error
+  std::vector<std::string> at_once;      // these steps finished in their own turn, without waiting
+  SourcePos pos;
+};
+
+// What the file expects one variant to do; `reslab check` holds every run of it to this.
+struct SqlExpectation {
+  std::string variant;
+  std::optional<bool> anomaly;
+  std::optional<std::string> how;            // "wait", "40001, wait"...: see SqlRunResult::how
+  std::map<std::string, SqlRows> reads;      // step -> rows its last statement returned
+  std::map<std::string, std::string> fails;  // step -> the code it fails with ("40001", "SQLITE_BUSY")
+  std::vector<std::string> waits;            // steps that wait
+  SourcePos pos;
+};
+
+struct SqlScenario {
+  std::string id;
+  std::string file;
+  std::string test;  // the Hermitage test this file reproduces ("g1a"); empty for an instructor's own
+  LocalizedText title;
+  LocalizedText summary;
+  std::vector<SqlStatement> setup;
+  std::vector<std::string> tables;  // shown after every step; empty: every table the setup made
+  std::vector<SqlSession> sessions;
+  std::vector<SqlStep> steps;
+  std::vector<SqlPermutation> permutations;
+  std::vector<SqlVariant> variants;
+  std::optional<SqlAnomalyRule> anomaly;
+  std::vector<SqlExpectation> expectations;
+
+  const SqlStep* find_step(const std::string& name) const;
+  const SqlSession* find_session(const std::string& id) const;
+  const SqlVariant* find_variant(const std::string& id) const;
+  const SqlExpectation* expectation_for(const std::string& variant) const;
+  std::vector<const SqlVariant*> variants_on(Backend backend) const;
+};
+
+// The permutations a scenario runs: its own, or (none listed) the interleavings of its sessions' steps in
+// lexicographic order. `number` is 1-based; an empty order when there is no such permutation.
+std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_t number);
+// The `number`th interleaving of the sessions' steps (1-based), whatever permutations the file lists; empty
+// past the last.
+std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number);
+// How many permutations `reslab trace` lists by default: the file's, or the first 100 interleavings.
+std::size_t default_permutation_count(const SqlScenario& scenario);
+constexpr std::size_t kDefaultInterleavings = 100;
+
+}  // namespace reslab
