@@ -64,9 +64,18 @@ void draw_inputs(const PanelContext& ctx, LoadOptions& options, bool running) {
       if (model == Model::naive) options.engine = LoadEngine::race;  // naive needs concurrent transactions
     }
   }
+  ImGui::TextUnformatted(ctx.tr("load.backend").c_str());
+  for (const Backend backend : {Backend::sqlite, Backend::postgres}) {
+    ImGui::SameLine();
+    if (toggle_button(ctx.tr(backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres"),
+                      options.backend == backend) &&
+        !running)
+      options.backend = backend;
+  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(
       "%s", ctx.tr(options.engine == LoadEngine::queue ? "load.queue_how" : "load.race_how").c_str());
+  if (options.backend == Backend::postgres) ImGui::TextDisabled("%s", ctx.tr("load.server_how").c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -41,9 +41,18 @@ void draw_inputs(const PanelContext& ctx, RaceInputs& inputs, bool running) {
       inputs.model_chosen = true;
     }
   }
+  ImGui::TextUnformatted(ctx.tr("race.backend").c_str());
+  for (const Backend backend : {Backend::sqlite, Backend::postgres}) {
+    ImGui::SameLine();
+    if (toggle_button(ctx.tr(backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres"),
+                      inputs.backend == backend) &&
+        !running)
+      inputs.backend = backend;
+  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s",
                       ctx.tr(inputs.model == Model::naive ? "race.naive_how" : "race.atomic_how").c_str());
+  if (inputs.backend == Backend::postgres) ImGui::TextDisabled("%s", ctx.tr("race.server_how").c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -51,7 +60,7 @@ void draw_inputs(const PanelContext& ctx, RaceInputs& inputs, bool running) {
 void draw_progress(const PanelContext& ctx, const RaceInputs& inputs, const RaceRunner::Status& status) {
   const bool running = status.state == RaceRunner::State::running;
   if (button(ctx.tr("race.start"), !running))
-    ctx.send(StartRace{inputs.threads, inputs.rounds, inputs.model});
+    ctx.send(StartRace{inputs.threads, inputs.rounds, inputs.model, inputs.backend});
   ImGui::SameLine();
   if (button(ctx.tr("race.cancel"), running)) ctx.send(CancelRace{});
   ImGui::SameLine();

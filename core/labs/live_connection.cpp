@@ -1,6 +1,7 @@
 #include "core/labs/live_connection.hpp"
 
 #include <cctype>
+#include <set>
 #include <variant>
 
 #include "core/backends/postgres/conninfo.hpp"
@@ -28,7 +29,8 @@ class LiveSqliteConnection final : public LiveConnection {
 
  private:
   LabStatement& bound(const std::string& sql, const std::vector<Value>& values) {
-    LabStatement& statement = m_db->sql(sql.c_str());
+    // LabConnection finds a statement by pointer: give it one that stays put for each text.
+    LabStatement& statement = m_db->sql(m_texts.insert(sql).first->c_str());
     for (std::size_t i = 0; i < values.size(); ++i) {
       const int index = static_cast<int>(i) + 1;
       if (const auto* number = std::get_if<std::int64_t>(&values[i])) {
@@ -39,6 +41,7 @@ class LiveSqliteConnection final : public LiveConnection {
     }
     return statement;
   }
+  std::set<std::string> m_texts;  // before m_db: its statements point into these
   std::unique_ptr<LabConnection> m_db;
 };
 

@@ -26,8 +26,8 @@ class LiveConnection {
   virtual ~LiveConnection() = default;
   // Statements without parameters; throws SqlError.
   virtual void script(const std::string& sql) = 0;
-  // A statement in this backend's dialect (keep the string alive: it is prepared once and kept); rows
-  // changed. Throws SqlError.
+  // A statement in this backend's dialect, prepared on first use and kept by its text; rows changed.
+  // Throws SqlError.
   virtual std::int64_t run(const std::string& sql, const std::vector<Value>& values = {}) = 0;
   // The first column of the first row; throws SqlError when there is none.
   virtual std::int64_t integer(const std::string& sql, const std::vector<Value>& values = {}) = 0;

@@ -99,6 +99,7 @@ void PgLabConnection::script(const std::string& sql) {
 
 PgLabResult PgLabConnection::run(const char* sql, const std::vector<std::string>& values) {
   const std::string* name = nullptr;
+  // By text, not pointer: a caller's temporary string may reuse an address another text had.
   for (const auto& [text, prepared] : m_prepared)
     if (text == sql) name = &prepared;
   if (!name) {

@@ -50,7 +50,7 @@ class PgLabConnection {
 
   // Statements without parameters (several may be given); throws SqlError unless all succeeded.
   void script(const std::string& sql);
-  // `sql` is prepared on first use and kept; the same pointer finds it again. Values are text ($1, $2,
+  // `sql` is prepared on first use and kept; the same text finds it again. Values are text ($1, $2,
   // ... typed by the statement itself). The result may be an error: see must().
   PgLabResult run(const char* sql, const std::vector<std::string>& values = {});
   // run(), throwing SqlError (the SQL, the SQLSTATE and the server's message) unless it succeeded.
@@ -60,7 +60,7 @@ class PgLabConnection {
 
  private:
   pg_conn* m_conn = nullptr;
-  std::vector<std::pair<const char*, std::string>> m_prepared;  // text -> statement name
+  std::vector<std::pair<std::string, std::string>> m_prepared;  // text -> statement name
 };
 
 // Throws SqlError for a failed `result` of `sql`.

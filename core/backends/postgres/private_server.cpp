@@ -119,10 +119,23 @@ std::string PrivateServer::dsn() const {
 // postgres run as that user and must own the folder itself (its parents only need to be reachable).
 void PrivateServer::prepare_durable_data_dir() {
   std::error_code error;
+  if (m_change_user) {
+    // initdb's own message would only say "Permission denied".
+    for (std::filesystem::path above = std::filesystem::path(m_data_dir).parent_path(); !above.empty();
+         above = above.parent_path()) {
+      struct stat folder {};
+      if (stat(above.c_str(), &folder) == 0 && !(folder.st_mode & S_IXOTH) && folder.st_uid != m_uid)
+        throw BackendUnavailable("the postgres user, who runs the server, cannot enter " + above.string() +
+                                 " to reach the data folder " + m_data_dir +
+                                 ": choose a folder whose parents others may enter (e.g. under /var/cache)");
+      if (above == above.root_path()) break;
+    }
+  }
   const bool existed = std::filesystem::exists(m_data_dir, error);
   if (!existed && !std::filesystem::create_directories(m_data_dir, error) && error)
     throw BackendUnavailable("cannot create the data folder " + m_data_dir + ": " + error.message());
-  if (!existed) {
+  // A folder with no cluster yet (new, or made empty by the user) becomes the server's own.
+  if (!existed || !std::filesystem::exists(m_data_dir + "/PG_VERSION", error)) {
     chmod(m_data_dir.c_str(), 0700);
     if (m_change_user && chown(m_data_dir.c_str(), m_uid, m_gid) != 0)
       throw BackendUnavailable("cannot give " + m_data_dir + " to the postgres user: " + std::strerror(errno));
