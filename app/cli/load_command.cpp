@@ -130,8 +130,8 @@ void print_text(const LoadResult& result, int exit_code) {
                              ", " +
                              (options.rate > 0 ? "open loop at " + grouped(options.rate) + " intents/s"
                                                : "closed loop (as fast as it goes)"));
-if (sqlite) {
-      report.field(
+  if (sqlite) {
+    report.field(
         "database",
         (options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file) +
             ", journal mode " + result.journal_mode + ", checkpoints " +
@@ -143,10 +143,11 @@ if (sqlite) {
                                  (options.keep ? " (kept)" : " (dropped at the end)") + "; " +
                                  postgres_durability(options));
     if (!result.pg_data.empty())
-      report.field("server start", fixed_point(result.server_start_seconds, 2) + " s (" +
-                                       (result.server_cold ? "cold: initdb made the data folder"
-                                                           : "warm: the data folder was kept from an earlier run") +
-                                       ")");
+      report.field("server start",
+                   fixed_point(result.server_start_seconds, 2) + " s (" +
+                       (result.server_cold ? "cold: initdb made the data folder"
+                                           : "warm: the data folder was kept from an earlier run") +
+                       ")");
   }
   report.line("results");
   report.row("intents decided", count(result.decided) + " of " + count(options.intents) + " in " +
@@ -170,14 +171,14 @@ if (sqlite) {
                                   megabytes(kArticleLogicalBytes) + ")" +
                                   (sqlite ? "; the WAL peaked at " + megabytes(result.wal_peak_bytes) : ""));
   const LoadTimeSplit& split = result.time_split;
-  std::string where =
-      count(split.commits) + " commits, " + fixed_point(split.mean_batch, 1) + " intents each; statements " +
-      fixed_point(split.statements_seconds, 3) + " s, commit " + fixed_point(split.commit_seconds, 3) +
-      " s (longest " + fixed_point(split.longest_commit_ms, 1) + " ms, longest transaction " +
-      fixed_point(split.longest_transaction_ms, 1) + " ms)";
+  std::string where = count(split.commits) + " commits, " + fixed_point(split.mean_batch, 1) +
+                      " intents each; statements " + fixed_point(split.statements_seconds, 3) +
+                      " s, commit " + fixed_point(split.commit_seconds, 3) + " s (longest " +
+                      fixed_point(split.longest_commit_ms, 1) + " ms, longest transaction " +
+                      fixed_point(split.longest_transaction_ms, 1) + " ms)";
   if (sqlite) {
-    where += ", " + std::to_string(split.checkpoints) + " checkpoints " + fixed_point(split.checkpoint_seconds, 3) +
-             " s" +
+    where += ", " + std::to_string(split.checkpoints) + " checkpoints " +
+             fixed_point(split.checkpoint_seconds, 3) + " s" +
              (options.background_checkpoint
                   ? " (own thread; " + std::to_string(split.wal_restarts) + " held the writer off)"
                   : " (inside COMMIT)");
@@ -191,10 +192,11 @@ if (sqlite) {
   }
   report.row(options.engine == LoadEngine::queue ? "writer time" : "worker time", where);
   if (result.baseline_ran) {
-    report.field("baseline", sqlite ? "one thread, one intent per transaction, back to back, on a fresh file of "
-                                      "the same kind"
-                                    : "one session, one intent per transaction, back to back, in a fresh "
-                                      "schema of the same kind, at most 5 s or 5,000 intents");
+    report.field("baseline", sqlite
+                                 ? "one thread, one intent per transaction, back to back, on a fresh file of "
+                                   "the same kind"
+                                 : "one session, one intent per transaction, back to back, in a fresh "
+                                   "schema of the same kind, at most 5 s or 5,000 intents");
     report.row("baseline", grouped(result.baseline_tx_per_s) + " tx/s (" + count(result.baseline_decided) +
                                " intents in " + fixed_point(result.baseline_seconds, 3) + " s)");
     report.row("ratio to baseline", fixed_point(result.ratio_to_baseline, 2) + "x");
@@ -224,8 +226,8 @@ nlohmann::ordered_json histogram_json(const std::vector<LatencyBucket>& buckets)
 
 nlohmann::ordered_json json_of(const LoadResult& result) {
   const LoadOptions& options = result.options;
-  nlohmann::ordered_json out =
-      run_json_header(result.sqlite_version, std::string(backend_name(options.backend)), result.server_version);
+  nlohmann::ordered_json out = run_json_header(
+      result.sqlite_version, std::string(backend_name(options.backend)), result.server_version);
   out["inputs"] = {
       {"seats", options.seats},
       {"intents", options.intents},
@@ -268,18 +270,19 @@ nlohmann::ordered_json json_of(const LoadResult& result) {
   out["db_bytes"] = result.db_bytes;
   out["wal_peak_bytes"] = result.wal_peak_bytes;
   out["article_logical_bytes"] = kArticleLogicalBytes;
-  out["journal_mode"] =
-      result.journal_mode.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.journal_mode);
+  out["journal_mode"] = result.journal_mode.empty() ? nlohmann::ordered_json(nullptr)
+                                                    : nlohmann::ordered_json(result.journal_mode);
   out["synchronous"] = std::string(load_synchronous_name(options.synchronous));
   const auto text_or_null = [](const std::string& text) {
     return text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text);
   };
-  out["synchronous_commit"] = options.backend == Backend::sqlite ? nlohmann::ordered_json(nullptr)
-                                                                 : nlohmann::ordered_json(options.synchronous_commit);
+  out["synchronous_commit"] = options.backend == Backend::sqlite
+                                  ? nlohmann::ordered_json(nullptr)
+                                  : nlohmann::ordered_json(options.synchronous_commit);
   out["schema"] = text_or_null(result.schema);
   out["pg_data"] = text_or_null(result.pg_data);
-  out["server_start_seconds"] =
-      result.pg_data.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.server_start_seconds);
+  out["server_start_seconds"] = result.pg_data.empty() ? nlohmann::ordered_json(nullptr)
+                                                       : nlohmann::ordered_json(result.server_start_seconds);
   out["server_cold"] =
       result.pg_data.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.server_cold);
   out["db"] =

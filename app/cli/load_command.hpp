@@ -25,10 +25,10 @@ struct LoadCommandOptions {
   std::string synchronous = "normal";     // normal | full
   std::string checkpoint = "background";  // background | inline
   bool no_baseline = false;
-  std::string db;               // empty: a temporary file, removed afterwards
-  std::string format = "text";  // text | json
-  BackendOptions backend;       // --backend, --pg, --keep
-  std::string pg_data;          // --pg-data: the private server's data folder
+  std::string db;                         // empty: a temporary file, removed afterwards
+  std::string format = "text";            // text | json
+  BackendOptions backend;                 // --backend, --pg, --keep
+  std::string pg_data;                    // --pg-data: the private server's data folder
   std::string synchronous_commit = "on";  // --synchronous-commit on | off (PostgreSQL)
 };
 

@@ -38,7 +38,8 @@ std::string verdict(const RaceResult& result) {
   const std::string rounds = std::to_string(result.rounds_run);
   if (result.rounds_run == 0) return "no round ran";
   if (result.one_winner_every_round())
-    return std::string("exactly one winner in every round: the conditional UPDATE re-checked the seat under the ") +
+    return std::string(
+               "exactly one winner in every round: the conditional UPDATE re-checked the seat under the ") +
            (result.options.backend == Backend::sqlite ? "write lock" : "seat's row lock");
   if (result.max_winners > 1)
     return "seat A1 was promised to up to " + std::to_string(result.max_winners) + " buyers in one round; " +
@@ -88,8 +89,8 @@ nlohmann::ordered_json json_of(const RaceResult& result) {
   const RaceOptions& options = result.options;
   nlohmann::ordered_json histogram = nlohmann::ordered_json::object();
   for (const auto& [winners, rounds] : result.winners_histogram) histogram[std::to_string(winners)] = rounds;
-  nlohmann::ordered_json out =
-      run_json_header(result.sqlite_version, std::string(backend_name(options.backend)), result.server_version);
+  nlohmann::ordered_json out = run_json_header(
+      result.sqlite_version, std::string(backend_name(options.backend)), result.server_version);
   out["inputs"] = {{"seat", kRaceSeat},
                    {"threads", options.threads},
                    {"rounds", options.rounds},
@@ -109,8 +110,8 @@ nlohmann::ordered_json json_of(const RaceResult& result) {
   out["busy_retries"] = result.busy_retries;
   out["seconds"] = result.seconds;
   out["rounds_per_second"] = result.rounds_per_second();
-  out["journal_mode"] =
-      result.journal_mode.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.journal_mode);
+  out["journal_mode"] = result.journal_mode.empty() ? nlohmann::ordered_json(nullptr)
+                                                    : nlohmann::ordered_json(result.journal_mode);
   out["db"] =
       options.db_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(options.db_file);
   return out;

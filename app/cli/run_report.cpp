@@ -20,8 +20,8 @@ nlohmann::ordered_json run_json_header(const std::string& sqlite_version, const 
 }
 
 void RunReport::header(const std::string& title, const std::string& sqlite_version, const std::string& inputs,
-                       const std::string& hash_label, const std::string& hash,
-                       const std::string& hash_of, const std::string& server_version) const {
+                       const std::string& hash_label, const std::string& hash, const std::string& hash_of,
+                       const std::string& server_version) const {
   line(title);
   field("version", std::string("reslab ") + RESLAB_VERSION + ", SQLite " + sqlite_version +
                        (server_version.empty() ? "" : ", PostgreSQL " + server_version));

@@ -21,7 +21,8 @@ ReportFormat parse_report_format(const std::string& format);
 
 // The JSON fields every run starts with: reslab's and SQLite's versions, the backend the run used and
 // its server's version (null on SQLite).
-nlohmann::ordered_json run_json_header(const std::string& sqlite_version, const std::string& backend = "sqlite",
+nlohmann::ordered_json run_json_header(const std::string& sqlite_version,
+                                       const std::string& backend = "sqlite",
                                        const std::string& server_version = "");
 
 // A run's report as text on stdout. Header lines put their label in a column of its own width.

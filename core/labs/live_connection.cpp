@@ -86,7 +86,8 @@ std::string dialect_sql(Backend backend, const std::string& sql) {
   std::string out;
   out.reserve(sql.size());
   for (std::size_t i = 0; i < sql.size(); ++i) {
-    const bool numbered = sql[i] == '?' && i + 1 < sql.size() && std::isdigit(static_cast<unsigned char>(sql[i + 1]));
+    const bool numbered =
+        sql[i] == '?' && i + 1 < sql.size() && std::isdigit(static_cast<unsigned char>(sql[i + 1]));
     out.push_back(numbered ? '$' : sql[i]);
   }
   return out;

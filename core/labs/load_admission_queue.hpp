@@ -107,7 +107,6 @@ class AdmissionQueue {
   bool m_stopped = false;
 };
 
-
 // Runs `run` to its end, a cancel or a failure (rethrown): `run.options.threads` admitting threads
 // and `writer` on a thread of its own, popping batches from the queue until it gives none.
 void run_admitted(EngineRun& run, const std::function<void(AdmissionQueue&)>& writer);

@@ -150,7 +150,8 @@ void take_figures(const EngineRun& run, LoadResult& result) {
   result.busy_retries = run.busy_retries;
   result.time_split = run.split;
   if (run.split.commits > 0)
-    result.time_split.mean_batch = static_cast<double>(result.decided) / static_cast<double>(run.split.commits);
+    result.time_split.mean_batch =
+        static_cast<double>(result.decided) / static_cast<double>(run.split.commits);
   result.seconds = static_cast<double>(last_decision_ns(run.decided_ns)) / 1e9;
   result.intents_per_s = result.seconds > 0 ? static_cast<double>(result.decided) / result.seconds : 0;
   RunLatencies latencies = measure_latencies(run.arrival_ns, run.admitted_ns, run.decided_ns);

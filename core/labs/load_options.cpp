@@ -83,8 +83,9 @@ void validate_load_options(const LoadOptions& options) {
   if (!options.pg_dsn.empty() && !options.pg_data.empty())
     throw UsageError("--pg-data is the private server's data folder; with --pg the server is yours");
   if (options.pg_data.rfind("/tmp/", 0) == 0 || options.pg_data == "/tmp")
-    throw UsageError("--pg-data must be on a real disk, not under /tmp (often memory, emptied at boot): "
-                     "durability figures would mean nothing there");
+    throw UsageError(
+        "--pg-data must be on a real disk, not under /tmp (often memory, emptied at boot): "
+        "durability figures would mean nothing there");
   if (options.model == Model::naive && options.engine == LoadEngine::queue)
     throw UsageError(
         "--model naive reads in one transaction and writes in another, which only goes wrong when "

@@ -61,7 +61,8 @@ LoadServer open_load_server(const LoadOptions& options, LoadResult& result) {
 // work in it, with the run's durability.
 class LoadSchema {
  public:
-  LoadSchema(const LoadServer& server, std::string name, const LoadOptions& options, const std::string& workload_hash)
+  LoadSchema(const LoadServer& server, std::string name, const LoadOptions& options,
+             const std::string& workload_hash)
       : m_admin(live_postgres_connection(server.conninfo)), m_name(std::move(name)) {
     m_admin->script("CREATE SCHEMA " + m_name);
     m_created = true;

@@ -62,8 +62,9 @@ std::int64_t decide_batch(PgLabConnection& db, BatchArrays& arrays, const Engine
 
 // [SECTION] the queue writer
 // Splits `arrived` (in arrival order) into the first intent for each seat and the rest, kept in order.
-void first_per_seat(const EngineRun& run, const std::vector<std::int64_t>& arrived, std::vector<std::int64_t>& first,
-                    std::vector<std::int64_t>& later, std::unordered_set<std::int64_t>& seats) {
+void first_per_seat(const EngineRun& run, const std::vector<std::int64_t>& arrived,
+                    std::vector<std::int64_t>& first, std::vector<std::int64_t>& later,
+                    std::unordered_set<std::int64_t>& seats) {
   first.clear();
   later.clear();
   seats.clear();
@@ -87,7 +88,8 @@ void pg_queue_writer(EngineRun& run, AdmissionQueue& queue) {
       if (later.empty()) {
         queue.pop_batch(fresh, most, delay);
       } else {
-        queue.pop_batch(fresh, most > later.size() ? most - later.size() : 1, std::chrono::nanoseconds(0), false);
+        queue.pop_batch(fresh, most > later.size() ? most - later.size() : 1, std::chrono::nanoseconds(0),
+                        false);
       }
       split.idle_seconds += seconds_since(waiting);
       if (run.stop) break;
@@ -174,14 +176,16 @@ PgLabResult pg_attempt(PgLabConnection& db, EngineRun& run, const PgNaiveSql& na
       if (!result.ok()) return result;
     }
     if (seen->free) {
-      result = db.run(naive_sql.take_seat.c_str(), {std::to_string(index + 1), std::to_string(now_ms + run.hold_ms()),
-                                                     std::to_string(intent.seat)});
+      result = db.run(
+          naive_sql.take_seat.c_str(),
+          {std::to_string(index + 1), std::to_string(now_ms + run.hold_ms()), std::to_string(intent.seat)});
       if (!result.ok()) return result;
     }
     char key[32];
     std::snprintf(key, sizeof key, "intent-%08lld", static_cast<long long>(index + 1));
-    result = db.run(naive_sql.insert_order.c_str(), {std::to_string(index + 1), key, std::to_string(intent.seat),
-                                                      seen->free ? "HELD" : "REJECTED", std::to_string(now_ms)});
+    result =
+        db.run(naive_sql.insert_order.c_str(), {std::to_string(index + 1), key, std::to_string(intent.seat),
+                                                seen->free ? "HELD" : "REJECTED", std::to_string(now_ms)});
     if (!result.ok()) return result;
     held = seen->free;
   }
@@ -212,7 +216,8 @@ void pg_race_worker(EngineRun& run) {
       bool decided = false;
       for (int attempt = 0; attempt < kPgLoadAttempts && !decided; ++attempt) {
         const auto began = Clock::now();
-        const PgLabResult result = pg_attempt(db, run, naive_sql, arrays, index, naive ? &seen : nullptr, held);
+        const PgLabResult result =
+            pg_attempt(db, run, naive_sql, arrays, index, naive ? &seen : nullptr, held);
         if (result.ok()) {
           decided = true;
           const double seconds = seconds_since(began);

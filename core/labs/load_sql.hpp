@@ -37,7 +37,8 @@ inline constexpr const char* kLoadTakeSeatIfFree =
 inline constexpr const char* kLoadInsertOrder =
     "INSERT INTO orders(id, request_key, seat_id, state, created_at) VALUES (?1, ?2, ?3, ?4, ?5)";
 // naive: read in one transaction, then write what was decided from that read in another.
-inline constexpr const char* kLoadReadSeat = "SELECT state, order_id, expires_at FROM seats WHERE seat_id = ?1";
+inline constexpr const char* kLoadReadSeat =
+    "SELECT state, order_id, expires_at FROM seats WHERE seat_id = ?1";
 inline constexpr const char* kLoadExpireOrder = "UPDATE orders SET state = 'EXPIRED' WHERE id = ?1";
 inline constexpr const char* kLoadTakeSeat =
     "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3";
@@ -69,7 +70,8 @@ inline constexpr const char* kLoadCountOversold =
     "SELECT count(*) FROM (SELECT seat_id FROM orders WHERE state IN ('HELD', 'PAID')"
     " GROUP BY seat_id HAVING count(*) > 1) AS oversold";
 inline constexpr const char* kLoadCountHeldSeats = "SELECT count(*) FROM seats WHERE state = 'HELD'";
-inline constexpr const char* kLoadCountLiveOrders = "SELECT count(*) FROM orders WHERE state IN ('HELD', 'PAID')";
+inline constexpr const char* kLoadCountLiveOrders =
+    "SELECT count(*) FROM orders WHERE state IN ('HELD', 'PAID')";
 inline constexpr const char* kLoadCountOrders = "SELECT count(*) FROM orders";
 inline constexpr const char* kLoadCountExpiredOrders = "SELECT count(*) FROM orders WHERE state = 'EXPIRED'";
 

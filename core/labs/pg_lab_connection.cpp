@@ -59,7 +59,8 @@ std::int64_t PgLabResult::integer(int row, int column) const {
 }
 
 std::string PgLabResult::text(int row, int column) const {
-  return std::string(PQgetvalue(m_result, row, column), static_cast<std::size_t>(PQgetlength(m_result, row, column)));
+  return std::string(PQgetvalue(m_result, row, column),
+                     static_cast<std::size_t>(PQgetlength(m_result, row, column)));
 }
 
 bool PgLabResult::null(int row, int column) const {
@@ -75,7 +76,8 @@ PgLabConnection::PgLabConnection(const std::string& conninfo) : m_conn(PQconnect
     throw BackendUnavailableError("cannot connect to PostgreSQL: " + pg::redact(reason));
   }
   // The server's notices (DROP ... CASCADE lists what went) are not the lab's output.
-  PQsetNoticeProcessor(m_conn, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      m_conn, [](void*, const char*) {}, nullptr);
 }
 
 PgLabConnection::~PgLabConnection() {

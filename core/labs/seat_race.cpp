@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/formats/hash.hpp"
 #include "core/backends/postgres/server.hpp"
+#include "core/formats/hash.hpp"
 #include "core/labs/lab_connection.hpp"
 #include "core/labs/lab_file.hpp"
 #include "core/labs/live_connection.hpp"
@@ -42,24 +42,32 @@ constexpr const char* kPostgresSchema =
 struct RaceSql {
   explicit RaceSql(Backend backend)
       : schema(backend == Backend::sqlite ? kSqliteSchema : kPostgresSchema),
-        mark(dialect_sql(backend, "INSERT INTO reslab_race(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO NOTHING")),
-        add_seat(dialect_sql(backend, "INSERT INTO seats(seat_id, state) VALUES (?1, 'FREE') ON CONFLICT(seat_id) DO NOTHING")),
+        mark(dialect_sql(backend,
+                         "INSERT INTO reslab_race(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO NOTHING")),
+        add_seat(dialect_sql(
+            backend,
+            "INSERT INTO seats(seat_id, state) VALUES (?1, 'FREE') ON CONFLICT(seat_id) DO NOTHING")),
         begin_write(dialect_sql(backend, kLiveBeginWrite)),
         clear_orders("DELETE FROM orders"),
-        free_seat(dialect_sql(backend, "UPDATE seats SET state = 'FREE', order_id = NULL, expires_at = NULL WHERE seat_id = ?1")),
-        count_winners(dialect_sql(backend, "SELECT count(*) FROM orders WHERE seat_id = ?1 AND state = 'HELD'")),
+        free_seat(dialect_sql(
+            backend,
+            "UPDATE seats SET state = 'FREE', order_id = NULL, expires_at = NULL WHERE seat_id = ?1")),
+        count_winners(
+            dialect_sql(backend, "SELECT count(*) FROM orders WHERE seat_id = ?1 AND state = 'HELD'")),
         read_seat(dialect_sql(backend, "SELECT state FROM seats WHERE seat_id = ?1")),
         // naive: the seat was seen FREE earlier, in another transaction, so nothing is checked here.
-        take_seat(dialect_sql(backend, "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3")),
+        take_seat(dialect_sql(
+            backend, "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3")),
         // atomic: the condition is re-checked by the write itself, under the write lock (SQLite) or the
         // row lock (PostgreSQL, whose READ COMMITTED re-reads the row a committed writer left).
-        take_seat_if_free(dialect_sql(backend,
+        take_seat_if_free(dialect_sql(
+            backend,
             "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3 AND state = 'FREE'")),
-        insert_order(dialect_sql(backend,
-            "INSERT INTO orders(id, request_key, seat_id, state) VALUES (?1, ?2, ?3, 'HELD')")) {}
+        insert_order(dialect_sql(
+            backend, "INSERT INTO orders(id, request_key, seat_id, state) VALUES (?1, ?2, ?3, 'HELD')")) {}
 
-  std::string schema, mark, add_seat, begin_write, clear_orders, free_seat, count_winners, read_seat, take_seat,
-      take_seat_if_free, insert_order;
+  std::string schema, mark, add_seat, begin_write, clear_orders, free_seat, count_winners, read_seat,
+      take_seat, take_seat_if_free, insert_order;
   const std::string commit = "COMMIT";
   const std::string rollback = "ROLLBACK";
 };
@@ -170,7 +178,8 @@ std::string request_key(int round, int buyer) {
 bool take_seat_atomically(LiveConnection& db, const RaceSql& sql, int round, int buyer) {
   const std::int64_t order = order_id(round, buyer);
   db.run(sql.begin_write);
-  if (db.run(sql.take_seat_if_free, {order, std::int64_t{round + kHoldSeconds}, std::string(kRaceSeat)}) != 1) {
+  if (db.run(sql.take_seat_if_free, {order, std::int64_t{round + kHoldSeconds}, std::string(kRaceSeat)}) !=
+      1) {
     db.run(sql.rollback);
     return false;
   }
@@ -313,7 +322,8 @@ RaceResult run_seat_race(const RaceOptions& options, RaceControl* control) {
     shared.sync.arrive_and_wait();             // the round is over
     if (shared.failed) continue;               // the next pass stops the buyers
     try {
-      record_round(result, static_cast<int>(coordinator.integer(sql.count_winners, {std::string(kRaceSeat)})));
+      record_round(result,
+                   static_cast<int>(coordinator.integer(sql.count_winners, {std::string(kRaceSeat)})));
       if (control) {
         control->rounds_done = result.rounds_run;
         if (control->on_round) control->on_round(result.rounds_run);

@@ -1,9 +1,10 @@
 #pragma once
 // T1, the lab of the ticketing article (《系统设计 26：占座到期与支付回调的库存边界》): real
 // threads, each with its own connection to one database (a SQLite FILE in WAL mode, or a schema of its
-// own on a PostgreSQL server), race for seat A1 round after round. Nothing here is stepped: the operating system schedules the threads. Barriers
-// fix only what the lesson needs fixed: every round starts from a free seat, and in the naive model
-// everyone has read "FREE" before anyone writes, so the oversell is forced rather than left to luck.
+// own on a PostgreSQL server), race for seat A1 round after round. Nothing here is stepped: the operating
+// system schedules the threads. Barriers fix only what the lesson needs fixed: every round starts from a free
+// seat, and in the naive model everyone has read "FREE" before anyone writes, so the oversell is forced
+// rather than left to luck.
 #include <atomic>
 #include <cstdint>
 #include <functional>

@@ -57,7 +57,8 @@ class DataFolder {
   DataFolder() {
     std::string pattern = "/var/tmp/reslab_test_pgload_XXXXXX";
     REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    std::filesystem::permissions(pattern, std::filesystem::perms::others_exec, std::filesystem::perm_options::add);
+    std::filesystem::permissions(pattern, std::filesystem::perms::others_exec,
+                                 std::filesystem::perm_options::add);
     m_parent = pattern;
   }
   ~DataFolder() {
@@ -91,10 +92,12 @@ TEST_CASE("T1 on PostgreSQL: 16 connections over 20 rounds leave exactly one win
   CHECK(result.winners_histogram == std::map<int, int>{{1, 20}});
   CHECK(result.one_winner_every_round());
   CHECK(result.server_version == info->server_version);
-  CHECK(result.input_hash == race_input_hash(RaceOptions{16, 20, Model::atomic, {}, Backend::sqlite, {}, false}));
+  CHECK(result.input_hash ==
+        race_input_hash(RaceOptions{16, 20, Model::atomic, {}, Backend::sqlite, {}, false}));
 }
 
-TEST_CASE("T1 on PostgreSQL, naive: with every read before any write, all 16 connections are told the seat is theirs") {
+TEST_CASE(
+    "T1 on PostgreSQL, naive: with every read before any write, all 16 connections are told the seat is theirs") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
   RaceOptions options{16, 5, Model::naive, {}, Backend::postgres, {}, false};
@@ -104,7 +107,8 @@ TEST_CASE("T1 on PostgreSQL, naive: with every read before any write, all 16 con
 }
 
 // [SECTION] L1 by DSN
-TEST_CASE("L1 on PostgreSQL by DSN: the queue writer's batches oversell no seat, in a schema of the run's own dropped afterwards") {
+TEST_CASE(
+    "L1 on PostgreSQL by DSN: the queue writer's batches oversell no seat, in a schema of the run's own dropped afterwards") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
   const LoadOptions options = reduced_on(*info, LoadEngine::queue);
@@ -124,7 +128,8 @@ TEST_CASE("L1 on PostgreSQL by DSN: the queue writer's batches oversell no seat,
   CHECK(schemas_named(*info, result.schema) == 0);
 }
 
-TEST_CASE("L1 on PostgreSQL: with 1 s holds the queue writer's counts match a replay in C++, seats repeated in a batch included") {
+TEST_CASE(
+    "L1 on PostgreSQL: with 1 s holds the queue writer's counts match a replay in C++, seats repeated in a batch included") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
   LoadOptions options = reduced_on(*info, LoadEngine::queue);
@@ -139,7 +144,8 @@ TEST_CASE("L1 on PostgreSQL: with 1 s holds the queue writer's counts match a re
   CHECK(result.order_rows == 4'000);
 }
 
-TEST_CASE("L1 on PostgreSQL: the race writer with 16 connections, one transaction per intent, oversells no seat") {
+TEST_CASE(
+    "L1 on PostgreSQL: the race writer with 16 connections, one transaction per intent, oversells no seat") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
   LoadOptions options = reduced_on(*info, LoadEngine::race);
@@ -151,7 +157,8 @@ TEST_CASE("L1 on PostgreSQL: the race writer with 16 connections, one transactio
   CHECK(result.accepted == result.distinct_seats);
 }
 
-TEST_CASE("L1 on PostgreSQL, naive: when both buyers read the free seat before either writes, it is sold twice") {
+TEST_CASE(
+    "L1 on PostgreSQL, naive: when both buyers read the free seat before either writes, it is sold twice") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
   LoadOptions options = reduced_on(*info, LoadEngine::race, Model::naive);
@@ -214,7 +221,8 @@ TEST_CASE("L1 on PostgreSQL refuses a data folder under /tmp and a --db file") {
 }
 
 // [SECTION] the command line
-TEST_CASE("reslab load and race --backend postgres print the SQLite run's JSON keys plus backend and server_version") {
+TEST_CASE(
+    "reslab load and race --backend postgres print the SQLite run's JSON keys plus backend and server_version") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
   const auto json_of = [](const std::vector<std::string>& argv) {
@@ -224,7 +232,7 @@ TEST_CASE("reslab load and race --backend postgres print the SQLite run's JSON k
     CHECK(child.wait(60s) == 0);
     return nlohmann::json::parse(text);
   };
-  const std::vector<std::string> load{RESLAB_BINARY, "load",        "--seats",   "500", "--intents",
+  const std::vector<std::string> load{RESLAB_BINARY, "load",          "--seats",  "500", "--intents",
                                       "1000",        "--no-baseline", "--format", "json"};
   std::vector<std::string> load_pg = load;
   for (const char* more : {"--backend", "postgres", "--pg"}) load_pg.emplace_back(more);
@@ -279,15 +287,16 @@ TEST_CASE("kill -9 mid-load: after a restart the data folder passes its checks a
   if (!info) return;
   DataFolder folder;
   // One intent per transaction, durable: slow enough to be caught mid-run.
-  ChildProcess child({RESLAB_BINARY, "load", "--backend", "postgres", "--pg-data", folder.data(), "--engine", "race",
-                      "--threads", "4", "--seats", "2000", "--intents", "200000", "--no-baseline"});
+  ChildProcess child({RESLAB_BINARY, "load", "--backend", "postgres", "--pg-data", folder.data(), "--engine",
+                      "race", "--threads", "4", "--seats", "2000", "--intents", "200000", "--no-baseline"});
   // Wait until orders are being committed, then kill reslab outright.
   bool loading = false;
   for (int attempt = 0; attempt < 600 && !loading; ++attempt) {
     std::this_thread::sleep_for(50ms);
     const std::string socket = socket_dir_of(folder.data());
     if (socket.empty()) continue;
-    PGconn* probe = PQconnectdb(("host='" + socket + "' user=postgres dbname=postgres connect_timeout=2").c_str());
+    PGconn* probe =
+        PQconnectdb(("host='" + socket + "' user=postgres dbname=postgres connect_timeout=2").c_str());
     if (PQstatus(probe) == CONNECTION_OK) {
       PGresult* found = PQexec(probe,
                                "SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'orders'"
@@ -317,16 +326,21 @@ TEST_CASE("kill -9 mid-load: after a restart the data folder passes its checks a
   REQUIRE(schemas.size() == 1);  // the killed run's, left for this check
   const std::string schema = schemas[0];
   CHECK(std::stoll(connection.value("SELECT count(*) FROM " + schema + ".orders")) > 100);
-  CHECK(connection.value("SELECT count(*) FROM (SELECT seat_id FROM " + schema +
-                         ".orders WHERE state IN ('HELD', 'PAID') GROUP BY seat_id HAVING count(*) > 1) AS o") == "0");
+  CHECK(connection.value(
+            "SELECT count(*) FROM (SELECT seat_id FROM " + schema +
+            ".orders WHERE state IN ('HELD', 'PAID') GROUP BY seat_id HAVING count(*) > 1) AS o") == "0");
   // Every seat's holder has its order, and every index agrees with its table (amcheck).
-  CHECK(connection.value("SELECT count(*) FROM " + schema + ".seats s LEFT JOIN " + schema +
-                         ".orders o ON o.id = s.order_id WHERE s.state = 'HELD' AND (o.id IS NULL OR o.state <> 'HELD')") ==
-        "0");
+  CHECK(
+      connection.value(
+          "SELECT count(*) FROM " + schema + ".seats s LEFT JOIN " + schema +
+          ".orders o ON o.id = s.order_id WHERE s.state = 'HELD' AND (o.id IS NULL OR o.state <> 'HELD')") ==
+      "0");
   connection.query("CREATE EXTENSION IF NOT EXISTS amcheck");
-  for (const std::string& index : connection.query("SELECT indexrelid::regclass::text FROM pg_index i JOIN pg_class c ON "
-                                                   "c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
-                                                   "WHERE n.nspname = '" + schema + "'")) {
+  for (const std::string& index :
+       connection.query("SELECT indexrelid::regclass::text FROM pg_index i JOIN pg_class c ON "
+                        "c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+                        "WHERE n.nspname = '" +
+                        schema + "'")) {
     CAPTURE(index);
     connection.query("SELECT bt_index_check('" + index + "', true)");
   }

@@ -17,7 +17,8 @@ std::string default_load_data_dir() {
   if (geteuid() == 0) return "/var/cache/reslab/pg-load";
   if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache == '/')
     return std::string(cache) + "/reslab/pg-load";
-  if (const char* home = std::getenv("HOME"); home && *home == '/') return std::string(home) + "/.cache/reslab/pg-load";
+  if (const char* home = std::getenv("HOME"); home && *home == '/')
+    return std::string(home) + "/.cache/reslab/pg-load";
   return "/var/tmp/reslab-pg-load";
 }
 

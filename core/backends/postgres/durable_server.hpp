@@ -27,7 +27,7 @@ class DurableServer {
   const std::string& conninfo() const { return m_conninfo; }  // trust over the private socket
   const std::string& server_version() const { return m_server_version; }
   const std::string& data_dir() const;
-  bool cold() const;                                   // this start made the cluster (initdb)
+  bool cold() const;                                        // this start made the cluster (initdb)
   double start_seconds() const { return m_start_seconds; }  // initdb (if any) to the first answer
   int postmaster_pid() const;
   void stop();

@@ -138,7 +138,8 @@ void PrivateServer::prepare_durable_data_dir() {
   if (!existed || !std::filesystem::exists(m_data_dir + "/PG_VERSION", error)) {
     chmod(m_data_dir.c_str(), 0700);
     if (m_change_user && chown(m_data_dir.c_str(), m_uid, m_gid) != 0)
-      throw BackendUnavailable("cannot give " + m_data_dir + " to the postgres user: " + std::strerror(errno));
+      throw BackendUnavailable("cannot give " + m_data_dir +
+                               " to the postgres user: " + std::strerror(errno));
   }
   if (!std::filesystem::is_directory(m_data_dir, error))
     throw BackendUnavailable("the data folder " + m_data_dir + " is not a folder");
@@ -148,16 +149,10 @@ void PrivateServer::run_initdb(const std::string& bindir) {
   int log = open((m_dir + "/initdb.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/initdb.log: " + std::strerror(errno));
   // -N (no sync at the end) only for the throwaway stepping server.
-  std::vector<std::string> argv{bindir + "/initdb", "-D", m_data_dir, "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                                "--locale=C"};
+  std::vector<std::string> argv{
+      bindir + "/initdb", "-D", m_data_dir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C"};
   if (!m_durable) argv.push_back("-N");
-  ChildSpec spec{argv,
-                 m_dir,
-                 log,
-                 m_change_user,
-                 m_uid,
-                 m_gid,
-                 SIGTERM};
+  ChildSpec spec{argv, m_dir, log, m_change_user, m_uid, m_gid, SIGTERM};
   pid_t pid = -1;
   try {
     pid = spawn_child(spec);
@@ -181,20 +176,16 @@ void PrivateServer::run_postgres(const std::string& bindir) {
   if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/server.log: " + std::strerror(errno));
   // Stepping: nothing it writes has to survive, and deadlock checks come at once. Load figures: every
   // acknowledged commit is on the disk (synchronous_commit can still be turned off per session).
-  std::vector<std::string> argv{bindir + "/postgres", "-D", m_data_dir, "-k", m_dir, "-c", "listen_addresses="};
-  const std::vector<std::string> stepping{"-c", "fsync=off", "-c", "synchronous_commit=off",
-                                          "-c", "full_page_writes=off", "-c", "autovacuum=off",
-                                          "-c", "deadlock_timeout=20ms", "-c", "log_lock_waits=on"};
-  const std::vector<std::string> durable{"-c", "fsync=on", "-c", "synchronous_commit=on", "-c",
-                                         "full_page_writes=on", "-c", "max_connections=100"};
+  std::vector<std::string> argv{bindir + "/postgres", "-D", m_data_dir, "-k", m_dir, "-c",
+                                "listen_addresses="};
+  const std::vector<std::string> stepping{
+      "-c", "fsync=off",      "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+      "-c", "autovacuum=off", "-c", "deadlock_timeout=20ms",  "-c", "log_lock_waits=on"};
+  const std::vector<std::string> durable{
+      "-c", "fsync=on",           "-c", "synchronous_commit=on", "-c", "full_page_writes=on",
+      "-c", "max_connections=100"};
   for (const std::string& setting : m_durable ? durable : stepping) argv.push_back(setting);
-  ChildSpec spec{argv,
-                 m_dir,
-                 log,
-                 m_change_user,
-                 m_uid,
-                 m_gid,
-                 SIGQUIT};
+  ChildSpec spec{argv, m_dir, log, m_change_user, m_uid, m_gid, SIGQUIT};
   try {
     m_pid = spawn_child(spec);
   } catch (const std::runtime_error& error) {

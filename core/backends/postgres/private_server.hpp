@@ -39,7 +39,8 @@ class PrivateServer {
  private:
   explicit PrivateServer(ServerDir dir)
       : m_dir(std::move(dir.path)), m_data_dir(m_dir + "/data"), m_owner(std::move(dir.owner)) {}
-  static std::unique_ptr<PrivateServer> launch(const std::string& bindir, const std::string& durable_data_dir);
+  static std::unique_ptr<PrivateServer> launch(const std::string& bindir,
+                                               const std::string& durable_data_dir);
   void prepare_durable_data_dir();
   void run_initdb(const std::string& bindir);
   void run_postgres(const std::string& bindir);
