@@ -75,7 +75,6 @@ void draw_inputs(const PanelContext& ctx, LoadOptions& options, bool running) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(
       "%s", ctx.tr(options.engine == LoadEngine::queue ? "load.queue_how" : "load.race_how").c_str());
-  if (options.backend == Backend::postgres) ImGui::TextDisabled("%s", ctx.tr("load.server_how").c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -244,6 +243,12 @@ void draw_load_panel(const PanelContext& ctx, LoadInputs& inputs) {
     draw_inputs(ctx, inputs.options, running);
     ImGui::Spacing();
     draw_progress(ctx, inputs, status);
+    // Below the Start button, so that choosing the backend never moves it.
+    if (inputs.options.backend == Backend::postgres) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextDisabled("%s", ctx.tr("load.server_how").c_str());
+      ImGui::PopTextWrapPos();
+    }
     ImGui::Separator();
     switch (status.state) {
       case LoadRunner::State::idle:

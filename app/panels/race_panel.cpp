@@ -52,7 +52,6 @@ void draw_inputs(const PanelContext& ctx, RaceInputs& inputs, bool running) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s",
                       ctx.tr(inputs.model == Model::naive ? "race.naive_how" : "race.atomic_how").c_str());
-  if (inputs.backend == Backend::postgres) ImGui::TextDisabled("%s", ctx.tr("race.server_how").c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -153,7 +152,8 @@ void draw_race_panel(const PanelContext& ctx, RaceInputs& inputs) {
   ImGui::SetNextWindowSize(ImVec2(std::min(em * 34, display.x * 0.48f), std::min(em * 30, display.y * 0.8f)),
                            ImGuiCond_FirstUseEver);
   bool open = true;
-  const std::string title = ctx.tr("race.title") + "###race";
+  const std::string title =
+      ctx.tr(inputs.backend == Backend::sqlite ? "race.title" : "race.title_server") + "###race";
   if (ImGui::Begin(title.c_str(), &open)) {
     const RaceRunner::Status status = ctx.app.race().status();
     const bool running = status.state == RaceRunner::State::running;
@@ -164,6 +164,12 @@ void draw_race_panel(const PanelContext& ctx, RaceInputs& inputs) {
     draw_inputs(ctx, inputs, running);
     ImGui::Spacing();
     draw_progress(ctx, inputs, status);
+    // Below the Start button, so that choosing the backend never moves it.
+    if (inputs.backend == Backend::postgres) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextDisabled("%s", ctx.tr("race.server_how").c_str());
+      ImGui::PopTextWrapPos();
+    }
     ImGui::Separator();
     draw_results(ctx, status);
   }
