@@ -46,6 +46,7 @@ void EngineRun::run_threads(int count, const std::function<void(int)>& body,
   LoadProgress progress;
   progress.phase = phase;
   progress.intents = static_cast<std::int64_t>(workload.intents.size());
+  if (intent_limit > 0) progress.intents = std::min(progress.intents, intent_limit);
   ThroughputMeter meter;
   for (;;) {
     bool finished;

@@ -66,9 +66,29 @@ class LoadSchema {
       : m_admin(live_postgres_connection(server.conninfo)), m_name(std::move(name)) {
     m_admin->script("CREATE SCHEMA " + m_name);
     m_created = true;
+    try {
+      fill(server.conninfo, options, workload_hash);
+    } catch (...) {
+      drop();  // a constructor that throws runs no destructor: nothing half-made stays on the server
+      throw;
+    }
+  }
+  ~LoadSchema() {
+    if (!m_keep) drop();
+  }
+  LoadSchema(const LoadSchema&) = delete;
+  LoadSchema& operator=(const LoadSchema&) = delete;
+
+  void keep(bool keep) { m_keep = keep; }
+  const std::string& name() const { return m_name; }
+  const std::string& conninfo() const { return m_conninfo; }
+
+ private:
+  void fill(const std::string& server_conninfo, const LoadOptions& options,
+            const std::string& workload_hash) {
     std::string session = "-c search_path=" + m_name;
     if (!options.synchronous_commit) session += " -c synchronous_commit=off";
-    m_conninfo = server.conninfo + " options=" + pg::conninfo_value(session);
+    m_conninfo = server_conninfo + " options=" + pg::conninfo_value(session);
     auto db = live_postgres_connection(m_conninfo);
     db->script(std::string("BEGIN;") + kLoadPostgresSchema);
     const std::string mark = dialect_sql(Backend::postgres, kLoadSetMark);
@@ -81,22 +101,15 @@ class LoadSchema {
     db->run(dialect_sql(Backend::postgres, kLoadAddSeats), {options.seats});
     db->script("COMMIT; ANALYZE seats");
   }
-  ~LoadSchema() {
-    if (m_created && !m_keep) {
-      try {
-        m_admin->script("DROP SCHEMA IF EXISTS " + m_name + " CASCADE");
-      } catch (const std::exception&) {  // the server went away: nothing left to tidy
-      }
+  void drop() {
+    if (!m_created) return;
+    m_created = false;
+    try {
+      m_admin->script("DROP SCHEMA IF EXISTS " + m_name + " CASCADE");
+    } catch (const std::exception&) {  // the server went away: nothing left to tidy
     }
   }
-  LoadSchema(const LoadSchema&) = delete;
-  LoadSchema& operator=(const LoadSchema&) = delete;
 
-  void keep(bool keep) { m_keep = keep; }
-  const std::string& name() const { return m_name; }
-  const std::string& conninfo() const { return m_conninfo; }
-
- private:
   std::unique_ptr<LiveConnection> m_admin;
   std::string m_name;
   std::string m_conninfo;
