@@ -465,7 +465,11 @@ void LabApp::apply(const Command& command) {
                    [&](const ToggleBlank&) { m_view.blank = !m_view.blank; },
                    [&](const ToggleRacePanel&) { m_view.race_open = !m_view.race_open; },
                    [&](const StartRace& start) {
-                     const RaceOptions options{start.threads, start.rounds, start.model, {}};
+                     RaceOptions options;
+                     options.threads = start.threads;
+                     options.rounds = start.rounds;
+                     options.model = start.model;
+                     options.backend = start.backend;
                      if (const std::string error = m_race.start(options); !error.empty()) toast(error, true);
                    },
                    [&](const CancelRace&) { m_race.cancel(); },

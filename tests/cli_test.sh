@@ -239,6 +239,18 @@ for bad in "--seats 0" "--intents 0" "--intents many" "--hot-share 2" "--hot-sea
   code=$(run load $bad)
   check "load $bad exits 2" test "$code" = 2
 done
+for bad in "--synchronous-commit maybe" "--backend postgres --pg-data /tmp/pg" "--backend postgres --db x.db" \
+           "--synchronous-commit off" "--backend sqlite --pg host=/nonexistent"; do
+  code=$(run load $bad)
+  check "load $bad exits 2" test "$code" = 2
+done
+code=$(run load --backend postgres --pg-data /tmp/pg)
+check "load says why the data folder cannot be under /tmp" has "not under /tmp" "$err"
+code=$(run load $small --no-baseline --backend postgres --pg "host=/nonexistent/reslab-no-server port=1 password=hunter2")
+check "load on a DSN that does not connect exits 1 and hides the password" \
+  bash -c "test $code = 1 && ! grep -q hunter2 '$err' && grep -q 'cannot connect to PostgreSQL' '$err'"
+code=$(run race --rounds 2 --backend postgres --db "x.db")
+check "race --backend postgres with --db exits 2" test "$code" = 2
 code=$(run load --model naive --engine queue)
 check "load explains why naive needs the race engine" has "runs on --engine race" "$err"
 code=$(run load --hot-share 2)

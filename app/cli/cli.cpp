@@ -256,18 +256,19 @@ int run_cli(int argc, char** argv) {
 
   RaceCommandOptions race_options;
   CLI::App* race_cmd =
-      app.add_subcommand("race", "T1: threads, a connection each, race for seat A1 on one SQLite file");
+      app.add_subcommand("race", "T1: threads, a connection each, race for seat A1 on SQLite or PostgreSQL");
   race_cmd->add_option("--threads", race_options.threads, "Racing threads, 2 to 64 (default 16)");
   race_cmd->add_option("--rounds", race_options.rounds, "Rounds, 1 to 100000 (default 200)");
   race_cmd->add_option("--model", race_options.model, "naive or atomic (default atomic)");
   race_cmd->add_option("--db", race_options.db,
                        "Database file (default: a temporary one, removed afterwards)");
   race_cmd->add_option("--format", race_options.format, "text or json (default text)");
+  add_backend_options(*race_cmd, race_options.backend);
 
   LoadCommandOptions load_options;
   CLI::App* load_cmd = app.add_subcommand(
       "load",
-      "L1: the ticketing article's flash sale (seeded intents for numbered seats) on one SQLite file");
+      "L1: the ticketing article's flash sale (seeded intents for numbered seats) on SQLite or PostgreSQL");
   load_cmd->add_option("--seats", load_options.seats, "Numbered seats (default 100000)");
   load_cmd->add_option("--intents", load_options.intents,
                        "Purchase intents in the sale's first minute (default 50000)");
@@ -295,6 +296,13 @@ int run_cli(int argc, char** argv) {
   load_cmd->add_option("--db", load_options.db,
                        "Database file (default: a temporary file, removed afterwards)");
   load_cmd->add_option("--format", load_options.format, "text or json (default text)");
+  add_backend_options(*load_cmd, load_options.backend);
+  load_cmd->add_option("--pg-data", load_options.pg_data,
+                       "PostgreSQL: the private durable server's data folder, kept between runs (default: "
+                       "reslab/pg-load in your cache folder; never /tmp)");
+  load_cmd->add_option("--synchronous-commit", load_options.synchronous_commit,
+                       "PostgreSQL: on (default) or off; off risks the last fraction of a second of "
+                       "acknowledged commits on a server crash");
 
   try {
     app.parse(argc, argv);

@@ -40,6 +40,13 @@ LoadOptions load_options(const LoadCommandOptions& options) {
   load.background_checkpoint = options.checkpoint == "background";
   load.baseline = !options.no_baseline;
   load.db_file = options.db;
+  load.backend = named_backend(options.backend);
+  load.pg_dsn = options.backend.pg;
+  load.keep = options.backend.keep;
+  load.pg_data = options.pg_data;
+  if (options.synchronous_commit != "on" && options.synchronous_commit != "off")
+    throw UsageError("--synchronous-commit must be on or off, not '" + options.synchronous_commit + "'");
+  load.synchronous_commit = options.synchronous_commit == "on";
   validate_load_options(load);
   return load;
 }
@@ -75,10 +82,21 @@ std::string durability(LoadSynchronous synchronous) {
              : "the WAL is synced at every commit: a commit survives a power cut";
 }
 
+// What a commit promises on PostgreSQL.
+std::string postgres_durability(const LoadOptions& options) {
+  return options.synchronous_commit
+             ? "synchronous_commit=on, fsync=on: a commit is acknowledged once its WAL is on disk, so it "
+               "survives a server crash and a power cut"
+             : "synchronous_commit=off (your choice): a commit is acknowledged before its WAL is on disk; a "
+               "server crash or power cut can lose the last fraction of a second of acknowledged commits "
+               "(about 3x wal_writer_delay, 600 ms by default), though never corrupts the database";
+}
+
 std::string verdict(const LoadResult& result) {
   if (result.decided == 0) return "no intent was decided";
   if (result.oversold == 0)
-    return "0 seats oversold: each intent's conditional UPDATE re-checked its seat under the write lock";
+    return std::string("0 seats oversold: each intent's conditional UPDATE re-checked its seat under the ") +
+           (result.options.backend == Backend::sqlite ? "write lock" : "seat's row lock");
   return std::to_string(result.oversold) + " seats oversold: " +
          (result.options.model == Model::naive ? "each intent read its seat in one transaction and wrote it "
                                                  "in another, so two intents that read "
@@ -95,9 +113,11 @@ void print_text(const LoadResult& result, int exit_code) {
     return whole > 0 ? fixed_point(100.0 * static_cast<double>(part) / static_cast<double>(whole), 0) + "%"
                      : "-";
   };
-  report.header("reslab load: L1, the ticketing article's flash sale on one SQLite file",
+  const bool sqlite = options.backend == Backend::sqlite;
+  report.header(sqlite ? "reslab load: L1, the ticketing article's flash sale on one SQLite file"
+                       : "reslab load: L1, the ticketing article's flash sale on PostgreSQL",
                 result.sqlite_version, result.inputs_text, "workload hash", result.workload_hash,
-                "FNV-1a 64 of the workload inputs and every intent");
+                "FNV-1a 64 of the workload inputs and every intent", result.server_version);
   report.field("workload", count(options.intents) + " intents on " + count(options.seats) + " seats; " +
                                count(result.hot_intents) + " (" + share(result.hot_intents, options.intents) +
                                ") aimed at " + count(result.hot_seat_count) + " hot seats; " +
@@ -110,13 +130,25 @@ void print_text(const LoadResult& result, int exit_code) {
                              ", " +
                              (options.rate > 0 ? "open loop at " + grouped(options.rate) + " intents/s"
                                                : "closed loop (as fast as it goes)"));
-  report.field(
-      "database",
-      (options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file) +
-          ", journal mode " + result.journal_mode + ", checkpoints " +
-          (options.background_checkpoint ? "on their own thread" : "inline in the committing thread") +
-          ", synchronous=" + std::string(load_synchronous_name(options.synchronous)) + ": " +
-          durability(options.synchronous));
+  if (sqlite) {
+    report.field(
+        "database",
+        (options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file) +
+            ", journal mode " + result.journal_mode + ", checkpoints " +
+            (options.background_checkpoint ? "on their own thread" : "inline in the committing thread") +
+            ", synchronous=" + std::string(load_synchronous_name(options.synchronous)) + ": " +
+            durability(options.synchronous));
+  } else {
+    report.field("database", result.server_where + ", schema " + result.schema +
+                                 (options.keep ? " (kept)" : " (dropped at the end)") + "; " +
+                                 postgres_durability(options));
+    if (!result.pg_data.empty())
+      report.field("server start",
+                   fixed_point(result.server_start_seconds, 2) + " s (" +
+                       (result.server_cold ? "cold: initdb made the data folder"
+                                           : "warm: the data folder was kept from an earlier run") +
+                       ")");
+  }
   report.line("results");
   report.row("intents decided", count(result.decided) + " of " + count(options.intents) + " in " +
                                     fixed_point(result.seconds, 3) + " s" +
@@ -128,34 +160,43 @@ void print_text(const LoadResult& result, int exit_code) {
   report.row("end to end from arrival", latencies(result.end_to_end));
   report.row("accepted", count(result.accepted));
   report.row("rejected (seat taken)", count(result.rejected));
-  if (result.failed > 0) report.row("gave up after BUSY retries", count(result.failed));
-  report.row("busy retries", count(result.busy_retries));
+  if (result.failed > 0)
+    report.row(sqlite ? "gave up after BUSY retries" : "gave up after retries", count(result.failed));
+  report.row(sqlite ? "busy retries" : "retries (40001, 40P01)", count(result.busy_retries));
   report.row("oversold seats",
              std::to_string(result.oversold) + " (by SQL: seats with more than one live hold or sale)");
   report.row("held seats / live orders", count(result.held_seats) + " / " + count(result.live_orders));
-  report.row("database size", megabytes(result.db_bytes) +
-                                  " on disk (the ticketing article's logical estimate " +
-                                  megabytes(kArticleLogicalBytes) + "); the WAL peaked at " +
-                                  megabytes(result.wal_peak_bytes));
+  report.row("database size", megabytes(result.db_bytes) + (sqlite ? " on disk" : " in tables and indexes") +
+                                  " (the ticketing article's logical estimate " +
+                                  megabytes(kArticleLogicalBytes) + ")" +
+                                  (sqlite ? "; the WAL peaked at " + megabytes(result.wal_peak_bytes) : ""));
   const LoadTimeSplit& split = result.time_split;
-  std::string where =
-      count(split.commits) + " commits, " + fixed_point(split.mean_batch, 1) + " intents each; statements " +
-      fixed_point(split.statements_seconds, 3) + " s, commit " + fixed_point(split.commit_seconds, 3) +
-      " s (longest " + fixed_point(split.longest_commit_ms, 1) + " ms, longest transaction " +
-      fixed_point(split.longest_transaction_ms, 1) + " ms), " + std::to_string(split.checkpoints) +
-      " checkpoints " + fixed_point(split.checkpoint_seconds, 3) + " s" +
-      (options.background_checkpoint
-           ? " (own thread; " + std::to_string(split.wal_restarts) + " held the writer off)"
-           : " (inside COMMIT)");
+  std::string where = count(split.commits) + " commits, " + fixed_point(split.mean_batch, 1) +
+                      " intents each; statements " + fixed_point(split.statements_seconds, 3) +
+                      " s, commit " + fixed_point(split.commit_seconds, 3) + " s (longest " +
+                      fixed_point(split.longest_commit_ms, 1) + " ms, longest transaction " +
+                      fixed_point(split.longest_transaction_ms, 1) + " ms)";
+  if (sqlite) {
+    where += ", " + std::to_string(split.checkpoints) + " checkpoints " +
+             fixed_point(split.checkpoint_seconds, 3) + " s" +
+             (options.background_checkpoint
+                  ? " (own thread; " + std::to_string(split.wal_restarts) + " held the writer off)"
+                  : " (inside COMMIT)");
+  } else if (options.engine == LoadEngine::race) {
+    where += " (each transaction, its COMMIT included, counts as statements)";
+  }
   if (options.engine == LoadEngine::queue) {
     where += ", idle " + fixed_point(split.idle_seconds, 3) + " s";
-  } else {
+  } else if (sqlite) {
     where += ", waiting for the lock " + fixed_point(split.lock_wait_seconds, 3) + " s (all threads)";
   }
   report.row(options.engine == LoadEngine::queue ? "writer time" : "worker time", where);
   if (result.baseline_ran) {
-    report.field("baseline",
-                 "one thread, one intent per transaction, back to back, on a fresh file of the same kind");
+    report.field("baseline", sqlite
+                                 ? "one thread, one intent per transaction, back to back, on a fresh file of "
+                                   "the same kind"
+                                 : "one session, one intent per transaction, back to back, in a fresh "
+                                   "schema of the same kind, at most 5 s or 5,000 intents");
     report.row("baseline", grouped(result.baseline_tx_per_s) + " tx/s (" + count(result.baseline_decided) +
                                " intents in " + fixed_point(result.baseline_seconds, 3) + " s)");
     report.row("ratio to baseline", fixed_point(result.ratio_to_baseline, 2) + "x");
@@ -185,7 +226,8 @@ nlohmann::ordered_json histogram_json(const std::vector<LatencyBucket>& buckets)
 
 nlohmann::ordered_json json_of(const LoadResult& result) {
   const LoadOptions& options = result.options;
-  nlohmann::ordered_json out = run_json_header(result.sqlite_version);
+  nlohmann::ordered_json out = run_json_header(
+      result.sqlite_version, std::string(backend_name(options.backend)), result.server_version);
   out["inputs"] = {
       {"seats", options.seats},
       {"intents", options.intents},
@@ -228,8 +270,21 @@ nlohmann::ordered_json json_of(const LoadResult& result) {
   out["db_bytes"] = result.db_bytes;
   out["wal_peak_bytes"] = result.wal_peak_bytes;
   out["article_logical_bytes"] = kArticleLogicalBytes;
-  out["journal_mode"] = result.journal_mode;
+  out["journal_mode"] = result.journal_mode.empty() ? nlohmann::ordered_json(nullptr)
+                                                    : nlohmann::ordered_json(result.journal_mode);
   out["synchronous"] = std::string(load_synchronous_name(options.synchronous));
+  const auto text_or_null = [](const std::string& text) {
+    return text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text);
+  };
+  out["synchronous_commit"] = options.backend == Backend::sqlite
+                                  ? nlohmann::ordered_json(nullptr)
+                                  : nlohmann::ordered_json(options.synchronous_commit);
+  out["schema"] = text_or_null(result.schema);
+  out["pg_data"] = text_or_null(result.pg_data);
+  out["server_start_seconds"] = result.pg_data.empty() ? nlohmann::ordered_json(nullptr)
+                                                       : nlohmann::ordered_json(result.server_start_seconds);
+  out["server_cold"] =
+      result.pg_data.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.server_cold);
   out["db"] =
       options.db_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(options.db_file);
   out["baseline_tx_per_s"] = result.baseline_ran ? nlohmann::ordered_json(result.baseline_tx_per_s)

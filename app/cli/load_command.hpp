@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "app/cli/backend_options.hpp"
+
 namespace reslab {
 
 struct LoadCommandOptions {
@@ -23,8 +25,11 @@ struct LoadCommandOptions {
   std::string synchronous = "normal";     // normal | full
   std::string checkpoint = "background";  // background | inline
   bool no_baseline = false;
-  std::string db;               // empty: a temporary file, removed afterwards
-  std::string format = "text";  // text | json
+  std::string db;                         // empty: a temporary file, removed afterwards
+  std::string format = "text";            // text | json
+  BackendOptions backend;                 // --backend, --pg, --keep
+  std::string pg_data;                    // --pg-data: the private server's data folder
+  std::string synchronous_commit = "on";  // --synchronous-commit on | off (PostgreSQL)
 };
 
 // Returns the exit code: 0 the run finished (naive is expected to oversell), 1 a statement

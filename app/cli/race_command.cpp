@@ -19,6 +19,11 @@ RaceOptions race_options(const RaceCommandOptions& options) {
   if (!parse_model(options.model, race.model))
     throw UsageError("--model must be naive or atomic, not '" + options.model + "'");
   race.db_file = options.db;
+  race.backend = named_backend(options.backend);
+  race.pg_dsn = options.backend.pg;
+  race.keep = options.backend.keep;
+  if (race.backend != Backend::sqlite && !race.db_file.empty())
+    throw UsageError("--db names a SQLite file; on PostgreSQL the race runs in a schema of its own");
   validate_race_options(race);
   return race;
 }
@@ -33,8 +38,9 @@ std::string verdict(const RaceResult& result) {
   const std::string rounds = std::to_string(result.rounds_run);
   if (result.rounds_run == 0) return "no round ran";
   if (result.one_winner_every_round())
-    return "exactly one winner in every round: the conditional UPDATE re-checked the seat under the write "
-           "lock";
+    return std::string(
+               "exactly one winner in every round: the conditional UPDATE re-checked the seat under the ") +
+           (result.options.backend == Backend::sqlite ? "write lock" : "seat's row lock");
   if (result.max_winners > 1)
     return "seat A1 was promised to up to " + std::to_string(result.max_winners) + " buyers in one round; " +
            std::to_string(result.rounds_with_multiple_winners) + " of " + rounds +
@@ -50,10 +56,16 @@ void print_text(const RaceResult& result, int exit_code) {
   report.header("reslab race: T1, " + std::to_string(options.threads) + " connections race for seat " +
                     kRaceSeat + " (the ticketing article's lab)",
                 result.sqlite_version, race_inputs_text(options), "input hash", result.input_hash,
-                "FNV-1a 64 of the inputs line");
-  report.field("database",
-               (options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file) +
-                   ", journal mode " + result.journal_mode + ", one connection per thread");
+                "FNV-1a 64 of the inputs line", result.server_version);
+  if (options.backend == Backend::sqlite) {
+    report.field("database",
+                 (options.db_file.empty() ? "a temporary file, removed afterwards" : options.db_file) +
+                     ", journal mode " + result.journal_mode + ", one connection per thread");
+  } else {
+    report.field("database", "PostgreSQL, " + result.server_where +
+                                 ", a schema of the race's own, one connection per thread; a buyer waits for "
+                                 "the seat's row lock, not for the whole database");
+  }
   report.line("results");
   report.row("rounds run", std::to_string(result.rounds_run) + " of " + std::to_string(options.rounds) +
                                (result.cancelled ? " (cancelled)" : ""));
@@ -77,7 +89,8 @@ nlohmann::ordered_json json_of(const RaceResult& result) {
   const RaceOptions& options = result.options;
   nlohmann::ordered_json histogram = nlohmann::ordered_json::object();
   for (const auto& [winners, rounds] : result.winners_histogram) histogram[std::to_string(winners)] = rounds;
-  nlohmann::ordered_json out = run_json_header(result.sqlite_version);
+  nlohmann::ordered_json out = run_json_header(
+      result.sqlite_version, std::string(backend_name(options.backend)), result.server_version);
   out["inputs"] = {{"seat", kRaceSeat},
                    {"threads", options.threads},
                    {"rounds", options.rounds},
@@ -97,7 +110,8 @@ nlohmann::ordered_json json_of(const RaceResult& result) {
   out["busy_retries"] = result.busy_retries;
   out["seconds"] = result.seconds;
   out["rounds_per_second"] = result.rounds_per_second();
-  out["journal_mode"] = result.journal_mode;
+  out["journal_mode"] = result.journal_mode.empty() ? nlohmann::ordered_json(nullptr)
+                                                    : nlohmann::ordered_json(result.journal_mode);
   out["db"] =
       options.db_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(options.db_file);
   return out;

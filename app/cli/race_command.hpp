@@ -3,6 +3,8 @@
 // the version, the inputs, a hash of the inputs, the results and the exit code.
 #include <string>
 
+#include "app/cli/backend_options.hpp"
+
 namespace reslab {
 
 struct RaceCommandOptions {
@@ -11,6 +13,7 @@ struct RaceCommandOptions {
   std::string model = "atomic";  // naive | atomic
   std::string db;                // empty: a temporary file, removed afterwards
   std::string format = "text";   // text | json
+  BackendOptions backend;        // --backend, --pg, --keep
 };
 
 // Returns the exit code: 0 the race ran (naive is expected to oversell), 1 the race

@@ -8,18 +8,23 @@ ReportFormat parse_report_format(const std::string& format) {
   throw UsageError("--format must be text or json, not '" + format + "'");
 }
 
-nlohmann::ordered_json run_json_header(const std::string& sqlite_version) {
+nlohmann::ordered_json run_json_header(const std::string& sqlite_version, const std::string& backend,
+                                       const std::string& server_version) {
   nlohmann::ordered_json out;
   out["version"] = std::string("reslab ") + RESLAB_VERSION;
   out["sqlite_version"] = sqlite_version;
+  out["backend"] = backend;
+  out["server_version"] =
+      server_version.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(server_version);
   return out;
 }
 
 void RunReport::header(const std::string& title, const std::string& sqlite_version, const std::string& inputs,
-                       const std::string& hash_label, const std::string& hash,
-                       const std::string& hash_of) const {
+                       const std::string& hash_label, const std::string& hash, const std::string& hash_of,
+                       const std::string& server_version) const {
   line(title);
-  field("version", std::string("reslab ") + RESLAB_VERSION + ", SQLite " + sqlite_version);
+  field("version", std::string("reslab ") + RESLAB_VERSION + ", SQLite " + sqlite_version +
+                       (server_version.empty() ? "" : ", PostgreSQL " + server_version));
   field("inputs", inputs);
   field(hash_label, hash + " (" + hash_of + ")");
 }

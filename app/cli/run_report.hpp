@@ -19,8 +19,11 @@ enum class ReportFormat { text, json };
 // Throws UsageError unless `format` is "text" or "json".
 ReportFormat parse_report_format(const std::string& format);
 
-// The JSON fields every run starts with: reslab's and SQLite's versions.
-nlohmann::ordered_json run_json_header(const std::string& sqlite_version);
+// The JSON fields every run starts with: reslab's and SQLite's versions, the backend the run used and
+// its server's version (null on SQLite).
+nlohmann::ordered_json run_json_header(const std::string& sqlite_version,
+                                       const std::string& backend = "sqlite",
+                                       const std::string& server_version = "");
 
 // A run's report as text on stdout. Header lines put their label in a column of its own width.
 class RunReport {
@@ -28,8 +31,10 @@ class RunReport {
   explicit RunReport(int label_width) : m_label_width(label_width) {}
 
   // The title, then what identifies the run: the versions, the inputs line, and the hash of what ran.
+  // `server_version`: the PostgreSQL server's, named after SQLite's when the run used one.
   void header(const std::string& title, const std::string& sqlite_version, const std::string& inputs,
-              const std::string& hash_label, const std::string& hash, const std::string& hash_of) const;
+              const std::string& hash_label, const std::string& hash, const std::string& hash_of,
+              const std::string& server_version = "") const;
   void line(const std::string& text) const;
   // A header line: "label      value".
   void field(const std::string& label, const std::string& value) const;

@@ -64,6 +64,14 @@ void draw_inputs(const PanelContext& ctx, LoadOptions& options, bool running) {
       if (model == Model::naive) options.engine = LoadEngine::race;  // naive needs concurrent transactions
     }
   }
+  ImGui::TextUnformatted(ctx.tr("load.backend").c_str());
+  for (const Backend backend : {Backend::sqlite, Backend::postgres}) {
+    ImGui::SameLine();
+    if (toggle_button(ctx.tr(backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres"),
+                      options.backend == backend) &&
+        !running)
+      options.backend = backend;
+  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(
       "%s", ctx.tr(options.engine == LoadEngine::queue ? "load.queue_how" : "load.race_how").c_str());
@@ -235,6 +243,12 @@ void draw_load_panel(const PanelContext& ctx, LoadInputs& inputs) {
     draw_inputs(ctx, inputs.options, running);
     ImGui::Spacing();
     draw_progress(ctx, inputs, status);
+    // Below the Start button, so that choosing the backend never moves it.
+    if (inputs.options.backend == Backend::postgres) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextDisabled("%s", ctx.tr("load.server_how").c_str());
+      ImGui::PopTextWrapPos();
+    }
     ImGui::Separator();
     switch (status.state) {
       case LoadRunner::State::idle:

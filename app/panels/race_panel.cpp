@@ -41,6 +41,14 @@ void draw_inputs(const PanelContext& ctx, RaceInputs& inputs, bool running) {
       inputs.model_chosen = true;
     }
   }
+  ImGui::TextUnformatted(ctx.tr("race.backend").c_str());
+  for (const Backend backend : {Backend::sqlite, Backend::postgres}) {
+    ImGui::SameLine();
+    if (toggle_button(ctx.tr(backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres"),
+                      inputs.backend == backend) &&
+        !running)
+      inputs.backend = backend;
+  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s",
                       ctx.tr(inputs.model == Model::naive ? "race.naive_how" : "race.atomic_how").c_str());
@@ -51,7 +59,7 @@ void draw_inputs(const PanelContext& ctx, RaceInputs& inputs, bool running) {
 void draw_progress(const PanelContext& ctx, const RaceInputs& inputs, const RaceRunner::Status& status) {
   const bool running = status.state == RaceRunner::State::running;
   if (button(ctx.tr("race.start"), !running))
-    ctx.send(StartRace{inputs.threads, inputs.rounds, inputs.model});
+    ctx.send(StartRace{inputs.threads, inputs.rounds, inputs.model, inputs.backend});
   ImGui::SameLine();
   if (button(ctx.tr("race.cancel"), running)) ctx.send(CancelRace{});
   ImGui::SameLine();
@@ -144,7 +152,8 @@ void draw_race_panel(const PanelContext& ctx, RaceInputs& inputs) {
   ImGui::SetNextWindowSize(ImVec2(std::min(em * 34, display.x * 0.48f), std::min(em * 30, display.y * 0.8f)),
                            ImGuiCond_FirstUseEver);
   bool open = true;
-  const std::string title = ctx.tr("race.title") + "###race";
+  const std::string title =
+      ctx.tr(inputs.backend == Backend::sqlite ? "race.title" : "race.title_server") + "###race";
   if (ImGui::Begin(title.c_str(), &open)) {
     const RaceRunner::Status status = ctx.app.race().status();
     const bool running = status.state == RaceRunner::State::running;
@@ -155,6 +164,12 @@ void draw_race_panel(const PanelContext& ctx, RaceInputs& inputs) {
     draw_inputs(ctx, inputs, running);
     ImGui::Spacing();
     draw_progress(ctx, inputs, status);
+    // Below the Start button, so that choosing the backend never moves it.
+    if (inputs.backend == Backend::postgres) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextDisabled("%s", ctx.tr("race.server_how").c_str());
+      ImGui::PopTextWrapPos();
+    }
     ImGui::Separator();
     draw_results(ctx, status);
   }

@@ -12,6 +12,7 @@ struct RaceInputs {
   int rounds = 200;
   Model model = Model::atomic;
   bool model_chosen = false;  // until the user picks one, follow the top bar's model
+  Backend backend = Backend::sqlite;
 };
 
 void draw_race_panel(const PanelContext& ctx, RaceInputs& inputs);

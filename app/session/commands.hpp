@@ -92,6 +92,7 @@ struct StartRace {
   int threads = 16;
   int rounds = 200;
   Model model = Model::atomic;
+  Backend backend = Backend::sqlite;
 };
 struct CancelRace {};
 struct ToggleLoadPanel {};

@@ -3,26 +3,13 @@
 #include <cstdio>
 #include <string>
 
+#include "core/labs/load_sql.hpp"
+
 namespace reslab::load_lab {
 namespace {
 
 constexpr const char* kBeginImmediate = "BEGIN IMMEDIATE";
 constexpr const char* kCommit = "COMMIT";
-// atomic: the article's hold transaction. An expired holder is marked expired first (same transaction),
-// then the conditional UPDATE re-checks the seat under the write lock; rows changed decides.
-constexpr const char* kExpirePastHolder =
-    "UPDATE orders SET state = 'EXPIRED' WHERE state = 'HELD' AND id = (SELECT order_id FROM seats"
-    " WHERE seat_id = ?1 AND state = 'HELD' AND expires_at <= ?2)";
-constexpr const char* kTakeSeatIfFree =
-    "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2"
-    " WHERE seat_id = ?3 AND (state = 'FREE' OR (state = 'HELD' AND expires_at <= ?4))";
-constexpr const char* kInsertOrder =
-    "INSERT INTO orders(id, request_key, seat_id, state, created_at) VALUES (?1, ?2, ?3, ?4, ?5)";
-// naive: read in one transaction, then write what was decided from that read in another.
-constexpr const char* kReadSeat = "SELECT state, order_id, expires_at FROM seats WHERE seat_id = ?1";
-constexpr const char* kExpireOrder = "UPDATE orders SET state = 'EXPIRED' WHERE id = ?1";
-constexpr const char* kTakeSeat =
-    "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3";
 
 std::int64_t order_id_of(std::int64_t index) {
   return index + 1;
@@ -43,12 +30,12 @@ void insert_order(IntentStatements& sql, std::int64_t index, const LoadIntent& i
 IntentStatements::IntentStatements(LabConnection& db)
     : begin(db.sql(kBeginImmediate)),
       commit(db.sql(kCommit)),
-      expire_past_holder(db.sql(kExpirePastHolder)),
-      take_seat_if_free(db.sql(kTakeSeatIfFree)),
-      insert_order(db.sql(kInsertOrder)),
-      read_seat(db.sql(kReadSeat)),
-      expire_order(db.sql(kExpireOrder)),
-      take_seat(db.sql(kTakeSeat)) {}
+      expire_past_holder(db.sql(kLoadExpirePastHolder)),
+      take_seat_if_free(db.sql(kLoadTakeSeatIfFree)),
+      insert_order(db.sql(kLoadInsertOrder)),
+      read_seat(db.sql(kLoadReadSeat)),
+      expire_order(db.sql(kLoadExpireOrder)),
+      take_seat(db.sql(kLoadTakeSeat)) {}
 
 bool decide_atomically(IntentStatements& sql, std::int64_t index, const LoadIntent& intent,
                        std::int64_t hold_ms) {

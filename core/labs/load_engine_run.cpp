@@ -46,6 +46,7 @@ void EngineRun::run_threads(int count, const std::function<void(int)>& body,
   LoadProgress progress;
   progress.phase = phase;
   progress.intents = static_cast<std::int64_t>(workload.intents.size());
+  if (intent_limit > 0) progress.intents = std::min(progress.intents, intent_limit);
   ThroughputMeter meter;
   for (;;) {
     bool finished;
@@ -121,6 +122,8 @@ std::int64_t EngineRun::take_intent() {
   if (stop) return -1;
   const std::int64_t index = next.fetch_add(1);
   if (index >= static_cast<std::int64_t>(workload.intents.size())) return -1;
+  if (intent_limit > 0 && index >= intent_limit) return -1;
+  if (seconds_limit > 0 && seconds_since(start) >= seconds_limit) return -1;
   if (options.rate > 0) {
     if (!wait_for_arrival(index)) return -1;
     arrival_ns[static_cast<std::size_t>(index)] = scheduled_ns(index);
@@ -137,6 +140,49 @@ void EngineRun::count(bool held) {
 
 void report_progress(LoadControl* control, const LoadProgress& progress) {
   if (control && control->on_progress) control->on_progress(progress);
+}
+
+void take_figures(const EngineRun& run, LoadResult& result) {
+  result.cancelled = run.stop && run.control && run.control->cancel;
+  result.decided = run.decided;
+  result.accepted = run.accepted;
+  result.rejected = run.rejected;
+  result.failed = run.failed;
+  result.busy_retries = run.busy_retries;
+  result.time_split = run.split;
+  if (run.split.commits > 0)
+    result.time_split.mean_batch =
+        static_cast<double>(result.decided) / static_cast<double>(run.split.commits);
+  result.seconds = static_cast<double>(last_decision_ns(run.decided_ns)) / 1e9;
+  result.intents_per_s = result.seconds > 0 ? static_cast<double>(result.decided) / result.seconds : 0;
+  RunLatencies latencies = measure_latencies(run.arrival_ns, run.admitted_ns, run.decided_ns);
+  result.after_admission = latencies.after_admission;
+  result.end_to_end = latencies.end_to_end;
+  result.after_admission_histogram = std::move(latencies.after_admission_histogram);
+  result.end_to_end_histogram = std::move(latencies.end_to_end_histogram);
+}
+
+void take_baseline_figures(const EngineRun& baseline, LoadResult& result) {
+  result.baseline_decided = baseline.decided;
+  result.baseline_seconds = static_cast<double>(last_decision_ns(baseline.decided_ns)) / 1e9;
+  result.cancelled = baseline.control && baseline.control->cancel;
+  if (!result.cancelled && result.baseline_seconds > 0) {
+    result.baseline_ran = true;
+    result.baseline_tx_per_s = static_cast<double>(result.baseline_decided) / result.baseline_seconds;
+    result.ratio_to_baseline = result.intents_per_s / result.baseline_tx_per_s;
+  }
+}
+
+void report_done(LoadControl* control, const LoadResult& result) {
+  LoadProgress done;
+  done.phase = LoadPhase::done;
+  done.intents = result.options.intents;
+  done.decided = result.decided;
+  done.accepted = result.accepted;
+  done.rejected = result.rejected;
+  done.seconds = result.seconds;
+  done.intents_per_s = result.intents_per_s;
+  report_progress(control, done);
 }
 
 }  // namespace reslab::load_lab

@@ -30,6 +30,9 @@ struct EngineRun {
   const LoadPhase phase;
   std::vector<ThroughputSample>* const series;
   Checkpointer* checkpointer = nullptr;  // null: each connection checkpoints inline
+  // A bounded run (PostgreSQL's baseline): no intent is taken past either bound; 0: no bound.
+  std::int64_t intent_limit = 0;
+  double seconds_limit = 0;
   Clock::time_point start;
   std::vector<std::int64_t> arrival_ns;
   std::vector<std::int64_t> admitted_ns;
@@ -74,5 +77,11 @@ struct EngineRun {
 
 // Tells whoever watches the run, if anyone does.
 void report_progress(LoadControl* control, const LoadProgress& progress);
+// The run's figures into `result`: counts, time split, throughput and latencies (either backend).
+void take_figures(const EngineRun& run, LoadResult& result);
+// The baseline's figures, and its ratio to the run's throughput; a cancel marks the result cancelled.
+void take_baseline_figures(const EngineRun& baseline, LoadResult& result);
+// The last progress report: done, with the run's figures.
+void report_done(LoadControl* control, const LoadResult& result);
 
 }  // namespace reslab::load_lab

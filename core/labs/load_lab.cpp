@@ -12,8 +12,10 @@
 #include "core/labs/lab_file.hpp"
 #include "core/labs/load_checkpointer.hpp"
 #include "core/labs/load_engine_run.hpp"
+#include "core/labs/load_postgres.hpp"
 #include "core/labs/load_queue_writer.hpp"
 #include "core/labs/load_race_writer.hpp"
+#include "core/labs/load_sql.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
@@ -40,24 +42,9 @@ namespace {
 using namespace load_lab;
 
 // [SECTION] database file
-// The ticketing article's minimal model with numbered seats, plus a marker table so a user's own
-// database is never mistaken for ours. Times are the workload's logical milliseconds.
-constexpr const char* kSchema =
-    "CREATE TABLE reslab_load(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-    "CREATE TABLE seats(seat_id INTEGER PRIMARY KEY, state TEXT NOT NULL, order_id INTEGER UNIQUE,"
-    " expires_at INTEGER);"
-    "CREATE TABLE orders(id INTEGER PRIMARY KEY, request_key TEXT NOT NULL UNIQUE, seat_id INTEGER NOT NULL,"
-    " state TEXT NOT NULL, created_at INTEGER NOT NULL);";
-constexpr const char* kFormat = "reslab load 1";
-constexpr const char* kSetMark =
-    "INSERT INTO reslab_load(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2";
-constexpr const char* kAddSeats =
-    "WITH RECURSIVE n(seat_id) AS (SELECT 1 UNION ALL SELECT seat_id + 1 FROM n WHERE seat_id < ?1)"
-    " INSERT INTO seats(seat_id, state) SELECT seat_id, 'FREE' FROM n";
-
 // A file an earlier `reslab load` made is replaced.
 LabFileKind load_file_kind() {
-  return {"load", kFormat, true};
+  return {"load", kLoadFormat, true};
 }
 
 // Creates the tables and the seats in WAL mode, and leaves the WAL empty.
@@ -65,14 +52,14 @@ void set_up_load_file(LabFile& file, const LoadOptions& options, const std::stri
   file.set_up([&](LabConnection& db) {
     set_load_synchronous(db, options.synchronous);
     db.script("BEGIN IMMEDIATE");
-    db.script(kSchema);
+    db.script(kLoadSqliteSchema);
     const std::string inputs = load_inputs_text(options);
-    for (const auto& [key, value] : {std::pair<const char*, const char*>{"format", kFormat},
+    for (const auto& [key, value] : {std::pair<const char*, const char*>{"format", kLoadFormat},
                                      {"inputs", inputs.c_str()},
                                      {"workload_hash", workload_hash.c_str()},
                                      {"status", "running"}})
-      db.sql(kSetMark).bind(1, key).bind(2, value).run();
-    db.sql(kAddSeats).bind(1, options.seats).run();
+      db.sql(kLoadSetMark).bind(1, key).bind(2, value).run();
+    db.sql(kLoadAddSeats).bind(1, options.seats).run();
     db.script("COMMIT");
     db.script("PRAGMA wal_checkpoint(TRUNCATE)");
   });
@@ -100,14 +87,6 @@ void run_engine(EngineRun& run) {
 }
 
 // [SECTION] counting
-constexpr const char* kCountOversold =
-    "SELECT count(*) FROM (SELECT seat_id FROM orders WHERE state IN ('HELD', 'PAID')"
-    " GROUP BY seat_id HAVING count(*) > 1)";
-constexpr const char* kCountHeldSeats = "SELECT count(*) FROM seats WHERE state = 'HELD'";
-constexpr const char* kCountLiveOrders = "SELECT count(*) FROM orders WHERE state IN ('HELD', 'PAID')";
-constexpr const char* kCountOrders = "SELECT count(*) FROM orders";
-constexpr const char* kCountExpiredOrders = "SELECT count(*) FROM orders WHERE state = 'EXPIRED'";
-
 std::int64_t file_bytes(const std::string& path) {
   std::error_code error;
   const auto size = std::filesystem::file_size(path, error);
@@ -117,12 +96,12 @@ std::int64_t file_bytes(const std::string& path) {
 // Counts by SQL over the whole file, marks the run's status, and measures the file after a checkpoint.
 void count_afterwards(const std::string& file, bool cancelled, LoadResult& result) {
   LabConnection db(file, LabOpen::read_write);
-  result.oversold = db.sql(kCountOversold).integer();
-  result.held_seats = db.sql(kCountHeldSeats).integer();
-  result.live_orders = db.sql(kCountLiveOrders).integer();
-  result.order_rows = db.sql(kCountOrders).integer();
-  result.expired_orders = db.sql(kCountExpiredOrders).integer();
-  db.sql(kSetMark).bind(1, "status").bind(2, cancelled ? "cancelled" : "done").run();
+  result.oversold = db.sql(kLoadCountOversold).integer();
+  result.held_seats = db.sql(kLoadCountHeldSeats).integer();
+  result.live_orders = db.sql(kLoadCountLiveOrders).integer();
+  result.order_rows = db.sql(kLoadCountOrders).integer();
+  result.expired_orders = db.sql(kLoadCountExpiredOrders).integer();
+  db.sql(kLoadSetMark).bind(1, "status").bind(2, cancelled ? "cancelled" : "done").run();
   // A WAL frame is a 24-byte header and a page; the file starts with a 32-byte header.
   result.wal_peak_bytes =
       result.time_split.wal_peak_frames > 0
@@ -137,6 +116,7 @@ void count_afterwards(const std::string& file, bool cancelled, LoadResult& resul
 // [SECTION] run_load_lab
 LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
   validate_load_options(options);
+  if (options.backend == Backend::postgres) return run_load_lab_postgres(options, control);
   LoadResult result;
   result.options = options;
   result.inputs_text = load_inputs_text(options);
@@ -157,24 +137,7 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
 
   EngineRun run(workload, options, file.path(), control, LoadPhase::running, &result.throughput);
   run_engine(run);
-  result.cancelled = run.stop && control && control->cancel;
-  result.decided = run.decided;
-  result.accepted = run.accepted;
-  result.rejected = run.rejected;
-  result.failed = run.failed;
-  result.busy_retries = run.busy_retries;
-  result.time_split = run.split;
-  if (run.split.commits > 0)
-    result.time_split.mean_batch =
-        static_cast<double>(result.decided) / static_cast<double>(run.split.commits);
-
-  result.seconds = static_cast<double>(last_decision_ns(run.decided_ns)) / 1e9;
-  result.intents_per_s = result.seconds > 0 ? static_cast<double>(result.decided) / result.seconds : 0;
-  RunLatencies latencies = measure_latencies(run.arrival_ns, run.admitted_ns, run.decided_ns);
-  result.after_admission = latencies.after_admission;
-  result.end_to_end = latencies.end_to_end;
-  result.after_admission_histogram = std::move(latencies.after_admission_histogram);
-  result.end_to_end_histogram = std::move(latencies.end_to_end_histogram);
+  take_figures(run, result);
 
   // The single-writer limit of this machine: one thread, one intent per transaction, back to back,
   // on a fresh file of the same kind in the same folder.
@@ -196,29 +159,14 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
     set_up_load_file(*beside, baseline_options, workload.hash);
     EngineRun baseline(workload, baseline_options, beside->path(), control, LoadPhase::baseline, nullptr);
     run_engine(baseline);
-    result.baseline_decided = baseline.decided;
-    result.baseline_seconds = static_cast<double>(last_decision_ns(baseline.decided_ns)) / 1e9;
-    result.cancelled = control && control->cancel;
-    if (!result.cancelled && result.baseline_seconds > 0) {
-      result.baseline_ran = true;
-      result.baseline_tx_per_s = static_cast<double>(result.baseline_decided) / result.baseline_seconds;
-      result.ratio_to_baseline = result.intents_per_s / result.baseline_tx_per_s;
-    }
+    take_baseline_figures(baseline, result);
   }
 
   LoadProgress counting;
   counting.phase = LoadPhase::counting;
   report_progress(control, counting);
   count_afterwards(file.path(), result.cancelled, result);
-  LoadProgress done;
-  done.phase = LoadPhase::done;
-  done.intents = static_cast<std::int64_t>(workload.intents.size());
-  done.decided = result.decided;
-  done.accepted = result.accepted;
-  done.rejected = result.rejected;
-  done.seconds = result.seconds;
-  done.intents_per_s = result.intents_per_s;
-  report_progress(control, done);
+  report_done(control, result);
   return result;
 }
 

@@ -78,6 +78,13 @@ struct LoadResult {
   std::string sqlite_version;
   std::string journal_mode;  // as SQLite reported it: "wal"
   std::string db_path;       // where the run took place (a removed temporary file when none was named)
+  // PostgreSQL only (empty or 0 on SQLite):
+  std::string server_version;       // e.g. "15.18"
+  std::string server_where;         // the server, password removed
+  std::string schema;               // the run's own schema, reslab_load_<random>
+  std::string pg_data;              // the private server's data folder; empty on a --pg server
+  double server_start_seconds = 0;  // the private server: initdb (if any) to the first answer
+  bool server_cold = false;         // the private server ran initdb in this run
   std::int64_t hot_seat_count = 0;
   std::int64_t hot_intents = 0;
   std::int64_t distinct_seats = 0;
@@ -113,12 +120,11 @@ struct LoadResult {
   double ratio_to_baseline = 0;  // intents_per_s / baseline_tx_per_s; 0 without a baseline
 };
 
-// Runs the workload, then (unless options.baseline is false or the run was
-// cancelled) the baseline on a fresh file beside it, then counts by SQL.
-// Throws UsageError for bad inputs or a database file that cannot be used: it
-// cannot be created or written, or it exists and is not a reslab load database
-// (a user's file is never touched; one an earlier `reslab load` made is
-// replaced). Throws SqlError when a statement fails unexpectedly during the run.
+// Runs the workload on options.backend (SQLite: load_lab.cpp; PostgreSQL: load_postgres.cpp), then (unless
+// options.baseline is false or the run was cancelled) the baseline on a fresh file beside it, then counts by
+// SQL. Throws UsageError for bad inputs or a database file that cannot be used: it cannot be created or
+// written, or it exists and is not a reslab load database (a user's file is never touched; one an earlier
+// `reslab load` made is replaced). Throws SqlError when a statement fails unexpectedly during the run.
 LoadResult run_load_lab(const LoadOptions& options, LoadControl* control = nullptr);
 
 }  // namespace reslab

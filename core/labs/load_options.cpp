@@ -74,6 +74,18 @@ void validate_load_options(const LoadOptions& options) {
   range("--batch", options.batch, 1, kLoadMaxBatch);
   range("--batch-delay-ms", options.batch_delay_ms, 0.0, kLoadMaxBatchDelayMs);
   if (options.model != Model::naive && options.model != Model::atomic) throw UsageError("unknown model");
+  if (options.backend == Backend::sqlite && !options.pg_dsn.empty())
+    throw UsageError("--pg names a PostgreSQL server, so it goes with --backend postgres");
+  if (options.backend == Backend::sqlite && !options.synchronous_commit)
+    throw UsageError("--synchronous-commit is PostgreSQL's; SQLite's durability is --synchronous");
+  if (options.backend != Backend::sqlite && !options.db_file.empty())
+    throw UsageError("--db names a SQLite file; PostgreSQL runs in a schema of its own (--pg, --pg-data)");
+  if (!options.pg_dsn.empty() && !options.pg_data.empty())
+    throw UsageError("--pg-data is the private server's data folder; with --pg the server is yours");
+  if (options.pg_data.rfind("/tmp/", 0) == 0 || options.pg_data == "/tmp")
+    throw UsageError(
+        "--pg-data must be on a real disk, not under /tmp (often memory, emptied at boot): "
+        "durability figures would mean nothing there");
   if (options.model == Model::naive && options.engine == LoadEngine::queue)
     throw UsageError(
         "--model naive reads in one transaction and writes in another, which only goes wrong when "
@@ -96,6 +108,9 @@ std::string load_inputs_text(const LoadOptions& options) {
   if (options.engine == LoadEngine::queue)
     text +=
         " batch=" + std::to_string(options.batch) + " batch_delay_ms=" + number_text(options.batch_delay_ms);
+  if (options.backend != Backend::sqlite)
+    return text + " backend=" + std::string(backend_name(options.backend)) +
+           " synchronous_commit=" + (options.synchronous_commit ? "on" : "off");
   return text + " synchronous=" + std::string(load_synchronous_name(options.synchronous)) +
          " checkpoint=" + (options.background_checkpoint ? "background" : "inline");
 }

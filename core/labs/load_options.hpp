@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/trace.hpp"
 
 namespace reslab {
@@ -56,14 +57,23 @@ struct LoadOptions {
   // rather than inside the COMMIT that filled the WAL. The baseline uses the same setting.
   bool background_checkpoint = true;
   bool baseline = true;  // also measure one thread, one intent per transaction, on a fresh file
-  std::string db_file;   // empty: a temporary file, removed afterwards
+  std::string db_file;   // empty: a temporary file, removed afterwards (SQLite)
+  // Where: SQLite (one file) or PostgreSQL (a durable private server, or the user's --pg DSN).
+  Backend backend = Backend::sqlite;
+  std::string pg_dsn;   // PostgreSQL: the user's server; empty: the durable private server
+  std::string pg_data;  // the private server's data folder; empty: default_load_data_dir()
+  // PostgreSQL: off acknowledges a commit before its WAL is on disk; a server crash can lose the
+  // last fraction of a second of acknowledged commits (never corrupts). Set per session.
+  bool synchronous_commit = true;
+  bool keep = false;  // PostgreSQL: leave the run's schemas for inspection
 };
 
 // Throws UsageError when a value is out of range or the model and engine do not fit together.
 void validate_load_options(const LoadOptions& options);
 // The workload inputs in one canonical line, e.g. "seats=100000 intents=50000 hot_share=0.8 ...".
 std::string load_workload_text(const LoadOptions& options);
-// Every input, workload and run, in one line (the file is left out).
+// Every input, workload and run, in one line (the file and server are left out; a backend other than
+// SQLite is named, with its durability).
 std::string load_inputs_text(const LoadOptions& options);
 
 }  // namespace reslab

@@ -1,4 +1,4 @@
-// [SECTION] index: SQL · database file · one buyer · the race
+// [SECTION] index: SQL · database · one buyer · the race
 #include "core/labs/seat_race.hpp"
 
 #include <sqlite3.h>
@@ -11,9 +11,11 @@
 #include <thread>
 #include <vector>
 
+#include "core/backends/postgres/server.hpp"
 #include "core/formats/hash.hpp"
 #include "core/labs/lab_connection.hpp"
 #include "core/labs/lab_file.hpp"
+#include "core/labs/live_connection.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
@@ -21,60 +23,136 @@ namespace {
 
 // [SECTION] SQL
 // The ticketing article's minimal model, plus a marker table so a user's own database is never mistaken for
-// ours.
-constexpr const char* kSchema =
+// ours. Written once in SQLite's spelling; dialect_sql() gives PostgreSQL's.
+constexpr const char* kSqliteSchema =
     "CREATE TABLE IF NOT EXISTS reslab_race(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS seats(seat_id TEXT PRIMARY KEY, state TEXT NOT NULL, order_id INTEGER UNIQUE,"
     " expires_at INTEGER);"
     "CREATE TABLE IF NOT EXISTS orders(id INTEGER PRIMARY KEY, request_key TEXT NOT NULL UNIQUE,"
     " seat_id TEXT NOT NULL, state TEXT NOT NULL);";
-constexpr const char* kMark = "INSERT INTO reslab_race(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING";
-constexpr const char* kAddSeat =
-    "INSERT INTO seats(seat_id, state) VALUES (?, 'FREE') ON CONFLICT(seat_id) DO NOTHING";
+// The same tables with PostgreSQL's 64-bit integers.
+constexpr const char* kPostgresSchema =
+    "CREATE TABLE IF NOT EXISTS reslab_race(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS seats(seat_id TEXT PRIMARY KEY, state TEXT NOT NULL, order_id BIGINT UNIQUE,"
+    " expires_at BIGINT);"
+    "CREATE TABLE IF NOT EXISTS orders(id BIGINT PRIMARY KEY, request_key TEXT NOT NULL UNIQUE,"
+    " seat_id TEXT NOT NULL, state TEXT NOT NULL);";
 
-constexpr const char* kBeginImmediate = "BEGIN IMMEDIATE";
-constexpr const char* kCommit = "COMMIT";
-constexpr const char* kRollback = "ROLLBACK";
+// Every statement of the race in one backend's spelling, made once per run.
+struct RaceSql {
+  explicit RaceSql(Backend backend)
+      : schema(backend == Backend::sqlite ? kSqliteSchema : kPostgresSchema),
+        mark(dialect_sql(backend,
+                         "INSERT INTO reslab_race(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO NOTHING")),
+        add_seat(dialect_sql(
+            backend,
+            "INSERT INTO seats(seat_id, state) VALUES (?1, 'FREE') ON CONFLICT(seat_id) DO NOTHING")),
+        begin_write(dialect_sql(backend, kLiveBeginWrite)),
+        clear_orders("DELETE FROM orders"),
+        free_seat(dialect_sql(
+            backend,
+            "UPDATE seats SET state = 'FREE', order_id = NULL, expires_at = NULL WHERE seat_id = ?1")),
+        count_winners(
+            dialect_sql(backend, "SELECT count(*) FROM orders WHERE seat_id = ?1 AND state = 'HELD'")),
+        read_seat(dialect_sql(backend, "SELECT state FROM seats WHERE seat_id = ?1")),
+        // naive: the seat was seen FREE earlier, in another transaction, so nothing is checked here.
+        take_seat(dialect_sql(
+            backend, "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3")),
+        // atomic: the condition is re-checked by the write itself, under the write lock (SQLite) or the
+        // row lock (PostgreSQL, whose READ COMMITTED re-reads the row a committed writer left).
+        take_seat_if_free(dialect_sql(
+            backend,
+            "UPDATE seats SET state = 'HELD', order_id = ?1, expires_at = ?2 WHERE seat_id = ?3 AND state = 'FREE'")),
+        insert_order(dialect_sql(
+            backend, "INSERT INTO orders(id, request_key, seat_id, state) VALUES (?1, ?2, ?3, 'HELD')")) {}
+
+  std::string schema, mark, add_seat, begin_write, clear_orders, free_seat, count_winners, read_seat,
+      take_seat, take_seat_if_free, insert_order;
+  const std::string commit = "COMMIT";
+  const std::string rollback = "ROLLBACK";
+};
+
 constexpr const char* kSynchronous = "PRAGMA synchronous = NORMAL";
-constexpr const char* kClearOrders = "DELETE FROM orders";
-constexpr const char* kFreeSeat =
-    "UPDATE seats SET state = 'FREE', order_id = NULL, expires_at = NULL WHERE seat_id = ?";
-constexpr const char* kCountWinners = "SELECT count(*) FROM orders WHERE seat_id = ? AND state = 'HELD'";
-constexpr const char* kReadSeat = "SELECT state FROM seats WHERE seat_id = ?";
-// naive: the seat was seen FREE earlier, in another transaction, so nothing is checked here.
-constexpr const char* kTakeSeat =
-    "UPDATE seats SET state = 'HELD', order_id = ?, expires_at = ? WHERE seat_id = ?";
-// atomic: the condition is re-checked by the write itself, under the write lock.
-constexpr const char* kTakeSeatIfFree =
-    "UPDATE seats SET state = 'HELD', order_id = ?, expires_at = ? WHERE seat_id = ? AND state = 'FREE'";
-constexpr const char* kInsertOrder =
-    "INSERT INTO orders(id, request_key, seat_id, state) VALUES (?, ?, ?, 'HELD')";
-
 constexpr std::int64_t kHoldSeconds = 10;  // the ticketing article's lab: holds last 10 logical seconds
 
-// [SECTION] database file
+// [SECTION] database
 // A file an earlier race made is raced on again; its tables are enough to know it.
 LabFileKind race_file_kind() {
   return {"race", nullptr, false};
 }
 
 // Creates the tables and the seat (if an earlier race has not) on the coordinator's connection.
-void create_race_tables(LabConnection& db) {
-  // WAL with synchronous=NORMAL: a commit survives a crash of the program, not of the machine.
-  db.script(kSynchronous);
-  db.script(kSchema);
-  db.sql(kMark).bind(1, "format").bind(2, "reslab race 1").run();
-  db.sql(kAddSeat).bind(1, kRaceSeat).run();
+void create_race_tables(LiveConnection& db, const RaceSql& sql) {
+  db.script(sql.schema);
+  db.run(sql.mark, {std::string("format"), std::string("reslab race 1")});
+  db.run(sql.add_seat, {std::string(kRaceSeat)});
 }
+
+// Where the race runs: a SQLite file, or a schema of its own on the process's PostgreSQL server.
+class RaceDatabase {
+ public:
+  explicit RaceDatabase(const RaceOptions& options) : m_backend(options.backend), m_sql(options.backend) {
+    if (m_backend == Backend::sqlite) {
+      m_file = std::make_unique<LabFile>(options.db_file, race_file_kind());
+      // Inside set_up(): a file that takes no tables is the user's --db problem, said as such.
+      m_coordinator = live_sqlite_connection(m_file->set_up([this](LabConnection& db) {
+        // WAL with synchronous=NORMAL: a commit survives a crash of the program, not of the machine.
+        db.script(kSynchronous);
+        db.script(m_sql.schema.c_str());
+        db.sql(m_sql.mark.c_str()).bind(1, "format").bind(2, "reslab race 1").run();
+        db.sql(m_sql.add_seat.c_str()).bind(1, kRaceSeat).run();
+      }));
+      return;
+    }
+    try {
+      const pg::ServerInfo& server = pg::server(pg::server_options(options.pg_dsn, options.keep));
+      m_server_version = server.server_version;
+      m_server_where = server.where;
+      const std::string schema = server.schema_prefix + "_race";
+      auto admin = live_postgres_connection(server.conninfo);
+      admin->script("CREATE SCHEMA IF NOT EXISTS " + schema);
+      m_conninfo = conninfo_in_schema(server.conninfo, schema);
+    } catch (const pg::BackendUnavailable& error) {
+      throw BackendUnavailableError(error.what());
+    }
+    m_coordinator = live_postgres_connection(m_conninfo);
+    create_race_tables(*m_coordinator, m_sql);
+  }
+
+  const RaceSql& sql() const { return m_sql; }
+  LiveConnection& coordinator() { return *m_coordinator; }
+  std::string journal_mode() const { return m_file ? m_file->journal_mode() : ""; }
+  const std::string& server_version() const { return m_server_version; }
+  const std::string& server_where() const { return m_server_where; }
+
+  // A buyer's own connection; SQLite's waits for the write lock the bounded way.
+  std::unique_ptr<LiveConnection> open_buyer(BusyWait& busy) const {
+    if (m_backend != Backend::sqlite) return live_postgres_connection(m_conninfo);
+    auto db = std::make_unique<LabConnection>(m_file->path(), LabOpen::read_write);
+    db->wait_when_busy(busy);
+    db->script(kSynchronous);
+    return live_sqlite_connection(std::move(db));
+  }
+
+ private:
+  Backend m_backend;
+  RaceSql m_sql;
+  std::unique_ptr<LabFile> m_file;
+  std::string m_conninfo;
+  std::string m_server_version;
+  std::string m_server_where;
+  std::unique_ptr<LiveConnection> m_coordinator;
+};
 
 // [SECTION] one buyer
 // What every thread shares. The barrier has one place per buyer plus the coordinator.
 struct Shared {
-  Shared(const RaceOptions& options, const std::string& file)
-      : options(options), file(file), sync(options.threads + 1) {}
+  Shared(const RaceOptions& options, const RaceDatabase& database)
+      : options(options), database(database), sql(database.sql()), sync(options.threads + 1) {}
 
   const RaceOptions& options;
-  const std::string& file;
+  const RaceDatabase& database;
+  const RaceSql& sql;
   std::barrier<> sync;
   std::atomic<bool> stop{false};  // read after the start barrier: leave instead of racing
   std::atomic<bool> failed{false};
@@ -97,38 +175,38 @@ std::string request_key(int round, int buyer) {
 }
 
 // atomic: one transaction; the UPDATE's own WHERE decides, and rows changed says who won.
-bool take_seat_atomically(LabConnection& db, int round, int buyer) {
+bool take_seat_atomically(LiveConnection& db, const RaceSql& sql, int round, int buyer) {
   const std::int64_t order = order_id(round, buyer);
-  db.sql(kBeginImmediate).run();
-  if (db.sql(kTakeSeatIfFree).bind(1, order).bind(2, round + kHoldSeconds).bind(3, kRaceSeat).run() != 1) {
-    db.sql(kRollback).run();
+  db.run(sql.begin_write);
+  if (db.run(sql.take_seat_if_free, {order, std::int64_t{round + kHoldSeconds}, std::string(kRaceSeat)}) !=
+      1) {
+    db.run(sql.rollback);
     return false;
   }
-  db.sql(kInsertOrder).bind(1, order).bind(2, request_key(round, buyer)).bind(3, kRaceSeat).run();
-  db.sql(kCommit).run();
+  db.run(sql.insert_order, {order, request_key(round, buyer), std::string(kRaceSeat)});
+  db.run(sql.commit);
   return true;
 }
 
 // naive, second half: the seat was seen FREE in an earlier transaction; write without looking again.
-void take_seat_blindly(LabConnection& db, int round, int buyer) {
+void take_seat_blindly(LiveConnection& db, const RaceSql& sql, int round, int buyer) {
   const std::int64_t order = order_id(round, buyer);
-  db.sql(kBeginImmediate).run();
-  db.sql(kTakeSeat).bind(1, order).bind(2, round + kHoldSeconds).bind(3, kRaceSeat).run();
-  db.sql(kInsertOrder).bind(1, order).bind(2, request_key(round, buyer)).bind(3, kRaceSeat).run();
-  db.sql(kCommit).run();
+  db.run(sql.begin_write);
+  db.run(sql.take_seat, {order, std::int64_t{round + kHoldSeconds}, std::string(kRaceSeat)});
+  db.run(sql.insert_order, {order, request_key(round, buyer), std::string(kRaceSeat)});
+  db.run(sql.commit);
 }
 
 // Every buyer goes through every barrier of every round, even after a failure,
 // so that nobody is left waiting at a barrier; it only stops touching the database.
 void buyer_thread(Shared& shared, int buyer, BusyWait& busy) {
-  std::unique_ptr<LabConnection> db;
+  std::unique_ptr<LiveConnection> db;
   try {
-    db = std::make_unique<LabConnection>(shared.file, LabOpen::read_write);
-    db->wait_when_busy(busy);
-    db->script(kSynchronous);
+    db = shared.database.open_buyer(busy);
   } catch (...) {
     shared.fail(std::current_exception());
   }
+  const RaceSql& sql = shared.sql;
   const bool naive = shared.options.model == Model::naive;
   const auto attempt = [&](auto&& action) {
     if (!db || shared.failed) return;
@@ -144,11 +222,11 @@ void buyer_thread(Shared& shared, int buyer, BusyWait& busy) {
     if (shared.stop) return;
     if (naive) {
       bool saw_free = false;
-      attempt([&] { saw_free = db->sql(kReadSeat).bind(1, kRaceSeat).text() == "FREE"; });
+      attempt([&] { saw_free = db->text(sql.read_seat, {std::string(kRaceSeat)}) == "FREE"; });
       shared.sync.arrive_and_wait();  // everyone has read; only now may anyone write
-      if (saw_free) attempt([&] { take_seat_blindly(*db, round, buyer); });
+      if (saw_free) attempt([&] { take_seat_blindly(*db, sql, round, buyer); });
     } else {
-      attempt([&] { take_seat_atomically(*db, round, buyer); });
+      attempt([&] { take_seat_atomically(*db, sql, round, buyer); });
     }
     shared.sync.arrive_and_wait();  // the round is over
   }
@@ -194,11 +272,14 @@ RaceResult run_seat_race(const RaceOptions& options, RaceControl* control) {
   result.input_hash = race_input_hash(options);
   result.sqlite_version = sqlite3_libversion();
 
-  LabFile file(options.db_file, race_file_kind());
-  const std::unique_ptr<LabConnection> coordinator = file.set_up(create_race_tables);
-  result.journal_mode = file.journal_mode();
+  RaceDatabase database(options);
+  result.journal_mode = database.journal_mode();
+  result.server_version = database.server_version();
+  result.server_where = database.server_where();
+  LiveConnection& coordinator = database.coordinator();
+  const RaceSql& sql = database.sql();
 
-  Shared shared(options, file.path());
+  Shared shared(options, database);
   std::vector<BusyWait> busy(static_cast<std::size_t>(options.threads));
   std::vector<std::thread> buyers;
   buyers.reserve(busy.size());
@@ -223,12 +304,12 @@ RaceResult run_seat_race(const RaceOptions& options, RaceControl* control) {
     bool stop = round == options.rounds || cancelled || shared.failed;
     if (!stop) {
       try {
-        coordinator->sql(kBeginImmediate).run();
-        coordinator->sql(kClearOrders).run();
-        coordinator->sql(kFreeSeat).bind(1, kRaceSeat).run();
-        coordinator->sql(kCommit).run();
+        coordinator.run(sql.begin_write);
+        coordinator.run(sql.clear_orders);
+        coordinator.run(sql.free_seat, {std::string(kRaceSeat)});
+        coordinator.run(sql.commit);
       } catch (...) {
-        coordinator->roll_back_if_open();
+        coordinator.roll_back_if_open();
         shared.fail(std::current_exception());
         stop = true;
       }
@@ -241,7 +322,8 @@ RaceResult run_seat_race(const RaceOptions& options, RaceControl* control) {
     shared.sync.arrive_and_wait();             // the round is over
     if (shared.failed) continue;               // the next pass stops the buyers
     try {
-      record_round(result, static_cast<int>(coordinator->sql(kCountWinners).bind(1, kRaceSeat).integer()));
+      record_round(result,
+                   static_cast<int>(coordinator.integer(sql.count_winners, {std::string(kRaceSeat)})));
       if (control) {
         control->rounds_done = result.rounds_run;
         if (control->on_round) control->on_round(result.rounds_run);

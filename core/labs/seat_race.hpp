@@ -1,15 +1,17 @@
 #pragma once
 // T1, the lab of the ticketing article (《系统设计 26：占座到期与支付回调的库存边界》): real
-// threads, each with its own SQLite connection to one database FILE in WAL mode, race for seat A1
-// round after round. Nothing here is stepped: the operating system schedules the threads. Barriers
-// fix only what the lesson needs fixed: every round starts from a free seat, and in the naive model
-// everyone has read "FREE" before anyone writes, so the oversell is forced rather than left to luck.
+// threads, each with its own connection to one database (a SQLite FILE in WAL mode, or a schema of its
+// own on a PostgreSQL server), race for seat A1 round after round. Nothing here is stepped: the operating
+// system schedules the threads. Barriers fix only what the lesson needs fixed: every round starts from a free
+// seat, and in the naive model everyone has read "FREE" before anyone writes, so the oversell is forced
+// rather than left to luck.
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/trace.hpp"
 
 namespace reslab {
@@ -26,7 +28,10 @@ struct RaceOptions {
   int threads = 16;
   int rounds = 200;
   Model model = Model::atomic;
-  std::string db_file;  // empty: a temporary file, removed afterwards
+  std::string db_file;  // empty: a temporary file, removed afterwards (SQLite)
+  Backend backend = Backend::sqlite;
+  std::string pg_dsn;  // PostgreSQL: --pg DSN (else RESLAB_PG_DSN, else the private server)
+  bool keep = false;   // PostgreSQL on a DSN: leave the race's schema there
 };
 
 // Shared with whoever watches a race from another thread.
@@ -51,8 +56,10 @@ struct RaceResult {
   std::map<int, int> winners_histogram;  // winners in a round -> how many rounds had that many
   std::int64_t busy_retries = 0;         // times a connection found the write lock taken and tried again
   double seconds = 0;                    // the rounds only, not opening the file
-  std::string journal_mode;              // as SQLite reported it: "wal"
+  std::string journal_mode;              // as SQLite reported it: "wal"; empty on PostgreSQL
   std::string sqlite_version;
+  std::string server_version;  // PostgreSQL's, e.g. "15.18"; empty on SQLite
+  std::string server_where;    // PostgreSQL: which server, password removed
 
   double rounds_per_second() const { return seconds > 0 ? rounds_run / seconds : 0.0; }
   // Exactly one winner in every round that ran: what the atomic model promises.

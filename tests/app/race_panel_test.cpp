@@ -134,7 +134,7 @@ TEST_CASE("closing the app during a race stops the race instead of hanging") {
 TEST_CASE("the runner wakes its owner while racing and once at the end") {
   std::atomic<int> wakes{0};
   RaceRunner runner([&] { ++wakes; });
-  REQUIRE(runner.start(RaceOptions{2, 5, Model::atomic, {}}) == "");
+  REQUIRE(runner.start(RaceOptions{2, 5, Model::atomic, {}, Backend::sqlite, {}, false}) == "");
   runner.wait();
   CHECK(wakes >= 1);
   CHECK(runner.status().state == RaceRunner::State::finished);
@@ -143,7 +143,8 @@ TEST_CASE("the runner wakes its owner while racing and once at the end") {
 
 TEST_CASE("the runner refuses inputs out of range without starting") {
   RaceRunner runner;
-  CHECK(runner.start(RaceOptions{1, 5, Model::atomic, {}}) == "--threads must be between 2 and 64, not 1");
+  CHECK(runner.start(RaceOptions{1, 5, Model::atomic, {}, Backend::sqlite, {}, false}) ==
+        "--threads must be between 2 and 64, not 1");
   CHECK_FALSE(runner.running());
   CHECK(runner.status().state == RaceRunner::State::idle);
 }

@@ -4,6 +4,7 @@
 #include <libpq-fe.h>
 #include <pwd.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,6 +49,17 @@ std::string describe_exit(int status) {
 }  // namespace
 
 std::unique_ptr<PrivateServer> PrivateServer::start(const std::string& bindir) {
+  return launch(bindir, "");
+}
+
+std::unique_ptr<PrivateServer> PrivateServer::start_durable(const std::string& bindir,
+                                                            const std::string& data_dir) {
+  if (data_dir.empty()) throw BackendUnavailable("the durable server needs a data folder");
+  return launch(bindir, std::filesystem::absolute(data_dir).lexically_normal().string());
+}
+
+std::unique_ptr<PrivateServer> PrivateServer::launch(const std::string& bindir,
+                                                     const std::string& durable_data_dir) {
   sweep_stale_server_dirs();
   bool as_postgres = geteuid() == 0;
   passwd entry{};
@@ -66,6 +78,10 @@ std::unique_ptr<PrivateServer> PrivateServer::start(const std::string& bindir) {
   }
   const std::string dir = claimed.path;
   std::unique_ptr<PrivateServer> server(new PrivateServer(std::move(claimed)));
+  if (!durable_data_dir.empty()) {
+    server->m_durable = true;
+    server->m_data_dir = durable_data_dir;
+  }
   if (as_postgres) {
     server->m_change_user = true;
     server->m_uid = found->pw_uid;
@@ -77,7 +93,11 @@ std::unique_ptr<PrivateServer> PrivateServer::start(const std::string& bindir) {
     }
   }
   try {
-    server->run_initdb(bindir);
+    if (server->m_durable) server->prepare_durable_data_dir();
+    if (!server->m_durable || !std::filesystem::exists(server->m_data_dir + "/PG_VERSION")) {
+      server->run_initdb(bindir);
+      server->m_initialized = true;
+    }
     server->run_postgres(bindir);
     server->wait_until_ready();
   } catch (...) {
@@ -95,17 +115,44 @@ std::string PrivateServer::dsn() const {
   return "host=" + conninfo_value(m_dir) + " port=5432 user=postgres dbname=postgres";
 }
 
+// The folder and its parents, made by reslab and, when root, given to the postgres user: initdb and
+// postgres run as that user and must own the folder itself (its parents only need to be reachable).
+void PrivateServer::prepare_durable_data_dir() {
+  std::error_code error;
+  if (m_change_user) {
+    // initdb's own message would only say "Permission denied".
+    for (std::filesystem::path above = std::filesystem::path(m_data_dir).parent_path(); !above.empty();
+         above = above.parent_path()) {
+      struct stat folder {};
+      if (stat(above.c_str(), &folder) == 0 && !(folder.st_mode & S_IXOTH) && folder.st_uid != m_uid)
+        throw BackendUnavailable("the postgres user, who runs the server, cannot enter " + above.string() +
+                                 " to reach the data folder " + m_data_dir +
+                                 ": choose a folder whose parents others may enter (e.g. under /var/cache)");
+      if (above == above.root_path()) break;
+    }
+  }
+  const bool existed = std::filesystem::exists(m_data_dir, error);
+  if (!existed && !std::filesystem::create_directories(m_data_dir, error) && error)
+    throw BackendUnavailable("cannot create the data folder " + m_data_dir + ": " + error.message());
+  // A folder with no cluster yet (new, or made empty by the user) becomes the server's own.
+  if (!existed || !std::filesystem::exists(m_data_dir + "/PG_VERSION", error)) {
+    chmod(m_data_dir.c_str(), 0700);
+    if (m_change_user && chown(m_data_dir.c_str(), m_uid, m_gid) != 0)
+      throw BackendUnavailable("cannot give " + m_data_dir +
+                               " to the postgres user: " + std::strerror(errno));
+  }
+  if (!std::filesystem::is_directory(m_data_dir, error))
+    throw BackendUnavailable("the data folder " + m_data_dir + " is not a folder");
+}
+
 void PrivateServer::run_initdb(const std::string& bindir) {
   int log = open((m_dir + "/initdb.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/initdb.log: " + std::strerror(errno));
-  ChildSpec spec{{bindir + "/initdb", "-D", m_dir + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                  "--locale=C", "-N"},
-                 m_dir,
-                 log,
-                 m_change_user,
-                 m_uid,
-                 m_gid,
-                 SIGTERM};
+  // -N (no sync at the end) only for the throwaway stepping server.
+  std::vector<std::string> argv{
+      bindir + "/initdb", "-D", m_data_dir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C"};
+  if (!m_durable) argv.push_back("-N");
+  ChildSpec spec{argv, m_dir, log, m_change_user, m_uid, m_gid, SIGTERM};
   pid_t pid = -1;
   try {
     pid = spawn_child(spec);
@@ -127,15 +174,18 @@ void PrivateServer::run_initdb(const std::string& bindir) {
 void PrivateServer::run_postgres(const std::string& bindir) {
   int log = open((m_dir + "/server.log").c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
   if (log < 0) throw BackendUnavailable("cannot write " + m_dir + "/server.log: " + std::strerror(errno));
-  ChildSpec spec{{bindir + "/postgres", "-D", m_dir + "/data", "-k", m_dir, "-c", "listen_addresses=", "-c",
-                  "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
-                  "autovacuum=off", "-c", "deadlock_timeout=20ms", "-c", "log_lock_waits=on"},
-                 m_dir,
-                 log,
-                 m_change_user,
-                 m_uid,
-                 m_gid,
-                 SIGQUIT};
+  // Stepping: nothing it writes has to survive, and deadlock checks come at once. Load figures: every
+  // acknowledged commit is on the disk (synchronous_commit can still be turned off per session).
+  std::vector<std::string> argv{bindir + "/postgres", "-D", m_data_dir, "-k", m_dir, "-c",
+                                "listen_addresses="};
+  const std::vector<std::string> stepping{
+      "-c", "fsync=off",      "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+      "-c", "autovacuum=off", "-c", "deadlock_timeout=20ms",  "-c", "log_lock_waits=on"};
+  const std::vector<std::string> durable{
+      "-c", "fsync=on",           "-c", "synchronous_commit=on", "-c", "full_page_writes=on",
+      "-c", "max_connections=100"};
+  for (const std::string& setting : m_durable ? durable : stepping) argv.push_back(setting);
+  ChildSpec spec{argv, m_dir, log, m_change_user, m_uid, m_gid, SIGQUIT};
   try {
     m_pid = spawn_child(spec);
   } catch (const std::runtime_error& error) {

@@ -1,0 +1,205 @@
+// [SECTION] index: the server · the schema · counting · run_load_lab_postgres
+#include "core/labs/load_postgres.hpp"
+
+#include <sqlite3.h>
+
+#include <memory>
+#include <optional>
+
+#include "core/backends/postgres/conninfo.hpp"
+#include "core/backends/postgres/durable_server.hpp"
+#include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/server_probe.hpp"
+#include "core/labs/live_connection.hpp"
+#include "core/labs/load_engine_run.hpp"
+#include "core/labs/load_postgres_writers.hpp"
+#include "core/labs/load_sql.hpp"
+#include "core/sim/errors.hpp"
+
+namespace reslab {
+namespace {
+
+using namespace load_lab;
+
+// [SECTION] the server
+// The durable private server (started here, stopped at the end of the run, its data kept) or the
+// user's; either way a conninfo with trust or the user's own credentials, never printed.
+struct LoadServer {
+  std::unique_ptr<pg::DurableServer> ours;
+  std::string conninfo;
+  std::string version;
+  std::string where;
+};
+
+LoadServer open_load_server(const LoadOptions& options, LoadResult& result) {
+  LoadServer server;
+  try {
+    const std::string dsn = pg::server_options(options.pg_dsn, options.keep).dsn;  // --pg, else RESLAB_PG_DSN
+    if (dsn.empty()) {
+      const std::string data = options.pg_data.empty() ? pg::default_load_data_dir() : options.pg_data;
+      server.ours = pg::DurableServer::start(data);
+      server.conninfo = server.ours->conninfo();
+      server.version = server.ours->server_version();
+      server.where = "the private durable server on " + server.ours->data_dir();
+      result.pg_data = server.ours->data_dir();
+      result.server_start_seconds = server.ours->start_seconds();
+      result.server_cold = server.ours->cold();
+    } else {
+      server.conninfo = pg::normalized_conninfo(dsn, "reslab_load");
+      const pg::ServerFacts facts = pg::probe_server(server.conninfo, pg::redact(dsn));
+      server.version = facts.server_version;
+      server.where = facts.where;
+    }
+  } catch (const pg::BackendUnavailable& error) {
+    throw BackendUnavailableError(error.what());
+  }
+  return server;
+}
+
+// [SECTION] the schema
+// A schema of the run's own, made and filled like the SQLite file; sessions opened with its conninfo
+// work in it, with the run's durability.
+class LoadSchema {
+ public:
+  LoadSchema(const LoadServer& server, std::string name, const LoadOptions& options,
+             const std::string& workload_hash)
+      : m_admin(live_postgres_connection(server.conninfo)), m_name(std::move(name)) {
+    m_admin->script("CREATE SCHEMA " + m_name);
+    m_created = true;
+    try {
+      fill(server.conninfo, options, workload_hash);
+    } catch (...) {
+      drop();  // a constructor that throws runs no destructor: nothing half-made stays on the server
+      throw;
+    }
+  }
+  ~LoadSchema() {
+    if (!m_keep) drop();
+  }
+  LoadSchema(const LoadSchema&) = delete;
+  LoadSchema& operator=(const LoadSchema&) = delete;
+
+  void keep(bool keep) { m_keep = keep; }
+  const std::string& name() const { return m_name; }
+  const std::string& conninfo() const { return m_conninfo; }
+
+ private:
+  void fill(const std::string& server_conninfo, const LoadOptions& options,
+            const std::string& workload_hash) {
+    std::string session = "-c search_path=" + m_name;
+    if (!options.synchronous_commit) session += " -c synchronous_commit=off";
+    m_conninfo = server_conninfo + " options=" + pg::conninfo_value(session);
+    auto db = live_postgres_connection(m_conninfo);
+    db->script(std::string("BEGIN;") + kLoadPostgresSchema);
+    const std::string mark = dialect_sql(Backend::postgres, kLoadSetMark);
+    const std::string inputs = load_inputs_text(options);
+    for (const auto& [key, value] : {std::pair<const char*, std::string>{"format", kLoadFormat},
+                                     {"inputs", inputs},
+                                     {"workload_hash", workload_hash},
+                                     {"status", "running"}})
+      db->run(mark, {std::string(key), value});
+    db->run(dialect_sql(Backend::postgres, kLoadAddSeats), {options.seats});
+    db->script("COMMIT; ANALYZE seats");
+  }
+  void drop() {
+    if (!m_created) return;
+    m_created = false;
+    try {
+      m_admin->script("DROP SCHEMA IF EXISTS " + m_name + " CASCADE");
+    } catch (const std::exception&) {  // the server went away: nothing left to tidy
+    }
+  }
+
+  std::unique_ptr<LiveConnection> m_admin;
+  std::string m_name;
+  std::string m_conninfo;
+  bool m_created = false;
+  bool m_keep = false;
+};
+
+// Schemas an earlier run on the private server could not drop (it was killed): nobody else uses that
+// server, and PostgreSQL lets one process at a time run it.
+void drop_leftover_schemas(const LoadServer& server) {
+  if (!server.ours) return;
+  auto db = live_postgres_connection(server.conninfo);
+  db->script(
+      "DO $$DECLARE s text; BEGIN FOR s IN SELECT nspname FROM pg_namespace WHERE nspname LIKE "
+      "'reslab\\_load\\_%' LOOP EXECUTE 'DROP SCHEMA ' || quote_ident(s) || ' CASCADE'; END LOOP; END$$");
+}
+
+// [SECTION] counting
+void count_in_schema(const LoadSchema& schema, bool cancelled, LoadResult& result) {
+  auto db = live_postgres_connection(schema.conninfo());
+  result.oversold = db->integer(kLoadCountOversold);
+  result.held_seats = db->integer(kLoadCountHeldSeats);
+  result.live_orders = db->integer(kLoadCountLiveOrders);
+  result.order_rows = db->integer(kLoadCountOrders);
+  result.expired_orders = db->integer(kLoadCountExpiredOrders);
+  db->run(dialect_sql(Backend::postgres, kLoadSetMark),
+          {std::string("status"), std::string(cancelled ? "cancelled" : "done")});
+  result.db_bytes = db->integer(
+      "SELECT pg_total_relation_size('seats') + pg_total_relation_size('orders') + "
+      "pg_total_relation_size('reslab_load')");
+}
+
+}  // namespace
+
+// [SECTION] run_load_lab_postgres
+LoadResult run_load_lab_postgres(const LoadOptions& options, LoadControl* control) {
+  validate_load_options(options);
+  LoadResult result;
+  result.options = options;
+  result.inputs_text = load_inputs_text(options);
+  result.sqlite_version = sqlite3_libversion();  // reslab's own, named in every report
+  LoadProgress setting_up;
+  report_progress(control, setting_up);
+  const LoadWorkload workload = make_load_workload(options);
+  result.workload_hash = workload.hash;
+  result.hot_seat_count = workload.hot_seat_count;
+  result.hot_intents = workload.hot_intents;
+  result.distinct_seats = workload.distinct_seats;
+
+  const LoadServer server = open_load_server(options, result);
+  result.server_version = server.version;
+  result.server_where = server.where;
+  drop_leftover_schemas(server);
+  const std::string name = kPgLoadSchemaPrefix + pg::random_name_suffix(10);
+  result.schema = name;
+  result.db_path = name;
+  LoadSchema schema(server, name, options, workload.hash);
+  schema.keep(options.keep);
+
+  EngineRun run(workload, options, schema.conninfo(), control, LoadPhase::running, &result.throughput);
+  if (options.engine == LoadEngine::queue) {
+    run_pg_queue_engine(run);
+  } else {
+    run_pg_race_engine(run);
+  }
+  take_figures(run, result);
+
+  // One session, one intent per transaction, back to back, in a fresh schema of the same kind;
+  // bounded, since durable commits one at a time are slow.
+  if (options.baseline && !result.cancelled) {
+    LoadOptions baseline_options = options;
+    baseline_options.engine = LoadEngine::race;
+    baseline_options.model = Model::atomic;
+    baseline_options.threads = 1;
+    baseline_options.rate = 0;
+    LoadSchema beside(server, name + "_baseline", baseline_options, workload.hash);
+    beside.keep(options.keep);
+    EngineRun baseline(workload, baseline_options, beside.conninfo(), control, LoadPhase::baseline, nullptr);
+    baseline.intent_limit = kPgBaselineIntents;
+    baseline.seconds_limit = kPgBaselineSeconds;
+    run_pg_race_engine(baseline);
+    take_baseline_figures(baseline, result);
+  }
+
+  LoadProgress counting;
+  counting.phase = LoadPhase::counting;
+  report_progress(control, counting);
+  count_in_schema(schema, result.cancelled, result);
+  report_done(control, result);
+  return result;
+}
+
+}  // namespace reslab
