@@ -65,12 +65,13 @@ class ActionContext {
   explicit ActionContext(Setup setup) : m(setup), m_woken(setup.resuming) {}
 
   Model model() const { return m.model; }
-  // Where the statements run: the texts say what this backend does (PostgreSQL locks rows, SQLite the
-  // whole database), and an action may take the path its backend's behaviour asks for.
+  // Where the statements run: the texts say what this backend does (its facts: row or database locks,
+  // what an error does to the transaction), and an action may take the path those facts ask for.
   Backend backend() const { return m.backend; }
-  bool row_locks() const { return m.backend != Backend::sqlite; }
-  // A message whose text differs on a row-locking server: `key` on SQLite, `key` + ".pg" on PostgreSQL.
-  std::string locking_text(const std::string& key) const { return row_locks() ? key + ".pg" : key; }
+  const BackendFacts& facts() const { return backend_facts(m.backend); }
+  bool row_locks() const { return facts().row_locks(); }
+  // A message whose text differs on a row-locking server: `key` on SQLite, `key` + ".rows" there.
+  std::string locking_text(const std::string& key) const { return row_locks() ? key + ".rows" : key; }
   std::int64_t now() const { return m.now; }
   const Event& event() const { return *m.event; }
   const Actor& actor() const { return *m.actor; }

@@ -153,7 +153,7 @@ struct Simulator::Impl {
 
   std::string lock_holders(const ActorState& except) const {
     std::string holders;
-    if (db->backend() != Backend::sqlite) {
+    if (db->facts().row_locks()) {
       // The server names the sessions the waiter is queued behind.
       for (const auto& name : db->waits_for(db->session(except.actor->id))) {
         holders += (holders.empty() ? "" : ", ") + name;
@@ -242,7 +242,7 @@ struct Simulator::Impl {
   // Whether the observer can read the committed state now: SQLite's memdb makes readers wait while a
   // write transaction is open; PostgreSQL's readers never wait.
   bool committed_readable() const {
-    return db->committed_readable_while_writing() || !any_write_transaction();
+    return !db->facts().readers_wait || !any_write_transaction();
   }
 
   // Who `actor` waited for just before the server failed its statement: the actors whose transactions
@@ -272,7 +272,7 @@ struct Simulator::Impl {
     const bool had_transaction = own.in_transaction();
     const auto index = static_cast<std::size_t>(&actor - actors.data());
     std::function<bool()> would_deadlock;
-    if (!db->detects_deadlocks()) would_deadlock = [this, index] { return waiting_closes_cycle(index); };
+    if (!db->facts().finds_deadlocks) would_deadlock = [this, index] { return waiting_closes_cycle(index); };
     ActionContext ctx({plan.model, plan.backend, clock, &event, actor.actor, &plan.args.at(event.id),
                        &actor.memory, committed.get(), &own, &db->session(kProviderConnection),
                        &actor.journal, &log, resuming, bundled, std::move(would_deadlock)});
@@ -286,7 +286,7 @@ struct Simulator::Impl {
     } catch (const ActorDeadlocked& deadlocked) {
       result.outcome = "deadlocked";
       ctx.summarize({"engine.deadlocked.summary", {{"actor", actor.actor->id}}});
-      if (db->detects_deadlocks()) {
+      if (db->facts().finds_deadlocks) {
         // The server already rolled the victim's transaction back; ROLLBACK ends the failed block.
         const std::string holder = last_blockers(actor);
         ctx.say({"engine.deadlocked.victim",
@@ -346,7 +346,7 @@ struct Simulator::Impl {
   Message waiting_message(const ActorState& actor, const Event& event, const std::string& statement) const {
     // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer;
     // on a row-locking server readers never hold anyone up, and a waiter waits for a row.
-    const bool rows = db->backend() != Backend::sqlite;
+    const bool rows = db->facts().row_locks();
     return {rows                                          ? "engine.waiting.row"
             : connection_of(actor).in_write_transaction() ? "engine.waiting.readers"
                                                           : "engine.waiting",
@@ -393,7 +393,7 @@ struct Simulator::Impl {
                            ? Message{"engine.waiting.summary", {{"actor", actor.actor->id}}}
                            : result.summary;
         step.explanation.push_back(waiting_message(actor, event, result.blocked_statement));
-        if (starts_with_select(result.blocked_statement) && db->backend() == Backend::sqlite)
+        if (starts_with_select(result.blocked_statement) && db->facts().readers_wait)
           step.explanation.push_back({"engine.memdb_readers"});
       } else {
         step.outcome = result.outcome;

@@ -81,7 +81,7 @@ const MessageTemplate kHotelCases[] = {
      "committed state does not show it yet.",
      "{actor} 用 BEGIN IMMEDIATE 取得写锁，然后对 {night} 执行条件 UPDATE 并检查更新行数：更新了一行，剩余 "
      "{available}。事务一直保持打开到预订为止，所以已提交状态还看不到它。"},
-    {"h3.night.atomic.first.pg",
+    {"h3.night.atomic.first.rows",
      "{actor} opens a transaction (BEGIN takes no lock on PostgreSQL), then runs the conditional UPDATE for "
      "{night} and checks rows changed: one row, {available} left, and that night's row stays locked until the "
      "transaction ends. The transaction stays open until the booking, so the committed state does not show it "
@@ -134,7 +134,7 @@ const MessageTemplate kHotelCases[] = {
      "在更新时逐行锁住每一晚；按固定日期顺序扣减，可以避免两笔多晚预订以相反顺序锁住同样的晚上而死锁。"
      "在 SQLite 的单一写锁下这里的顺序不改变结果，但同样的代码在 PostgreSQL 上也保持正确。",
      true},
-    {"h3.atomic.locks.pg",
+    {"h3.atomic.locks.rows",
      "PostgreSQL locks each night's row as it is updated and keeps every lock until the transaction ends, so "
      "nobody else can change a night already taken here. Taking the nights in a fixed date order keeps two "
      "multi-night bookings from locking the same nights in opposite orders and deadlocking (40P01).",
@@ -185,7 +185,7 @@ const MessageTemplate kHotelCases[] = {
      "commits.",
      "{actor} 在一个 BEGIN IMMEDIATE 事务中先以业务请求键 {key} 插入预留 #{hold}（UNIQUE 约束占住这个键），"
      "再用条件 UPDATE 扣减 {night}（剩余 {available}），然后提交。"},
-    {"h4.create.atomic.pg",
+    {"h4.create.atomic.rows",
      "In one transaction {actor} first inserts hold #{hold} under request key {key} (the UNIQUE constraint "
      "claims the key), then decrements {night} with the conditional UPDATE ({available} left), and commits.",
      "{actor} 在一个事务中先以业务请求键 {key} 插入预留 #{hold}（UNIQUE 约束占住这个键），"
@@ -217,7 +217,7 @@ const MessageTemplate kHotelCases[] = {
      "仍然正确：在 PostgreSQL 中两个并发请求都可能查不到；后一个 INSERT 会等待前一个尚未提交的键，"
      "前一个提交后它以唯一约束冲突失败，并中止整个事务。所以先 ROLLBACK，再读取已有的预订。"},
     // H6: the payment call inside or outside the transaction
-    {"h4.create.atomic.locks.pg",
+    {"h4.create.atomic.locks.rows",
      "On PostgreSQL nothing serialises the calls: two concurrent attempts can both miss a lookup by key. The "
      "UNIQUE constraint is what stays correct: the later INSERT waits on the earlier one's uncommitted key "
      "(hold #{hold}) and fails with unique_violation (23505) once it commits, which aborts the whole "
@@ -237,7 +237,7 @@ const MessageTemplate kHotelCases[] = {
      "{actor} 执行 BEGIN IMMEDIATE，扣减库存（剩余 {available}），插入预留 "
      "#{hold}，然后在未提交的情况下为支付 "
      "{payment} 调用支付服务：网络调用持续多久，写锁就被占住多久。"},
-    {"h6.pay.naive.pg",
+    {"h6.pay.naive.rows",
      "{actor} opens a transaction, decrements ({available} left), inserts hold #{hold} and then calls the "
      "provider for payment {payment} without committing: the night's row stays locked for as long as the "
      "network call takes.",
@@ -263,7 +263,7 @@ const MessageTemplate kHotelCases[] = {
      "只锁住被修改的行（这里是这一晚的库存行），所以只有同一晚的预订会等待，但要等完"
      "整个调用，而且调用期间还占着连接池里的一个连接。",
      true},
-    {"h6.locks.pg",
+    {"h6.locks.rows",
      "PostgreSQL locks only the rows changed (here the night's inventory row): readers and bookings of other "
      "nights go on, but every booking of this night waits at its UPDATE for the whole call, and the call also "
      "ties up a pooled connection.",
@@ -281,7 +281,7 @@ const MessageTemplate kHotelCases[] = {
      "could go on only from now.",
      "在第 {now} 秒，第 {sent} 秒发出的调用超时。{actor} 为等它占着写锁 {held} 秒；现在它回滚，预留 #{hold} "
      "和它的扣减一起消失。等待这把锁的请求直到现在才能继续。"},
-    {"h6.answer.naive.timeout.pg",
+    {"h6.answer.naive.timeout.rows",
      "At {now} s the call sent at {sent} s times out. {actor} held the night's row lock for {held} s waiting "
      "for it; now it rolls back, and hold #{hold} and its decrement vanish. Any booking of this night waiting "
      "for the row could go on only from now.",
@@ -300,7 +300,7 @@ const MessageTemplate kHotelCases[] = {
      "network decides how long that is.",
      "支付方在第 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。它占着写锁 {held} 秒（从第 {sent} 秒到"
      "第 {now} 秒）：这种设计在整个调用期间都持有锁，持有多久只取决于网络。"},
-    {"h6.answer.naive.charged.pg",
+    {"h6.answer.naive.charged.rows",
      "The provider answers at {now} s: paid. {actor} confirms hold #{hold} and commits. It held the night's "
      "row lock for {held} s, from {sent} s to {now} s: the design holds it for the whole call, and only the "
      "network decides how long that is.",
@@ -344,7 +344,7 @@ const MessageTemplate kHotelCases[] = {
      "can start writing until it ends, so it never has to turn a read lock into a write lock.",
      "{actor} 用 BEGIN IMMEDIATE 先取得写锁，再读到 available = {available}。在它结束之前别人无法开始写入，"
      "所以它永远不需要把读锁升级为写锁。"},
-    {"h7.read.pg",
+    {"h7.read.rows",
      "{actor} opens a transaction ({begin} is a plain BEGIN on PostgreSQL: it takes no lock) and reads "
      "available = {available}. A plain read takes no row lock on PostgreSQL, so the other request can read and "
      "write this row meanwhile; only a write, or SELECT ... FOR UPDATE, locks it. That is why this shape does "

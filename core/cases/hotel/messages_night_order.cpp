@@ -1,6 +1,6 @@
 // Messages of H8 (nights taken in opposite orders). Keys h8.sqlite.* say what SQLite does (said on
-// SQLite only), keys h8.postgres.* what PostgreSQL does (on SQLite: what it would do), a key ending in
-// .pg is PostgreSQL's wording of the key without it; the others hold on any backend. Glossary terms
+// SQLite only), keys h8.rows.* what PostgreSQL does (on SQLite: what it would do), a key ending in
+// .rows is a row-locking server's wording of the key without it; the others hold on any backend. Glossary terms
 // follow SPEC section 10.
 #include "core/cases/hotel/family.hpp"
 
@@ -19,7 +19,7 @@ const MessageTemplate kNightOrder[] = {
      "{actor} opens its transaction with BEGIN IMMEDIATE and reads available for each night of its stay: "
      "{reads}.",
      "{actor} 用 BEGIN IMMEDIATE 开启事务，读取住宿每一晚的可售库存：{reads}。"},
-    {"h8.read.immediate.pg",
+    {"h8.read.immediate.rows",
      "{actor} opens its transaction with BEGIN IMMEDIATE, which PostgreSQL runs as a plain BEGIN, and reads "
      "available for each night of its stay: {reads}.",
      "{actor} 用 BEGIN IMMEDIATE 开启事务（PostgreSQL 把它当作普通的 BEGIN 执行），读取住宿每一晚的可售库存："
@@ -39,13 +39,13 @@ const MessageTemplate kNightOrder[] = {
      "在 SQLite 中，BEGIN IMMEDIATE 一开始就取得整个数据库的写锁：在这个事务结束之前，其他事务都无法开始"
      "写入，所以它永远不需要把读锁升级为写锁，无论按什么顺序扣减各晚都不会死锁。",
      true},
-    {"h8.postgres.read",
+    {"h8.rows.read",
      "On PostgreSQL a plain read takes no row lock: the other request can read and update these nights "
      "meanwhile. Rows are locked only by the UPDATEs that follow, one night at a time.",
      "在 PostgreSQL 中，普通读取不加行锁：另一个请求此时仍可读取和更新这些晚上。只有随后的 UPDATE 才会逐晚"
      "锁住行。",
      true},
-    {"h8.postgres.immediate",
+    {"h8.rows.immediate",
      "PostgreSQL has no lock on the whole database to take up front: BEGIN locks nothing, and each UPDATE "
      "locks only its own night. Whether two stays can deadlock depends on the order they lock nights in, "
      "not on how the transaction began.",
@@ -73,7 +73,7 @@ const MessageTemplate kNightOrder[] = {
      "holds a read lock.",
      "在 SQLite 中，这第一次写入就取得了整个数据库的写锁：在 {actor} 的事务结束之前，其他事务都不能写入；"
      "而只要还有其他事务持有读锁，{actor} 就不能提交。"},
-    {"h8.postgres.row_lock",
+    {"h8.rows.row_lock",
      "On PostgreSQL an UPDATE locks only its row until the transaction ends: another transaction that "
      "updates the same night waits for it, one that updates another night does not.",
      "在 PostgreSQL 中，UPDATE 只锁住它更新的那一行，直到事务结束：另一个事务更新同一晚时要等待，更新别"
@@ -100,7 +100,7 @@ const MessageTemplate kNightOrder[] = {
      "{night} 的 UPDATE 返回 SQLITE_BUSY，而且等待无法结束它：{actor} 从读取起就持有读锁，另一个事务持有"
      "写锁。SQLite 只在没有其他事务读取时才允许那个写者提交，所以在 {actor} 的事务结束之前它无法提交，"
      "而在它结束之前 {actor} 也无法写入：这是死锁。SQLite 在这里立即返回 BUSY，不会调用忙等处理器。"},
-    {"h8.postgres.deadlock",
+    {"h8.rows.deadlock",
      "The UPDATE of {night} failed with deadlock_detected (SQLSTATE 40P01): {night} is locked by another "
      "open transaction, which is itself waiting for a night {actor} has locked ({taken}). PostgreSQL found "
      "the cycle once the wait had lasted deadlock_timeout, and failed the statement that closed it. "
@@ -116,7 +116,7 @@ const MessageTemplate kNightOrder[] = {
      "answered {code}. Then it reports an error and gives up without ROLLBACK: its transaction stays open.",
      "朴素代码在同一事务里重试同一条 UPDATE，连同第一次一共执行 {tries} 次，每次都得到 {code}。然后它报错放弃，"
      "却不执行 ROLLBACK：它的事务一直没有结束。"},
-    {"h8.naive.gives_up.pg",
+    {"h8.naive.gives_up.rows",
      "The naive code retries the same UPDATE inside the same transaction, {tries} tries in all: the first "
      "was answered deadlock_detected, every later one {code}, because the transaction is already aborted. "
      "Then it reports an error and gives up without ROLLBACK: its transaction stays open.",
@@ -127,7 +127,7 @@ const MessageTemplate kNightOrder[] = {
      "keeps its read lock: the transaction holding the write lock cannot commit while it stands.",
      "在 SQLite 中，这些事务在互相等待，什么都不会改变；而没有结束的事务一直持有读锁：只要它还在，持有写锁"
      "的事务就无法提交。"},
-    {"h8.postgres.gives_up",
+    {"h8.rows.gives_up",
      "On PostgreSQL the aborted transaction holds no locks any more, so the other request went on. But "
      "{actor}'s connection is left inside a failed transaction: every statement on it fails with "
      "in_failed_sql_transaction (25P02) until someone runs ROLLBACK, and a connection pool would hand this "
@@ -143,7 +143,7 @@ const MessageTemplate kNightOrder[] = {
      "Retry {n} of at most {max}.",
      "原子代码回滚整个事务，释放它的锁，让等这些锁的事务得以继续，然后从 BEGIN 开始重新执行这笔住宿：重新"
      "读取，再按晚次顺序扣减。第 {n} 次重试，最多 {max} 次。"},
-    {"h8.atomic.retry.pg",
+    {"h8.atomic.retry.rows",
      "The atomic code runs ROLLBACK, which ends the aborted transaction (PostgreSQL released its locks when "
      "it aborted it), and runs the stay again from BEGIN: fresh reads, then its nights in night order. "
      "Retry {n} of at most {max}.",
@@ -168,7 +168,7 @@ const MessageTemplate kNightOrder[] = {
      "先读、再想写，与扣减哪几晚无关。在这里只靠晚次顺序防不住它；在第一次读取之前就取得写锁的 BEGIN "
      "IMMEDIATE 可以防住，而有限次数地重试整个事务可以从中脱身。",
      true},
-    {"h8.postgres.locks",
+    {"h8.rows.locks",
      "On PostgreSQL reads take no row locks and an UPDATE locks only its own row, so the order of the "
      "nights is what matters there: a request that holds one night and wants another, while another "
      "request holds that other night and wants the first, waits in a cycle. PostgreSQL detects the cycle "

@@ -105,7 +105,7 @@ const MessageTemplate kSeat[] = {
      "= "
      "{order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND (state = 'free' OR (state = 'held' AND "
      "expires_at <= {now}))：更新了一行，{seat} 由 {order} 占座到第 {expires} 秒。订单和座位一起提交。"},
-    {"seat.hold.atomic.done.pg",
+    {"seat.hold.atomic.done.rows",
      "{actor} opens a transaction (BEGIN takes no lock on PostgreSQL), inserts order {order} and runs UPDATE "
      "seats SET state = 'held', order_id = {order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND "
      "(state = 'free' OR (state = 'held' AND expires_at <= {now})): one row changed and locked, so {seat} is "
@@ -144,7 +144,7 @@ const MessageTemplate kSeat[] = {
      "UPDATE，在座位行锁上等待，并在这个事务结束后重新检查 WHERE 条件。",
      true},
     // Paying
-    {"seat.hold.locks.pg",
+    {"seat.hold.locks.rows",
      "The UPDATE's condition decides, not an earlier read. PostgreSQL locks the seat's row, not the database: "
      "any other hold started meanwhile reaches its own UPDATE, waits on this row's lock, and once this "
      "transaction ends re-checks the WHERE clause on the committed row (READ COMMITTED).",
