@@ -184,6 +184,10 @@ StatementResult Connection::finish() {
 
 StatementResult Connection::collect(int query_status) {
   StatementResult result;
+  // The result set is read blocking: the statement has finished, the rows are on their way. An error
+  // may come after a RETURNING's column list (a duplicate key), so it is looked for after the rows.
+  MYSQL_RES* rows = query_status == 0 ? mysql_store_result(m_mysql) : nullptr;
+  if (query_status == 0 && !rows && mysql_field_count(m_mysql) != 0) query_status = 1;
   if (query_status != 0) {
     const unsigned number = mysql_errno(m_mysql);
     result.native_code = static_cast<int>(number);
@@ -196,8 +200,6 @@ StatementResult Connection::collect(int query_status) {
       throw BackendUnavailableError("MariaDB lost the connection: " + result.message);
     return result;
   }
-  // The result set is read blocking: the statement has finished, the rows are on their way.
-  MYSQL_RES* rows = mysql_store_result(m_mysql);
   result.sqlstate = "00000";
   result.code = "OK";
   if (rows) {

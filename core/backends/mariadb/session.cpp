@@ -74,7 +74,7 @@ StatementResult MariaSession::run(const std::string& sql, const std::vector<Valu
 }
 
 void MariaSession::send(const std::string& sql, const std::vector<Value>& params) {
-  Flight flight{sql, params, m_in_transaction, takes_row_locks(sql), std::nullopt};
+  Flight flight{sql, params, m_in_transaction, takes_row_locks(sql), std::nullopt, {}};
   std::string text;
   if (auto split = split_update_returning(quote_reserved(sql)); split && m_keys.count(split->table)) {
     // InnoDB has no UPDATE ... RETURNING: a locking read of the keys waits where the UPDATE would.
@@ -83,6 +83,9 @@ void MariaSession::send(const std::string& sql, const std::vector<Value>& params
     text = "SELECT " + m_keys.at(split->table) + " FROM " + split->table + " WHERE " + bound(split->where, where_params) +
            " FOR UPDATE";
     flight.update_returning = std::move(split);
+  } else if (auto upsert = split_conditional_upsert(bound(quote_reserved(sql), params))) {
+    text = upsert->insert;
+    flight.then_update = upsert->update;
   } else {
     text = bound(translate_statement(sql), params);
   }
@@ -153,6 +156,11 @@ StatementResult MariaSession::complete() {
       }
     } else {
       result = returned;
+    }
+  } else if (result.ok() && !flight.then_update.empty()) {
+    if (result.changes == 0) {
+      const StatementResult update = m_connection.exec(flight.then_update);
+      result = update;
     }
   } else if (result.ok() && writes_with_returning(flight.sql)) {
     result.changes = static_cast<int>(result.rows.size());

@@ -49,6 +49,7 @@ class MariaSession : public Session {
     bool in_transaction_before = false;
     bool takes_row_locks = false;
     std::optional<UpdateReturning> update_returning;
+    std::string then_update;  // a conditional upsert's UPDATE, run when its INSERT IGNORE added nothing
   };
 
   void send(const std::string& sql, const std::vector<Value>& params);

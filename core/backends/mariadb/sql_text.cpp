@@ -130,6 +130,64 @@ std::optional<UpdateReturning> split_update_returning(const std::string& sql) {
   return out;
 }
 
+std::optional<ConditionalUpsert> split_conditional_upsert(const std::string& bound_sql) {
+  static const std::regex shape(
+      R"(^\s*INSERT\s+INTO\s+(\w+)\s*\(([^)]*)\)\s*VALUES\s*\(([\s\S]*?)\)\s*ON\s+CONFLICT\s*\((\w+)\)\s*DO\s+UPDATE\s+SET\s+([\s\S]*?)\s+WHERE\s+([\s\S]*?)\s*;?\s*$)",
+      std::regex::icase);
+  std::smatch match;
+  if (!std::regex_match(bound_sql, match, shape)) return std::nullopt;
+  const auto split_list = [](const std::string& list) {
+    std::vector<std::string> items(1);
+    char quote = 0;
+    int depth = 0;
+    for (char c : list) {
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '(') {
+        ++depth;
+      } else if (c == ')') {
+        --depth;
+      } else if (c == ',' && depth == 0) {
+        items.emplace_back();
+        continue;
+      }
+      items.back() += c;
+    }
+    for (auto& item : items) {
+      const auto first = item.find_first_not_of(" \t\n");
+      const auto last = item.find_last_not_of(" \t\n");
+      item = first == std::string::npos ? "" : item.substr(first, last - first + 1);
+    }
+    return items;
+  };
+  const std::string table = match[1].str();
+  const auto columns = split_list(match[2].str());
+  const auto values = split_list(match[3].str());
+  if (columns.size() != values.size()) return std::nullopt;
+  std::map<std::string, std::string> value_of;
+  for (std::size_t i = 0; i < columns.size(); ++i) value_of[upper_text(columns[i])] = values[i];
+  const std::string key = match[4].str();
+  if (!value_of.count(upper_text(key))) return std::nullopt;
+  std::string set = match[5].str();
+  static const std::regex excluded(R"(\bexcluded\.(\w+))", std::regex::icase);
+  std::string replaced;
+  auto last = set.cbegin();
+  for (std::sregex_iterator it(set.begin(), set.end(), excluded), end; it != end; ++it) {
+    replaced.append(last, (*it)[0].first);
+    const std::string column = upper_text((*it)[1].str());
+    replaced += value_of.count(column) ? value_of[column] : "NULL";
+    last = (*it)[0].second;
+  }
+  replaced.append(last, set.cend());
+  ConditionalUpsert out;
+  out.insert = "INSERT IGNORE INTO " + table + "(" + match[2].str() + ") VALUES (" + match[3].str() + ")";
+  out.update = "UPDATE " + table + " SET " + replaced + " WHERE " + key + " = " + value_of[upper_text(key)] +
+               " AND (" + match[6].str() + ")";
+  return out;
+}
+
 TranslatedDdl translate_ddl(const std::string& sql) {
   static const std::regex create(R"(^\s*CREATE\s+TABLE\s+(\w+)\s*\()", std::regex::icase);
   static const std::regex identity(R"((\w+)\s+INTEGER\s+PRIMARY\s+KEY)", std::regex::icase);

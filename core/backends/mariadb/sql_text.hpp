@@ -38,6 +38,15 @@ struct UpdateReturning {
 };
 std::optional<UpdateReturning> split_update_returning(const std::string& sql);
 
+// INSERT ... ON CONFLICT(k) DO UPDATE SET ... WHERE c (InnoDB's ON DUPLICATE KEY UPDATE has no WHERE and
+// counts an unchanged row as matched) taken apart, from a statement whose values are bound: an INSERT
+// IGNORE, then, when it added nothing, the UPDATE of the row with that key where c holds.
+struct ConditionalUpsert {
+  std::string insert;
+  std::string update;
+};
+std::optional<ConditionalUpsert> split_conditional_upsert(const std::string& bound_sql);
+
 struct TranslatedDdl {
   std::string sql;
   std::string table;            // the table a CREATE TABLE makes; empty otherwise
