@@ -220,7 +220,8 @@ void LabApp::refresh_comparison() {
   // The other model on this backend, or this model on the other backend.
   Model model = m_session->model();
   Backend backend = m_session->backend();
-  if (m_view.compare_backends) backend = compared_backend(backend);
+  if (m_view.compare_backends)
+    backend = compared_backend(backend);
   else
     model = model == Model::naive ? Model::atomic : Model::naive;
   if (server_state(backend) != ServerState::ready) {
@@ -320,7 +321,8 @@ void LabApp::follow_backend() {
       m_view.backend_unavailable = false;
       return;
     case ServerState::failed:
-      m_view.backend_status = tr("backend.unavailable", {{"server", std::string(backend_display(server))}, {"reason", message}});
+      m_view.backend_status =
+          tr("backend.unavailable", {{"server", std::string(backend_display(server))}, {"reason", message}});
       m_view.backend_unavailable = true;
       m_view.backend = Backend::sqlite;
       return;
@@ -332,7 +334,8 @@ void LabApp::follow_backend() {
   try {
     if (wanted) m_session->set_backend(server);
   } catch (const BackendUnavailableError& e) {
-    m_view.backend_status = tr("backend.unavailable", {{"server", std::string(backend_display(server))}, {"reason", e.what()}});
+    m_view.backend_status =
+        tr("backend.unavailable", {{"server", std::string(backend_display(server))}, {"reason", e.what()}});
     m_view.backend_unavailable = true;
     m_view.backend = Backend::sqlite;
     return;

@@ -8,8 +8,9 @@
 namespace reslab {
 
 void add_backend_options(CLI::App& command, BackendOptions& options) {
-  command.add_option("--backend", options.backend,
-                     "sqlite, postgres or mariadb (default sqlite; postgres with --pg, mariadb with --mariadb)");
+  command.add_option(
+      "--backend", options.backend,
+      "sqlite, postgres or mariadb (default sqlite; postgres with --pg, mariadb with --mariadb)");
   command.add_option(
       "--pg", options.pg,
       "PostgreSQL connection string of an existing server (default: RESLAB_PG_DSN, else a private "
@@ -18,23 +19,30 @@ void add_backend_options(CLI::App& command, BackendOptions& options) {
                      "MariaDB server to use (host=... port=... user=... password=..., or "
                      "mariadb://user:password@host:port/; default: RESLAB_MARIADB_DSN, else a private server "
                      "reslab starts itself)");
-  command.add_flag("--keep", options.keep, "Leave reslab's schemas or databases on a --pg or --mariadb server");
+  command.add_flag("--keep", options.keep,
+                   "Leave reslab's schemas or databases on a --pg or --mariadb server");
 }
 
 Backend named_backend(const BackendOptions& options) {
   if (!options.pg.empty() && !options.mariadb.empty())
     throw UsageError("--pg names a PostgreSQL server and --mariadb a MariaDB server: give one of them");
   if (options.backend.empty())
-    return !options.pg.empty() ? Backend::postgres : !options.mariadb.empty() ? Backend::mariadb : Backend::sqlite;
+    return !options.pg.empty()        ? Backend::postgres
+           : !options.mariadb.empty() ? Backend::mariadb
+                                      : Backend::sqlite;
   Backend backend = Backend::sqlite;
   if (!parse_backend(options.backend, backend))
     throw UsageError("--backend must be sqlite, postgres or mariadb, not '" + options.backend + "'");
   if (!options.pg.empty() && backend != Backend::postgres)
-    throw UsageError("--pg names a PostgreSQL server, so it goes with --backend postgres (or alone), not with "
-                     "--backend " + options.backend);
+    throw UsageError(
+        "--pg names a PostgreSQL server, so it goes with --backend postgres (or alone), not with "
+        "--backend " +
+        options.backend);
   if (!options.mariadb.empty() && backend != Backend::mariadb)
-    throw UsageError("--mariadb names a MariaDB server, so it goes with --backend mariadb (or alone), not with "
-                     "--backend " + options.backend);
+    throw UsageError(
+        "--mariadb names a MariaDB server, so it goes with --backend mariadb (or alone), not with "
+        "--backend " +
+        options.backend);
   return backend;
 }
 

@@ -40,7 +40,8 @@ void same_line_if_fits(float width) {
 // predict mode is on, the zoom its widest percentage), and the view and output groups sit at the right
 // edge with the zoom last: a button clicked again and again stays under the pointer.
 struct BarLabels {
-  std::string naive, atomic, sqlite, postgres, mariadb, compare, compare_backends, predict, orders, race, load, reveal;
+  std::string naive, atomic, sqlite, postgres, mariadb, compare, compare_backends, predict, orders, race,
+      load, reveal;
   std::string zoom, theme, screenshot, more, help, present;
   bool comparing = false;
   bool predicting = false;
@@ -61,7 +62,8 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.postgres = ctx.tr("backend.postgres");
   bar.mariadb = ctx.tr("backend.mariadb");
   bar.compare = ctx.tr("top.compare");
-  bar.compare_backends = ctx.tr("top.compare_backends", {{"server", std::string(backend_display(ctx.view().compared_server))}});
+  bar.compare_backends =
+      ctx.tr("top.compare_backends", {{"server", std::string(backend_display(ctx.view().compared_server))}});
   bar.predict = ctx.tr("top.predict");
   bar.orders = ctx.tr("orders.open");
   bar.race = ctx.tr("race.open");

@@ -16,10 +16,14 @@ namespace {
 template <class State>
 ServerState neutral(State state) {
   switch (state) {
-    case State::idle: return ServerState::idle;
-    case State::starting: return ServerState::starting;
-    case State::ready: return ServerState::ready;
-    case State::failed: break;
+    case State::idle:
+      return ServerState::idle;
+    case State::starting:
+      return ServerState::starting;
+    case State::ready:
+      return ServerState::ready;
+    case State::failed:
+      break;
   }
   return ServerState::failed;
 }
@@ -30,9 +34,12 @@ LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& 
                                     const std::vector<std::string>& session_names, Model model,
                                     Backend backend) {
   switch (backend) {
-    case Backend::postgres: return open_postgres_lab_database(scenario, family, session_names, model);
-    case Backend::mariadb: return open_mariadb_lab_database(scenario, family, session_names, model);
-    case Backend::sqlite: break;
+    case Backend::postgres:
+      return open_postgres_lab_database(scenario, family, session_names, model);
+    case Backend::mariadb:
+      return open_mariadb_lab_database(scenario, family, session_names, model);
+    case Backend::sqlite:
+      break;
   }
   return open_sqlite_lab_database(scenario, family, session_names, model);
 }
@@ -43,9 +50,12 @@ bool needs_server(Backend backend) {
 
 std::string dsn_flag(Backend backend) {
   switch (backend) {
-    case Backend::postgres: return "--pg";
-    case Backend::mariadb: return "--mariadb";
-    case Backend::sqlite: break;
+    case Backend::postgres:
+      return "--pg";
+    case Backend::mariadb:
+      return "--mariadb";
+    case Backend::sqlite:
+      break;
   }
   return "";
 }

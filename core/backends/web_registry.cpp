@@ -12,7 +12,8 @@ namespace reslab {
 namespace {
 
 std::string desktop_only(Backend backend) {
-  return std::string(backend_display(backend)) + " runs with the desktop app only (in a terminal: reslab --backend " +
+  return std::string(backend_display(backend)) +
+         " runs with the desktop app only (in a terminal: reslab --backend " +
          std::string(backend_name(backend)) + ").";
 }
 

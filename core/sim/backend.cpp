@@ -14,15 +14,21 @@ struct BackendEntry {
 const std::vector<BackendEntry>& backend_entries() {
   using F = BackendFacts;
   static const std::vector<BackendEntry> entries = {
-      {Backend::sqlite, "sqlite", "SQLite",
+      {Backend::sqlite,
+       "sqlite",
+       "SQLite",
        {F::Locks::database, false, false, false, F::Victim::engine, true, F::LockWait::busy_at_once, true,
-        true, "SERIALIZABLE"}},
-      {Backend::postgres, "postgres", "PostgreSQL",
+        true, "SERIALIZABLE", "SQLITE_BUSY"}},
+      {Backend::postgres,
+       "postgres",
+       "PostgreSQL",
        {F::Locks::rows, true, true, true, F::Victim::closer, false, F::LockWait::until_released, true, true,
-        "READ COMMITTED"}},
-      {Backend::mariadb, "mariadb", "MariaDB",
+        "READ COMMITTED", "deadlock_detected, SQLSTATE 40P01"}},
+      {Backend::mariadb,
+       "mariadb",
+       "MariaDB",
        {F::Locks::rows, false, true, true, F::Victim::lighter, false, F::LockWait::until_released, false,
-        false, "REPEATABLE READ"}},
+        false, "REPEATABLE READ", "ER_LOCK_DEADLOCK, error 1213"}},
   };
   return entries;
 }

@@ -8,8 +8,8 @@
 namespace reslab {
 
 enum class Backend { sqlite, postgres, mariadb };
-std::string_view backend_name(Backend backend);      // "sqlite", "postgres", "mariadb"
-std::string_view backend_display(Backend backend);   // "SQLite", "PostgreSQL", "MariaDB"
+std::string_view backend_name(Backend backend);     // "sqlite", "postgres", "mariadb"
+std::string_view backend_display(Backend backend);  // "SQLite", "PostgreSQL", "MariaDB"
 bool parse_backend(std::string_view text, Backend& out);
 const std::vector<Backend>& all_backends();
 
@@ -34,6 +34,7 @@ struct BackendFacts {
   bool update_returning = true;  // UPDATE ... RETURNING (InnoDB has INSERT/DELETE ... RETURNING only)
   bool on_conflict = true;       // INSERT ... ON CONFLICT (InnoDB: INSERT IGNORE / ON DUPLICATE KEY)
   const char* default_isolation = "SERIALIZABLE";
+  const char* deadlock_error = "SQLITE_BUSY";  // how the server names a deadlock, for the texts
 
   bool row_locks() const { return locks == Locks::rows; }
 };

@@ -241,9 +241,7 @@ struct Simulator::Impl {
 
   // Whether the observer can read the committed state now: SQLite's memdb makes readers wait while a
   // write transaction is open; PostgreSQL's readers never wait.
-  bool committed_readable() const {
-    return !db->facts().readers_wait || !any_write_transaction();
-  }
+  bool committed_readable() const { return !db->facts().readers_wait || !any_write_transaction(); }
 
   // Who `actor` waited for just before the server failed its statement: the actors whose transactions
   // are still open (the victim's own has been rolled back by the server).
@@ -289,8 +287,12 @@ struct Simulator::Impl {
       if (db->facts().finds_deadlocks) {
         // The server already rolled the victim's transaction back; ROLLBACK ends the failed block.
         const std::string holder = last_blockers(actor);
-        ctx.say({"engine.deadlocked.victim",
-                 {{"actor", actor.actor->id}, {"statement", deadlocked.statement}, {"holder", holder}}});
+        const bool lighter = db->facts().victim == BackendFacts::Victim::lighter;
+        MessageArgs victim_args = {
+            {"actor", actor.actor->id}, {"statement", deadlocked.statement}, {"holder", holder}};
+        if (lighter) victim_args.emplace_back("code", "ER_LOCK_DEADLOCK (1213)");
+        ctx.say({lighter ? "engine.deadlocked.victim.lighter" : "engine.deadlocked.victim",
+                 std::move(victim_args)});
         if (own.in_transaction()) {
           const StatementResult rollback = own.run("ROLLBACK");
           log.push_back(
@@ -347,13 +349,15 @@ struct Simulator::Impl {
     // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer;
     // on a row-locking server readers never hold anyone up, and a waiter waits for a row.
     const bool rows = db->facts().row_locks();
-    return {rows                                          ? "engine.waiting.row"
-            : connection_of(actor).in_write_transaction() ? "engine.waiting.readers"
-                                                          : "engine.waiting",
-            {{"actor", actor.actor->id},
-             {"event", event.id},
-             {"statement", statement},
-             {"holder", lock_holders(actor)}}};
+    Message message{rows                                          ? "engine.waiting.row"
+                    : connection_of(actor).in_write_transaction() ? "engine.waiting.readers"
+                                                                  : "engine.waiting",
+                    {{"actor", actor.actor->id},
+                     {"event", event.id},
+                     {"statement", statement},
+                     {"holder", lock_holders(actor)}}};
+    if (rows) message.args.emplace_back("server", std::string(backend_display(plan.backend)));
+    return message;
   }
 
   const Step& run(const std::string& event_id) {

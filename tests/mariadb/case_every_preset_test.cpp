@@ -19,7 +19,8 @@ std::string first_broken_on_innodb(const Trace& trace) {
 
 }  // namespace
 
-TEST_CASE("every case, model and preset on MariaDB: naive harms exactly where its preset says, atomic never") {
+TEST_CASE(
+    "every case, model and preset on MariaDB: naive harms exactly where its preset says, atomic never") {
   if (!mariatest::server_or_skip()) return;
   int runs = 0;
   for (const auto& file : bundled_scenario_files()) {

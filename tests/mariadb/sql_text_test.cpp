@@ -15,8 +15,9 @@ TEST_CASE("ON CONFLICT DO NOTHING becomes INSERT IGNORE") {
 }
 
 TEST_CASE("ON CONFLICT DO UPDATE with excluded values becomes ON DUPLICATE KEY UPDATE with VALUES()") {
-  CHECK(translate_statement("INSERT INTO t(k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v") ==
-        "INSERT INTO t(k, v) VALUES (?, ?) ON DUPLICATE KEY UPDATE v = VALUES(v)");
+  CHECK(
+      translate_statement("INSERT INTO t(k, v) VALUES (?, ?) ON CONFLICT(k) DO UPDATE SET v = excluded.v") ==
+      "INSERT INTO t(k, v) VALUES (?, ?) ON DUPLICATE KEY UPDATE v = VALUES(v)");
 }
 
 TEST_CASE("a conditional upsert is an INSERT IGNORE, then the UPDATE of its key where the condition holds") {
@@ -25,8 +26,9 @@ TEST_CASE("a conditional upsert is an INSERT IGNORE, then the UPDATE of its key 
       " SET owner = excluded.owner, lease_until = excluded.lease_until WHERE seat_locks.lease_until <= 10");
   REQUIRE(split);
   CHECK(split->insert == "INSERT IGNORE INTO seat_locks(seat_id, owner, lease_until) VALUES ('S1', 'A', 30)");
-  CHECK(split->update ==
-        "UPDATE seat_locks SET owner = 'A', lease_until = 30 WHERE seat_id = 'S1' AND (seat_locks.lease_until <= 10)");
+  CHECK(
+      split->update ==
+      "UPDATE seat_locks SET owner = 'A', lease_until = 30 WHERE seat_id = 'S1' AND (seat_locks.lease_until <= 10)");
 }
 
 TEST_CASE("UPDATE ... RETURNING is taken apart into its table, SET, WHERE and RETURNING") {
@@ -47,16 +49,19 @@ TEST_CASE("a column MariaDB reserves is quoted, but not inside a string literal"
 }
 
 TEST_CASE("an INTEGER PRIMARY KEY becomes an AUTO_INCREMENT BIGINT and TEXT a VARCHAR in byte order") {
-  const TranslatedDdl ddl = translate_ddl("CREATE TABLE holds(id INTEGER PRIMARY KEY, request_key TEXT UNIQUE)");
+  const TranslatedDdl ddl =
+      translate_ddl("CREATE TABLE holds(id INTEGER PRIMARY KEY, request_key TEXT UNIQUE)");
   CHECK(ddl.table == "holds");
   CHECK(ddl.identity_column == "id");
   CHECK(ddl.key_column == "id");
-  CHECK(ddl.sql ==
-        "CREATE TABLE holds(id BIGINT AUTO_INCREMENT PRIMARY KEY, request_key VARCHAR(255) UNIQUE) ENGINE=InnoDB "
-        "DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+  CHECK(
+      ddl.sql ==
+      "CREATE TABLE holds(id BIGINT AUTO_INCREMENT PRIMARY KEY, request_key VARCHAR(255) UNIQUE) ENGINE=InnoDB "
+      "DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
 }
 
 TEST_CASE("placeholders take the bound values as literals, outside quotes only") {
   const auto literal = [](const reslab::Value& value) { return "<" + reslab::to_display(value) + ">"; };
-  CHECK(bind_literals("SELECT '?', ? , ?", {std::int64_t{1}, std::string("x")}, literal) == "SELECT '?', <1> , <x>");
+  CHECK(bind_literals("SELECT '?', ? , ?", {std::int64_t{1}, std::string("x")}, literal) ==
+        "SELECT '?', <1> , <x>");
 }

@@ -41,10 +41,12 @@ test::GoldenLines current_innodb_traces() {
 
 }  // namespace
 
-TEST_CASE("MariaDB's golden traces (H1 H2 and H8) are byte for byte the recorded ones, and the same run twice") {
+TEST_CASE(
+    "MariaDB's golden traces (H1 H2 and H8) are byte for byte the recorded ones, and the same run twice") {
   if (!mariatest::server_or_skip()) return;
-  test::write_or_check_golden(current_innodb_traces(), "RESLAB_GOLDEN_UPDATE_MARIADB",
-                              std::string(RESLAB_GOLDEN_DIR) + "/mariadb_traces.txt",
-                              "scenario preset model lang: JSON bytes and FNV-1a 64 (server_version left out), "
-                              "trace hash (reslab trace --backend mariadb --format json)");
+  test::write_or_check_golden(
+      current_innodb_traces(), "RESLAB_GOLDEN_UPDATE_MARIADB",
+      std::string(RESLAB_GOLDEN_DIR) + "/mariadb_traces.txt",
+      "scenario preset model lang: JSON bytes and FNV-1a 64 (server_version left out), "
+      "trace hash (reslab trace --backend mariadb --format json)");
 }

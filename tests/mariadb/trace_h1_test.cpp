@@ -9,7 +9,8 @@ using namespace reslab;
 
 TEST_CASE("H1 naive on MariaDB sells the last room twice") {
   if (!mariatest::server_or_skip()) return;
-  const Trace trace = mariatest::run_on_mariadb(mariatest::bundled("h1_last_room.toml"), Model::naive, "article");
+  const Trace trace =
+      mariatest::run_on_mariadb(mariatest::bundled("h1_last_room.toml"), Model::naive, "article");
   bool broken = false;
   for (const auto& step : trace.steps) broken = broken || !step.committed->all_invariants_hold();
   CHECK(broken);
@@ -17,14 +18,16 @@ TEST_CASE("H1 naive on MariaDB sells the last room twice") {
 
 TEST_CASE("H1 atomic on MariaDB: B waits at its UPDATE for A and is rejected when A commits") {
   if (!mariatest::server_or_skip()) return;
-  const Trace trace = mariatest::run_on_mariadb(mariatest::bundled("h1_last_room.toml"), Model::atomic, "article");
+  const Trace trace =
+      mariatest::run_on_mariadb(mariatest::bundled("h1_last_room.toml"), Model::atomic, "article");
   REQUIRE(trace.steps.size() == 4);
   CHECK(trace.steps[1].outcome == "waiting");
   REQUIRE_FALSE(trace.steps[1].sql.empty());
   CHECK(trace.steps[1].sql.back().sql.find("UPDATE room_inventory") != std::string::npos);
   bool names_a = false;
   for (const auto& message : trace.steps[1].explanation)
-    for (const auto& [name, value] : message.args) names_a = names_a || (name == "holder" && value.find("A") == 0);
+    for (const auto& [name, value] : message.args)
+      names_a = names_a || (name == "holder" && value.find("A") == 0);
   CHECK(names_a);
   CHECK(trace.steps[2].outcome == "accepted");
   REQUIRE(trace.steps[2].wakes.size() == 1);

@@ -1,7 +1,8 @@
 // What a PostgreSQL run says: no explanation of any bundled case, model or preset speaks of what only
 // SQLite does (its result codes, its database-wide write lock, readers holding up a commit). A text is
 // SQLite's when its key says so (".sqlite."), when the catalog has PostgreSQL's wording of it (the same
-// key + ".rows"), or when it is one of the engine's SQLite moments; and no text may name a SQLite result code.
+// key + ".rows"), or when it is one of the engine's SQLite moments; and no text may name a SQLite result
+// code.
 #include <doctest/doctest.h>
 
 #include <set>

@@ -25,20 +25,29 @@ StatementResult::Kind kind_of_error(unsigned number) {
     case 1452:  // ER_NO_REFERENCED_ROW_2
     case 4025:  // ER_CONSTRAINT_FAILED (CHECK)
       return StatementResult::Kind::constraint;
-    default: return StatementResult::Kind::error;
+    default:
+      return StatementResult::Kind::error;
   }
 }
 
 std::string code_of_error(unsigned number) {
   switch (number) {
-    case 1213: return "ER_LOCK_DEADLOCK";
-    case 1205: return "ER_LOCK_WAIT_TIMEOUT";
-    case 1020: return "ER_CHECKREAD";
-    case 1062: return "ER_DUP_ENTRY";
-    case 1048: return "ER_BAD_NULL_ERROR";
-    case 4025: return "ER_CONSTRAINT_FAILED";
-    case 1317: return "ER_QUERY_INTERRUPTED";
-    default: return "ER_" + std::to_string(number);
+    case 1213:
+      return "ER_LOCK_DEADLOCK";
+    case 1205:
+      return "ER_LOCK_WAIT_TIMEOUT";
+    case 1020:
+      return "ER_CHECKREAD";
+    case 1062:
+      return "ER_DUP_ENTRY";
+    case 1048:
+      return "ER_BAD_NULL_ERROR";
+    case 4025:
+      return "ER_CONSTRAINT_FAILED";
+    case 1317:
+      return "ER_QUERY_INTERRUPTED";
+    default:
+      return "ER_" + std::to_string(number);
   }
 }
 
@@ -61,7 +70,8 @@ std::string Endpoint::where() const {
 
 Endpoint parse_dsn(const std::string& dsn) {
   Endpoint endpoint;
-  static const std::regex uri(R"(^(mariadb|mysql)://(([^:@/]*)(:([^@/]*))?@)?([^:/?]*)(:(\d+))?(/([^?]*))?$)");
+  static const std::regex uri(
+      R"(^(mariadb|mysql)://(([^:@/]*)(:([^@/]*))?@)?([^:/?]*)(:(\d+))?(/([^?]*))?$)");
   std::smatch match;
   if (std::regex_match(dsn, match, uri)) {
     if (match[3].matched && !match[3].str().empty()) endpoint.user = match[3].str();
@@ -78,18 +88,26 @@ Endpoint parse_dsn(const std::string& dsn) {
     any = true;
     const std::string key = (*it)[1].str();
     const std::string value = (*it)[3].matched ? (*it)[3].str() : (*it)[4].str();
-    if (key == "host") endpoint.host = value;
-    else if (key == "port") endpoint.port = static_cast<unsigned>(std::strtoul(value.c_str(), nullptr, 10));
-    else if (key == "socket") endpoint.socket = value;
-    else if (key == "user") endpoint.user = value;
-    else if (key == "password") endpoint.password = value;
-    else if (key == "dbname" || key == "database") endpoint.database = value;
-    else throw BackendUnavailable("the MariaDB DSN has an unknown key '" + key +
-                                  "' (known: host, port, socket, user, password, dbname)");
+    if (key == "host")
+      endpoint.host = value;
+    else if (key == "port")
+      endpoint.port = static_cast<unsigned>(std::strtoul(value.c_str(), nullptr, 10));
+    else if (key == "socket")
+      endpoint.socket = value;
+    else if (key == "user")
+      endpoint.user = value;
+    else if (key == "password")
+      endpoint.password = value;
+    else if (key == "dbname" || key == "database")
+      endpoint.database = value;
+    else
+      throw BackendUnavailable("the MariaDB DSN has an unknown key '" + key +
+                               "' (known: host, port, socket, user, password, dbname)");
   }
   if (!any)
-    throw BackendUnavailable("cannot read the MariaDB DSN: write host=... port=... user=... password=... or "
-                             "mariadb://user:password@host:port/");
+    throw BackendUnavailable(
+        "cannot read the MariaDB DSN: write host=... port=... user=... password=... or "
+        "mariadb://user:password@host:port/");
   return endpoint;
 }
 
@@ -101,10 +119,11 @@ Connection::Connection(const Endpoint& endpoint) {
   mysql_options(m_mysql, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
   mysql_options(m_mysql, MYSQL_SET_CHARSET_NAME, "utf8mb4");
   const bool on_socket = !endpoint.socket.empty();
-  if (!mysql_real_connect(m_mysql, on_socket ? "localhost" : (endpoint.host.empty() ? nullptr : endpoint.host.c_str()),
-                          endpoint.user.c_str(), endpoint.password.empty() ? nullptr : endpoint.password.c_str(),
-                          endpoint.database.empty() ? nullptr : endpoint.database.c_str(), endpoint.port,
-                          on_socket ? endpoint.socket.c_str() : nullptr, CLIENT_FOUND_ROWS)) {
+  if (!mysql_real_connect(
+          m_mysql, on_socket ? "localhost" : (endpoint.host.empty() ? nullptr : endpoint.host.c_str()),
+          endpoint.user.c_str(), endpoint.password.empty() ? nullptr : endpoint.password.c_str(),
+          endpoint.database.empty() ? nullptr : endpoint.database.c_str(), endpoint.port,
+          on_socket ? endpoint.socket.c_str() : nullptr, CLIENT_FOUND_ROWS)) {
     const std::string reason = mysql_error(m_mysql);
     mysql_close(m_mysql);
     m_mysql = nullptr;
@@ -134,7 +153,7 @@ std::string Connection::server_version() const {
 std::string Connection::literal(const Value& value) const {
   if (is_null(value)) return "NULL";
   if (const auto* integer = std::get_if<std::int64_t>(&value)) return std::to_string(*integer);
-  if (const auto* real = std::get_if<double>(&value)) return to_display(value);
+  if (std::holds_alternative<double>(value)) return to_display(value);
   const std::string& text = std::get<std::string>(value);
   std::string escaped(text.size() * 2 + 1, '\0');
   escaped.resize(mysql_real_escape_string(m_mysql, escaped.data(), text.data(), text.size()));
@@ -210,10 +229,14 @@ StatementResult Connection::collect(int query_status) {
       unsigned long* lengths = mysql_fetch_lengths(rows);
       Row values;
       for (unsigned i = 0; i < count; ++i) {
-        if (!row[i]) values.emplace_back(std::monostate{});
-        else if (integral_type(fields[i].type)) values.emplace_back(static_cast<std::int64_t>(std::strtoll(row[i], nullptr, 10)));
-        else if (real_type(fields[i].type)) values.emplace_back(std::strtod(row[i], nullptr));
-        else values.emplace_back(std::string(row[i], lengths[i]));
+        if (!row[i])
+          values.emplace_back(std::monostate{});
+        else if (integral_type(fields[i].type))
+          values.emplace_back(static_cast<std::int64_t>(std::strtoll(row[i], nullptr, 10)));
+        else if (real_type(fields[i].type))
+          values.emplace_back(std::strtod(row[i], nullptr));
+        else
+          values.emplace_back(std::string(row[i], lengths[i]));
       }
       result.rows.push_back(std::move(values));
     }

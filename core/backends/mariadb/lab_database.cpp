@@ -25,7 +25,8 @@ std::string next_database_name(const std::string& prefix) {
 LabDatabaseHandle open_mariadb_lab_database(const maria::ServerInfo& server, const Scenario& scenario,
                                             const CaseFamily& family,
                                             const std::vector<std::string>& session_names, Model model) {
-  if (auto reused = idle_maria_labs().take(lab_reuse_key(server.database_prefix, family, model, session_names))) {
+  if (auto reused =
+          idle_maria_labs().take(lab_reuse_key(server.database_prefix, family, model, session_names))) {
     LabDatabaseHandle handle(reused.release());
     static_cast<MariaLabDatabase&>(*handle).reset(scenario);
     return handle;
@@ -51,7 +52,8 @@ MariaLabDatabase::MariaLabDatabase(const maria::ServerInfo& server, const Scenar
       m_reuse_key(lab_reuse_key(server.database_prefix, family, model, session_names)),
       m_database(next_database_name(server.database_prefix)),
       m_server_version(server.server_version) {
-  for (const auto& table : family.tables) m_select_all.push_back(maria::quote_reserved(select_all_rows(table)));
+  for (const auto& table : family.tables)
+    m_select_all.push_back(maria::quote_reserved(select_all_rows(table)));
   m_monitor = std::make_unique<maria::LockMonitor>(server.endpoint);
   m_monitor->control().must("CREATE DATABASE `" + m_database + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
   m_monitor->control().must("USE `" + m_database + "`");
@@ -89,7 +91,8 @@ void MariaLabDatabase::reset(const Scenario& scenario) {
     if (!result.ok()) throw SqlError(sql, result.code_name(), result.message);
   }
   // Identity values start at 1 for the initial rows and continue after them, as SQLite's rowids do.
-  for (const auto& table : m_identities) m_monitor->control().must("ALTER TABLE " + table + " AUTO_INCREMENT = 1");
+  for (const auto& table : m_identities)
+    m_monitor->control().must("ALTER TABLE " + table + " AUTO_INCREMENT = 1");
   insert_initial_rows(scenario);
 }
 
@@ -113,7 +116,8 @@ maria::MariaSession& MariaLabDatabase::session(const std::string& name) {
   return *it->second;
 }
 
-bool MariaLabDatabase::read_tables(Session& session, std::vector<TableData>& out, const std::set<std::string>* only) {
+bool MariaLabDatabase::read_tables(Session& session, std::vector<TableData>& out,
+                                   const std::set<std::string>* only) {
   out.clear();
   if (!readable(session)) return false;
   auto& reader = static_cast<maria::MariaSession&>(session);

@@ -32,10 +32,13 @@ constexpr auto kReadyBudget = std::chrono::seconds(30);
 
 // Small buffers and logs: a lab holds a few rows. The same at install and at every start.
 const std::vector<std::string>& server_settings() {
-  static const std::vector<std::string> settings = {
-      "--innodb-buffer-pool-size=16M", "--innodb-log-file-size=8M", "--innodb-log-buffer-size=1M",
-      "--innodb-flush-log-at-trx-commit=0", "--skip-log-bin", "--skip-name-resolve",
-      "--innodb-lock-wait-timeout=100000"};
+  static const std::vector<std::string> settings = {"--innodb-buffer-pool-size=16M",
+                                                    "--innodb-log-file-size=8M",
+                                                    "--innodb-log-buffer-size=1M",
+                                                    "--innodb-flush-log-at-trx-commit=0",
+                                                    "--skip-log-bin",
+                                                    "--skip-name-resolve",
+                                                    "--innodb-lock-wait-timeout=100000"};
   return settings;
 }
 
@@ -102,9 +105,12 @@ void make_template(const std::string& target) {
 
 std::string template_dir() {
   std::string cache;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) cache = xdg;
-  else if (const char* home = std::getenv("HOME"); home && *home) cache = std::string(home) + "/.cache";
-  else cache = "/tmp";
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    cache = xdg;
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    cache = std::string(home) + "/.cache";
+  else
+    cache = "/tmp";
   struct stat binary {};
   stat(kServerBinary, &binary);
   return cache + "/reslab/mariadb-template-" + std::to_string(binary.st_size) + "-" +
@@ -147,8 +153,11 @@ PrivateServer::~PrivateServer() {
 void PrivateServer::run_mariadbd(const std::string& data_dir) {
   const int log = open((m_dir + "/server.out").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   // The pid file is where the sweep looks for a server still running from a stale dir.
-  std::vector<std::string> argv = {kServerBinary, "--no-defaults", "--datadir=" + data_dir,
-                                   "--socket=" + socket(), "--skip-networking",
+  std::vector<std::string> argv = {kServerBinary,
+                                   "--no-defaults",
+                                   "--datadir=" + data_dir,
+                                   "--socket=" + socket(),
+                                   "--skip-networking",
                                    "--pid-file=" + data_dir + "/postmaster.pid",
                                    "--log-error=" + m_dir + "/server.log"};
   if (run_as_root()) argv.push_back("--user=root");
@@ -179,7 +188,8 @@ void PrivateServer::wait_until_ready() {
       } catch (const BackendUnavailableError&) {
       }
     }
-    if (Clock::now() > deadline) throw BackendUnavailable("mariadbd did not answer within 30 s:" + log_tail());
+    if (Clock::now() > deadline)
+      throw BackendUnavailable("mariadbd did not answer within 30 s:" + log_tail());
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
 }

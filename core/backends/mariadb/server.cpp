@@ -52,8 +52,9 @@ void teardown() {
   } else if (p.info && !p.keep) {
     try {
       Connection control(p.info->endpoint);
-      const auto names = control.exec("SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE '" +
-                                      p.info->database_prefix + "\\_%'");
+      const auto names =
+          control.exec("SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE '" +
+                       p.info->database_prefix + "\\_%'");
       for (const auto& row : names.rows) control.exec("DROP DATABASE IF EXISTS `" + to_display(row[0]) + "`");
     } catch (const std::exception& error) {
       std::fprintf(stderr, "reslab: the databases %s_* stay on %s: %s\n", p.info->database_prefix.c_str(),
@@ -89,8 +90,10 @@ std::string version_of(const Endpoint& endpoint, const std::string& where) {
 ServerOptions server_options(const std::string& dsn_flag, bool keep) {
   ServerOptions options;
   options.keep = keep;
-  if (!dsn_flag.empty()) options.dsn = dsn_flag;
-  else if (const char* env = std::getenv("RESLAB_MARIADB_DSN"); env && *env) options.dsn = env;
+  if (!dsn_flag.empty())
+    options.dsn = dsn_flag;
+  else if (const char* env = std::getenv("RESLAB_MARIADB_DSN"); env && *env)
+    options.dsn = env;
   return options;
 }
 

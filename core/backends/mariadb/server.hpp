@@ -20,8 +20,8 @@ struct ServerInfo {
   std::string database_prefix;  // "reslab_<random>"
   std::string server_version;   // "10.11.19"
   bool ours = false;
-  std::string server_dir;  // the private server's temp dir; empty if not ours
-  int server_pid = 0;      // the private server's process; 0 if not ours
+  std::string server_dir;    // the private server's temp dir; empty if not ours
+  int server_pid = 0;        // the private server's process; 0 if not ours
   double start_seconds = 0;  // how long the start took (template copy or install, then first answer)
   bool from_template = false;
 };

@@ -63,8 +63,8 @@ StatementResult MariaSession::run(const std::string& sql, const std::vector<Valu
       StatementResult refused;
       refused.kind = StatementResult::Kind::error;
       refused.code = "statement_in_flight";
-      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql + "\" and cannot run \"" +
-                        sql + "\"";
+      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql +
+                        "\" and cannot run \"" + sql + "\"";
       return refused;
     }
     return await();
@@ -78,10 +78,10 @@ void MariaSession::send(const std::string& sql, const std::vector<Value>& params
   std::string text;
   if (auto split = split_update_returning(quote_reserved(sql)); split && m_keys.count(split->table)) {
     // InnoDB has no UPDATE ... RETURNING: a locking read of the keys waits where the UPDATE would.
-    const std::vector<Value> where_params(params.begin() + std::min<std::size_t>(split->set_placeholders, params.size()),
-                                          params.end());
-    text = "SELECT " + m_keys.at(split->table) + " FROM " + split->table + " WHERE " + bound(split->where, where_params) +
-           " FOR UPDATE";
+    const std::vector<Value> where_params(
+        params.begin() + std::min<std::size_t>(split->set_placeholders, params.size()), params.end());
+    text = "SELECT " + m_keys.at(split->table) + " FROM " + split->table + " WHERE " +
+           bound(split->where, where_params) + " FOR UPDATE";
     flight.update_returning = std::move(split);
   } else if (auto upsert = split_conditional_upsert(bound(quote_reserved(sql), params))) {
     text = upsert->insert;
@@ -122,8 +122,9 @@ StatementResult MariaSession::cancel() {
   }
   StatementResult result = complete();
   result.kind = StatementResult::Kind::error;
-  result.message = "\"" + statement + "\" neither finished nor waited for another session of this lab within " +
-                   std::to_string(kStatementBudget.count()) + " ms, so reslab cancelled it (" + result.message + ")";
+  result.message =
+      "\"" + statement + "\" neither finished nor waited for another session of this lab within " +
+      std::to_string(kStatementBudget.count()) + " ms, so reslab cancelled it (" + result.message + ")";
   return result;
 }
 
@@ -141,16 +142,17 @@ StatementResult MariaSession::complete() {
     returned.code = "OK";
     returned.columns = returning_columns(split.returning);
     if (!keys.empty()) {
-      const std::vector<Value> set_params(flight.params.begin(),
-                                          flight.params.begin() + std::min<std::size_t>(split.set_placeholders,
-                                                                                        flight.params.size()));
-      const StatementResult update = m_connection.exec("UPDATE " + split.table + " SET " + bound(split.set, set_params) +
-                                                       " WHERE " + key + " IN (" + keys + ")");
+      const std::vector<Value> set_params(
+          flight.params.begin(),
+          flight.params.begin() + std::min<std::size_t>(split.set_placeholders, flight.params.size()));
+      const StatementResult update =
+          m_connection.exec("UPDATE " + split.table + " SET " + bound(split.set, set_params) + " WHERE " +
+                            key + " IN (" + keys + ")");
       if (!update.ok()) {
         result = update;
       } else {
-        returned = m_connection.exec("SELECT " + split.returning + " FROM " + split.table + " WHERE " + key + " IN (" +
-                                     keys + ") ORDER BY " + key);
+        returned = m_connection.exec("SELECT " + split.returning + " FROM " + split.table + " WHERE " + key +
+                                     " IN (" + keys + ") ORDER BY " + key);
         returned.changes = update.changes;
         result = returned;
       }

@@ -58,7 +58,8 @@ std::string quote_reserved(const std::string& sql) {
     }
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       std::size_t end = i;
-      while (end < sql.size() && (std::isalnum(static_cast<unsigned char>(sql[end])) || sql[end] == '_')) ++end;
+      while (end < sql.size() && (std::isalnum(static_cast<unsigned char>(sql[end])) || sql[end] == '_'))
+        ++end;
       const std::string word = sql.substr(i, end - i);
       bool is_reserved = false;
       for (const char* name : reserved) is_reserved = is_reserved || upper_text(word) == upper_text(name);
@@ -96,11 +97,12 @@ std::string bind_literals(const std::string& sql, const std::vector<Value>& para
 }
 
 std::string translate_statement(const std::string& sql) {
-  static const std::regex begin_mode(R"(^\s*BEGIN\s+(IMMEDIATE|DEFERRED|EXCLUSIVE)(\s+TRANSACTION)?\s*;?\s*$)",
-                                     std::regex::icase);
+  static const std::regex begin_mode(
+      R"(^\s*BEGIN\s+(IMMEDIATE|DEFERRED|EXCLUSIVE)(\s+TRANSACTION)?\s*;?\s*$)", std::regex::icase);
   if (std::regex_match(sql, begin_mode)) return "BEGIN";
   static const std::regex do_nothing(R"(\s*ON\s+CONFLICT\s*(\([^)]*\))?\s*DO\s+NOTHING)", std::regex::icase);
-  static const std::regex do_update(R"(\s*ON\s+CONFLICT\s*(\([^)]*\))?\s*DO\s+UPDATE\s+SET\s+)", std::regex::icase);
+  static const std::regex do_update(R"(\s*ON\s+CONFLICT\s*(\([^)]*\))?\s*DO\s+UPDATE\s+SET\s+)",
+                                    std::regex::icase);
   static const std::regex excluded(R"(\bexcluded\.(\w+))", std::regex::icase);
   static const std::regex insert(R"(^\s*INSERT\s+)", std::regex::icase);
   std::string text = quote_reserved(sql);
@@ -121,8 +123,9 @@ bool is_upsert(const std::string& sql) {
 }
 
 std::optional<UpdateReturning> split_update_returning(const std::string& sql) {
-  static const std::regex shape(R"(^\s*UPDATE\s+(\w+)\s+SET\s+([\s\S]*?)\s+WHERE\s+([\s\S]*?)\s+RETURNING\s+([\s\S]*?)\s*;?\s*$)",
-                                std::regex::icase);
+  static const std::regex shape(
+      R"(^\s*UPDATE\s+(\w+)\s+SET\s+([\s\S]*?)\s+WHERE\s+([\s\S]*?)\s+RETURNING\s+([\s\S]*?)\s*;?\s*$)",
+      std::regex::icase);
   std::smatch match;
   if (!std::regex_match(sql, match, shape)) return std::nullopt;
   UpdateReturning out{match[1].str(), match[2].str(), match[3].str(), match[4].str(), 0};
@@ -201,7 +204,8 @@ TranslatedDdl translate_ddl(const std::string& sql) {
   if (std::regex_search(text, match, key)) out.key_column = match[1].str();
   if (std::regex_search(text, match, identity)) {
     out.identity_column = match[1].str();
-    text = match.prefix().str() + out.identity_column + " BIGINT AUTO_INCREMENT PRIMARY KEY" + match.suffix().str();
+    text = match.prefix().str() + out.identity_column + " BIGINT AUTO_INCREMENT PRIMARY KEY" +
+           match.suffix().str();
   }
   text = std::regex_replace(text, integer, "BIGINT");
   text = std::regex_replace(text, text_type, "VARCHAR(255)");

@@ -9,6 +9,13 @@ namespace reslab::pg {
 
 inline constexpr const char* kServerDirPrefix = "reslab-pg.";
 
+using reslab::kill_server_of;
+using reslab::OwnerLock;
+using reslab::process_running;
+using reslab::ServerDir;
+using reslab::wait_until_process_gone;
+using reslab::write_owner_file;
+
 inline ServerDir make_server_dir(const std::string& parent = "/tmp") {
   return make_private_dir(kServerDirPrefix, parent);
 }

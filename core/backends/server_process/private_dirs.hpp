@@ -1,9 +1,9 @@
 #pragma once
-// The temp dirs private servers live in: /tmp/<prefix>XXXXXX (0700, prefix "reslab-pg." or "reslab-maria.") holding the data dir, the
-// server's socket and logs, and an "owner" file that names the reslab process (pid and start time)
-// and that it holds an exclusive flock on for the server's whole life. The kernel frees that lock
-// when the process ends, however it ends: a dir whose lock is free is stale and swept at the next
-// start, and a dir whose lock is held is never touched, whatever its pid says.
+// The temp dirs private servers live in: /tmp/<prefix>XXXXXX (0700, prefix "reslab-pg." or "reslab-maria.")
+// holding the data dir, the server's socket and logs, and an "owner" file that names the reslab process (pid
+// and start time) and that it holds an exclusive flock on for the server's whole life. The kernel frees that
+// lock when the process ends, however it ends: a dir whose lock is free is stale and swept at the next start,
+// and a dir whose lock is held is never touched, whatever its pid says.
 #include <sys/types.h>
 
 #include <chrono>
@@ -53,9 +53,11 @@ bool wait_until_process_gone(pid_t pid, std::chrono::milliseconds budget);
 // Removes every <prefix>* dir under `parent` whose owner file this user wrote and whose owner lock
 // it can take (the owner is gone), first stopping a server still running from it (named by its
 // postmaster.pid, which a private MariaDB writes there too). Returns the removed dirs.
-std::vector<std::string> sweep_stale_private_dirs(const std::string& prefix, const std::string& parent = "/tmp");
+std::vector<std::string> sweep_stale_private_dirs(const std::string& prefix,
+                                                  const std::string& parent = "/tmp");
 
-// Stops the server running from `data_dir` (postgres -D, mariadbd --datadir=) if there is one (SIGQUIT, then SIGKILL after 2 s).
+// Stops the server running from `data_dir` (postgres -D, mariadbd --datadir=) if there is one (SIGQUIT, then
+// SIGKILL after 2 s).
 void kill_server_of(const std::string& data_dir);
 
 }  // namespace reslab

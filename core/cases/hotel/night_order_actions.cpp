@@ -214,6 +214,7 @@ void say_locks(ActionContext& ctx) {
 Message deadlock_text(ActionContext& ctx, MessageArgs args, const std::vector<std::string>& taken) {
   if (!ctx.row_locks()) return {"h8.sqlite.deadlock", std::move(args)};
   args.emplace_back("taken", list_nights(taken));
+  if (!ctx.facts().failed_statement_aborts_transaction) return {"h8.deadlock.rolled_back", std::move(args)};
   return {"h8.rows.deadlock", std::move(args)};
 }
 
@@ -298,6 +299,7 @@ std::string stay_take_naive(ActionContext& ctx) {
   const std::int64_t retries = ctx.integer("retries", kDefaultRetries);
   StatementResult update = ctx.sql(kDecrement, {next->night});
   std::int64_t tries = 1;
+  const StatementResult first = update;
   if (update.busy()) {
     // The beginner's retry: the same statement, in the same transaction, as if BUSY would pass.
     while (!update.ok() && tries <= retries) {
@@ -320,6 +322,11 @@ std::string stay_take_naive(ActionContext& ctx) {
     }
   }
   if (!update.ok()) fail_statement(kDecrement, update);
+  // A deadlock that rolled the whole transaction back (InnoDB): the retry that went through ran outside it.
+  if (first.deadlock_victim && ctx.facts().deadlock_rolls_back_transaction &&
+      !ctx.facts().failed_statement_aborts_transaction)
+    ctx.say(
+        {"h8.naive.retry_outside", {{"actor", actor}, {"night", next->night}, {"code", first.code_name()}}});
   if (update.rows.empty()) return reject_night(ctx, next->night, next->taken);
   return took(ctx, next->night, to_display(update.rows[0][0]), next->stay, next->taken, false);
 }
@@ -354,7 +361,10 @@ std::string stay_take_atomic(ActionContext& ctx) {
     // A woken replay passes here again; the step where it began waiting already said this.
     if (!ctx.replaying()) {
       if (attempt == 1) ctx.say(deadlock_text(ctx, args, next->taken));
-      ctx.say({ctx.locking_text("h8.atomic.retry"), args});
+      ctx.say({ctx.row_locks() && !ctx.facts().failed_statement_aborts_transaction
+                   ? "h8.atomic.retry.rolled_back"
+                   : ctx.locking_text("h8.atomic.retry"),
+               args});
       if (attempt == 1) say_locks(ctx);
     }
     ctx.summarize({"h8.atomic.retry.summary", args});
