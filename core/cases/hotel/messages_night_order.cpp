@@ -74,6 +74,12 @@ const MessageTemplate kNightOrder[] = {
      "在 SQLite 中，这第一次写入就取得了整个数据库的写锁：在 {actor} 的事务结束之前，其他事务都不能写入；"
      "而只要还有其他事务持有读锁，{actor} 就不能提交。"},
     {"h8.rows.row_lock",
+     "On PostgreSQL an UPDATE locks only its row until the transaction ends: another transaction that "
+     "updates the same night waits for it, one that updates another night does not.",
+     "在 PostgreSQL 中，UPDATE 只锁住它更新的那一行，直到事务结束：另一个事务更新同一晚时要等待，更新别"
+     "的晚则不必等待。",
+     true},
+    {"h8.rows.row_lock.here",
      "On {server} an UPDATE locks only its row until the transaction ends: another transaction that "
      "updates the same night waits for it, one that updates another night does not.",
      "在 {server} 中，UPDATE 只锁住它更新的那一行，直到事务结束：另一个事务更新同一晚时要等待，更新别"
@@ -194,6 +200,18 @@ const MessageTemplate kNightOrder[] = {
      "IMMEDIATE 可以防住，而有限次数地重试整个事务可以从中脱身。",
      true},
     {"h8.rows.locks",
+     "On PostgreSQL reads take no row locks and an UPDATE locks only its own row, so the order of the "
+     "nights is what matters there: a request that holds one night and wants another, while another "
+     "request holds that other night and wants the first, waits in a cycle. PostgreSQL detects the cycle "
+     "and aborts one of the transactions (deadlock_detected, SQLSTATE 40P01). Taking every stay's nights "
+     "in one agreed order (sorted night ids) prevents the cycle; a transaction aborted anyway is rolled "
+     "back and retried whole, a bounded number of times.",
+     "在 PostgreSQL 中，读取不加行锁，UPDATE 只锁它自己的那一行，所以那里要紧的是各晚的顺序：一个请求持有"
+     "一晚、想要另一晚，而另一个请求恰好持有那一晚、想要前一晚，它们就会循环等待。PostgreSQL 会检测到这个"
+     "环并中止其中一个事务（deadlock_detected，SQLSTATE 40P01）。所有住宿都按约定的同一顺序（按晚次 ID "
+     "排序）扣减，就不会成环；万一仍被中止，就回滚并有限次数地重试整个事务。",
+     true},
+    {"h8.rows.locks.here",
      "On {server} reads take no row locks and an UPDATE locks only its own row, so the order of the "
      "nights is what matters there: a request that holds one night and wants another, while another "
      "request holds that other night and wants the first, waits in a cycle. {server} detects the cycle "

@@ -170,7 +170,7 @@ std::string took(ActionContext& ctx, const std::string& night, const std::string
   if (say) {
     ctx.say({night_order ? "h8.take.atomic" : "h8.take.naive", args});
     if (first_write && !ctx.row_locks()) ctx.say({"h8.sqlite.write_lock", args});
-    if (taken.size() == 1) ctx.say({"h8.rows.row_lock"});
+    if (taken.size() == 1) ctx.say({ctx.row_locks() ? "h8.rows.row_lock.here" : "h8.rows.row_lock"});
   }
   if (taken.size() >= stay.size()) return book(ctx, stay, args, say);
   ctx.memory()[kStayTaken] = joined(taken);
@@ -207,7 +207,8 @@ std::optional<Next> next_night(ActionContext& ctx, bool night_order) {
 // would; on PostgreSQL what it does.
 void say_locks(ActionContext& ctx) {
   if (!ctx.row_locks()) ctx.say({"h8.sqlite.locks"});
-  ctx.say({"h8.rows.locks"});
+  // On SQLite the comparison names PostgreSQL; on a row-locking server the text names that server.
+  ctx.say({ctx.row_locks() ? "h8.rows.locks.here" : "h8.rows.locks"});
 }
 
 // The deadlock in the backend's terms: SQLite's BUSY at the lock upgrade, PostgreSQL's 40P01.
