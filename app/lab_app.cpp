@@ -9,7 +9,7 @@
 #include "app/platform/platform_paths.hpp"
 #include "app/session/saved_presets.hpp"
 #include "app/text/text_file.hpp"
-#include "core/backends/postgres/server.hpp"
+#include "core/backends/servers.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/message_catalog.hpp"
@@ -85,7 +85,7 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
   std::string wanted = scenario_name.empty() ? m_settings.last_scenario : scenario_name;
   if (wanted.empty()) wanted = "h1";
   if (open_scenario(wanted).empty()) {
-    if (remembered == Backend::postgres) choose_backend(remembered);
+    if (needs_server(remembered)) choose_backend(remembered);
     return;
   }
   // The scenario used last time may be gone or broken: start on H1 and keep the error on screen.
@@ -97,7 +97,7 @@ LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenari
   after_session_change();
   m_view.scenario_error = error;
   m_view.scenario_error_at_start = true;
-  if (remembered == Backend::postgres) choose_backend(remembered);
+  if (needs_server(remembered)) choose_backend(remembered);
 }
 
 // A file opened by path goes to the front of the recent list; the bundled cases and the user's own copies
@@ -221,13 +221,13 @@ void LabApp::refresh_comparison() {
   Model model = m_session->model();
   Backend backend = m_session->backend();
   if (m_view.compare_backends)
-    backend = backend == Backend::sqlite ? Backend::postgres : Backend::sqlite;
+    backend = compared_backend(backend);
   else
     model = model == Model::naive ? Model::atomic : Model::naive;
-  if (backend == Backend::postgres && pg::server_state() != pg::ServerState::ready) {
-    m_comparison.reset();  // PostgreSQL is not there (yet): the banner or the status line says why
+  if (server_state(backend) != ServerState::ready) {
+    m_comparison.reset();  // the server is not there (yet): the banner or the status line says why
     m_comparison_key.reset();
-    choose_backend_server();
+    choose_backend_server(backend);
     return;
   }
   ComparisonKey key{m_session->scenario_ptr(),
@@ -283,18 +283,22 @@ void LabApp::set_model(Model model) {
   after_session_change();
 }
 
-// PostgreSQL's server is started (or connected) once, in the background, so the window stays responsive.
-void LabApp::choose_backend_server() {
-  std::string message;
-  const pg::ServerState state = pg::server_state(&message);
-  if (state == pg::ServerState::idle) pg::start_server_async(pg::server_options("", false));
+// A server is started (or connected) once, in the background, so the window stays responsive.
+void LabApp::choose_backend_server(Backend backend) {
+  if (server_state(backend) == ServerState::idle) start_server_async(backend, {});
   follow_backend();
+}
+
+// Side by side on backends: SQLite beside the server backend chosen last, or a server beside SQLite.
+Backend LabApp::compared_backend(Backend backend) const {
+  return backend == Backend::sqlite ? m_view.compared_server : Backend::sqlite;
 }
 
 void LabApp::choose_backend(Backend backend) {
   m_view.backend = backend;
-  if (backend == Backend::postgres) {
-    choose_backend_server();
+  if (needs_server(backend)) {
+    m_view.compared_server = backend;
+    choose_backend_server(backend);
     return;
   }
   m_view.backend_status.clear();
@@ -305,30 +309,33 @@ void LabApp::choose_backend(Backend backend) {
 }
 
 void LabApp::follow_backend() {
-  const bool wanted = m_view.backend == Backend::postgres && m_session->backend() != Backend::postgres;
+  const bool wanted = needs_server(m_view.backend) && m_session->backend() != m_view.backend;
   const bool compared = m_view.compare && m_view.compare_backends && !m_comparison;
   if (!wanted && !compared) return;
+  const Backend server = wanted ? m_view.backend : compared_backend(m_session->backend());
   std::string message;
-  switch (pg::server_state(&message)) {
-    case pg::ServerState::idle:
-    case pg::ServerState::starting:
-      m_view.backend_status = tr("backend.starting");
+  switch (server_state(server, &message)) {
+    case ServerState::idle:
+    case ServerState::starting:
+      m_view.backend_status = tr("backend.starting", {{"server", std::string(backend_display(server))}});
       m_view.backend_unavailable = false;
       return;
-    case pg::ServerState::failed:
-      m_view.backend_status = tr("backend.unavailable", {{"reason", message}});
+    case ServerState::failed:
+      m_view.backend_status =
+          tr("backend.unavailable", {{"server", std::string(backend_display(server))}, {"reason", message}});
       m_view.backend_unavailable = true;
       m_view.backend = Backend::sqlite;
       return;
-    case pg::ServerState::ready:
+    case ServerState::ready:
       break;
   }
   m_view.backend_status.clear();
   m_view.backend_unavailable = false;
   try {
-    if (wanted) m_session->set_backend(Backend::postgres);
+    if (wanted) m_session->set_backend(server);
   } catch (const BackendUnavailableError& e) {
-    m_view.backend_status = tr("backend.unavailable", {{"reason", e.what()}});
+    m_view.backend_status =
+        tr("backend.unavailable", {{"server", std::string(backend_display(server))}, {"reason", e.what()}});
     m_view.backend_unavailable = true;
     m_view.backend = Backend::sqlite;
     return;

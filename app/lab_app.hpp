@@ -118,7 +118,8 @@ class LabApp {
   void choose_backend(Backend backend);
   // The session moves to the chosen backend when its server is ready; a banner says when it cannot.
   void follow_backend();
-  void choose_backend_server();
+  void choose_backend_server(Backend backend);
+  Backend compared_backend(Backend backend) const;
   void take_screenshot();
   void save_preset(const std::string& title);
   void undo();

@@ -41,7 +41,7 @@ check "the Chinese Markdown trace has the questions" has "### 讨论" "$out"
 
 code=$(run trace h1 --backend oracle)
 check "an unknown backend exits 2" test "$code" = 2
-check "the error names the backends" has "--backend must be sqlite or postgres, not 'oracle'" "$err"
+check "the error names the backends" has "--backend must be sqlite, postgres or mariadb, not 'oracle'" "$err"
 code=$(run trace h1 --model atomic --format json)
 check "a SQLite trace says its backend" has '"backend": "sqlite"' "$out"
 check "a SQLite trace has no server version" has '"server_version": null' "$out"

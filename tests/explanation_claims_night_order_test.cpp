@@ -322,8 +322,8 @@ ClaimRules night_order_rules() {
   };
   c["h8.book.duplicate"] = duplicate;
   c["h8.book.duplicate.summary"] = duplicate;
-  rules.claim_free.insert({"h8.sqlite.read_lock", "h8.sqlite.immediate", "h8.postgres.row_lock",
-                           "h8.sqlite.locks", "h8.postgres.locks"});
+  rules.claim_free.insert(
+      {"h8.sqlite.read_lock", "h8.sqlite.immediate", "h8.rows.row_lock", "h8.sqlite.locks", "h8.rows.locks"});
   return rules;
 }
 

@@ -156,8 +156,8 @@ TEST_CASE(
   // atomic action leaves behind.
   const std::set<std::string> elsewhere = {"seat.reconcile.refunded.order_kept",
                                            "seat.callback.expired_now.lost"};
-  // A ".pg" text is PostgreSQL's wording of one of these; these variants run on SQLite.
-  const auto on_postgres = [](const std::string& key) { return key.size() > 3 && key.ends_with(".pg"); };
+  // A ".rows" text is PostgreSQL's wording of one of these; these variants run on SQLite.
+  const auto on_postgres = [](const std::string& key) { return key.size() > 5 && key.ends_with(".rows"); };
   for (const auto& entry : seat::messages())
     if (!kDetailKeys.count(entry.key) && !elsewhere.count(entry.key) && !on_postgres(entry.key))
       CHECK_MESSAGE(seen.count(entry.key), entry.key << " never appeared: the variants do not reach it");

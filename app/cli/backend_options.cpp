@@ -2,42 +2,57 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/backends/postgres/server.hpp"
+#include "core/backends/servers.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
 
 void add_backend_options(CLI::App& command, BackendOptions& options) {
-  command.add_option("--backend", options.backend,
-                     "sqlite or postgres (default sqlite; postgres when --pg is given)");
+  command.add_option(
+      "--backend", options.backend,
+      "sqlite, postgres or mariadb (default sqlite; postgres with --pg, mariadb with --mariadb)");
   command.add_option(
       "--pg", options.pg,
       "PostgreSQL connection string of an existing server (default: RESLAB_PG_DSN, else a private "
       "server reslab starts itself)");
-  command.add_flag("--keep", options.keep, "Leave reslab's schemas on a --pg server for inspection");
+  command.add_option("--mariadb", options.mariadb,
+                     "MariaDB server to use (host=... port=... user=... password=..., or "
+                     "mariadb://user:password@host:port/; default: RESLAB_MARIADB_DSN, else a private server "
+                     "reslab starts itself)");
+  command.add_flag("--keep", options.keep,
+                   "Leave reslab's schemas or databases on a --pg or --mariadb server");
 }
 
 Backend named_backend(const BackendOptions& options) {
-  if (options.backend.empty()) return options.pg.empty() ? Backend::sqlite : Backend::postgres;
+  if (!options.pg.empty() && !options.mariadb.empty())
+    throw UsageError("--pg names a PostgreSQL server and --mariadb a MariaDB server: give one of them");
+  if (options.backend.empty())
+    return !options.pg.empty()        ? Backend::postgres
+           : !options.mariadb.empty() ? Backend::mariadb
+                                      : Backend::sqlite;
   Backend backend = Backend::sqlite;
   if (!parse_backend(options.backend, backend))
-    throw UsageError("--backend must be sqlite or postgres, not '" + options.backend + "'");
-  if (backend == Backend::sqlite && !options.pg.empty())
+    throw UsageError("--backend must be sqlite, postgres or mariadb, not '" + options.backend + "'");
+  if (!options.pg.empty() && backend != Backend::postgres)
     throw UsageError(
-        "--pg names a PostgreSQL server, so it goes with --backend postgres (or alone), not "
-        "with --backend sqlite");
+        "--pg names a PostgreSQL server, so it goes with --backend postgres (or alone), not with "
+        "--backend " +
+        options.backend);
+  if (!options.mariadb.empty() && backend != Backend::mariadb)
+    throw UsageError(
+        "--mariadb names a MariaDB server, so it goes with --backend mariadb (or alone), not with "
+        "--backend " +
+        options.backend);
   return backend;
+}
+
+ServerRequest server_request(const BackendOptions& options, Backend backend) {
+  return {backend == Backend::mariadb ? options.mariadb : options.pg, options.keep};
 }
 
 Backend chosen_backend(const BackendOptions& options) {
   const Backend backend = named_backend(options);
-  if (backend == Backend::postgres) {
-    try {
-      pg::server(pg::server_options(options.pg, options.keep));
-    } catch (const pg::BackendUnavailable& e) {
-      throw BackendUnavailableError(e.what());
-    }
-  }
+  if (needs_server(backend)) open_server(backend, server_request(options, backend));
   return backend;
 }
 

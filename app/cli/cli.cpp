@@ -16,7 +16,7 @@
 #include "app/cli/race_command.hpp"
 #include "app/gui_context.hpp"
 #include "app/platform/gui_main.hpp"
-#include "core/backends/postgres/server.hpp"
+#include "core/backends/servers.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/formats/trace_json.hpp"
 #include "core/formats/trace_markdown.hpp"
@@ -144,8 +144,7 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
   }
   const Backend backend = named_backend(backend_options);
   // The window opens at once; a server named by --pg (or a private one) is reached in the background.
-  if (backend == Backend::postgres)
-    pg::start_server_async(pg::server_options(backend_options.pg, backend_options.keep));
+  if (needs_server(backend)) start_server_async(backend, server_request(backend_options, backend));
   try {
     return run_gui(scenario_name, lang_code, first_frame_only,
                    backend_given ? std::string(backend_name(backend)) : std::string());

@@ -47,8 +47,10 @@ int run_sql_trace(const SqlTraceOptions& options) {
   if (!options.variant.empty()) {
     variant = scenario.find_variant(options.variant);
     if (!variant) throw UsageError("no variant '" + options.variant + "' in " + options.file);
-    if (options.backend.backend.empty() && options.backend.pg.empty()) {
-      chosen_backend(BackendOptions{std::string(backend_name(variant->backend)), "", false});
+    if (options.backend.backend.empty() && options.backend.pg.empty() && options.backend.mariadb.empty()) {
+      BackendOptions variant_backend;
+      variant_backend.backend = backend_name(variant->backend);
+      chosen_backend(variant_backend);
     } else if (chosen_backend(options.backend) != variant->backend) {
       throw UsageError("variant '" + options.variant + "' runs on " +
                        std::string(backend_name(variant->backend)));

@@ -50,11 +50,11 @@ void draw_compare_panel(const PanelContext& ctx) {
   ImGui::BeginChild("compare_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (ImGui::BeginTable("compare", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextRow();
-    // Naive left of atomic, SQLite left of PostgreSQL, whichever the session shows.
+    // Naive left of atomic, SQLite left of the server backend, whichever the session shows.
     const bool current_first =
         backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
     const auto label = [&](const Trace& trace) {
-      return backends ? ctx.tr(trace.backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres")
+      return backends ? ctx.tr("backend." + std::string(backend_name(trace.backend)))
                       : ctx.model_label(trace.model);
     };
     const auto current = [&] {

@@ -26,7 +26,7 @@ std::vector<std::string> possible_labels(const PanelContext& ctx, const std::str
                                   ctx.tr("controls.actor_hidden", {{"actor", name}})};
   for (const auto& event : scenario.events)
     if (event.actor == actor) labels.push_back(ctx.action_label(actor, event.action));
-  const bool row = ctx.session().backend() != Backend::sqlite;
+  const bool row = backend_facts(ctx.session().backend()).row_locks();
   for (const auto& other : scenario.actors)
     if (other.id != actor)
       labels.push_back(ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
@@ -66,8 +66,8 @@ void draw_actor_buttons(const PanelContext& ctx) {
       wrapped_button(key + done, width, false, lines, id);
     } else if (control.waiting) {
       ImGui::PushStyleColor(ImGuiCol_Button, ctx.colors.waiting_button);
-      // PostgreSQL makes it wait for a row another transaction wrote; SQLite for the database's write lock.
-      const bool row = ctx.session().backend() != Backend::sqlite;
+      // A row-locking server makes it wait for a row another transaction wrote; SQLite for the write lock.
+      const bool row = backend_facts(ctx.session().backend()).row_locks();
       wrapped_button(key + ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
                                   {{"actor", ctx.actor_name(control.actor)},
                                    {"holder", ctx.actor_name(control.waiting_for)}}),
@@ -276,7 +276,7 @@ void draw_controls_panel(const PanelContext& ctx) {
         backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
     const auto label = [&](const Trace& trace) {
       return "(" +
-             (backends ? ctx.tr(trace.backend == Backend::sqlite ? "backend.sqlite" : "backend.postgres")
+             (backends ? ctx.tr("backend." + std::string(backend_name(trace.backend)))
                        : ctx.model_label(trace.model)) +
              ") ";
     };

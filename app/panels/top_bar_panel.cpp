@@ -40,7 +40,8 @@ void same_line_if_fits(float width) {
 // predict mode is on, the zoom its widest percentage), and the view and output groups sit at the right
 // edge with the zoom last: a button clicked again and again stays under the pointer.
 struct BarLabels {
-  std::string naive, atomic, sqlite, postgres, compare, compare_backends, predict, orders, race, load, reveal;
+  std::string naive, atomic, sqlite, postgres, mariadb, compare, compare_backends, predict, orders, race,
+      load, reveal;
   std::string zoom, theme, screenshot, more, help, present;
   bool comparing = false;
   bool predicting = false;
@@ -59,8 +60,10 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.atomic = ctx.model_label(Model::atomic);
   bar.sqlite = ctx.tr("backend.sqlite");
   bar.postgres = ctx.tr("backend.postgres");
+  bar.mariadb = ctx.tr("backend.mariadb");
   bar.compare = ctx.tr("top.compare");
-  bar.compare_backends = ctx.tr("top.compare_backends");
+  bar.compare_backends =
+      ctx.tr("top.compare_backends", {{"server", std::string(backend_display(ctx.view().compared_server))}});
   bar.predict = ctx.tr("top.predict");
   bar.orders = ctx.tr("orders.open");
   bar.race = ctx.tr("race.open");
@@ -79,7 +82,7 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.revealing = ctx.view().result_hidden(ctx.session().cursor());
   auto& width = bar.width;
   width.models = buttons_width({bar.naive, bar.atomic}, 0);
-  width.backends = buttons_width({bar.sqlite, bar.postgres}, 0);
+  width.backends = buttons_width({bar.sqlite, bar.postgres, bar.mariadb}, 0);
   width.predict =
       bar.predicting ? buttons_width({bar.predict, bar.reveal}, 0) : buttons_width({bar.predict}, 0);
   width.labs = buttons_width({bar.orders, bar.race, bar.load}, 0);
@@ -203,13 +206,15 @@ void draw_modes(const PanelContext& ctx, const BarLabels& bar, bool first = fals
   if (toggle_button(bar.naive, model == Model::naive)) ctx.send(SetModel{Model::naive});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.atomic, model == Model::atomic)) ctx.send(SetModel{Model::atomic});
-  // The backend: the session's, or the one chosen while PostgreSQL's server starts (a status line at the
+  // The backend: the session's, or the one chosen while its server starts (a status line at the
   // foot of the window says so).
   const Backend backend = ctx.view().backend;
   same_line_if_fits(bar.width.backends);
   if (toggle_button(bar.sqlite, backend == Backend::sqlite)) ctx.send(SetBackend{Backend::sqlite});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.postgres, backend == Backend::postgres)) ctx.send(SetBackend{Backend::postgres});
+  ImGui::SameLine(0, 0);
+  if (toggle_button(bar.mariadb, backend == Backend::mariadb)) ctx.send(SetBackend{Backend::mariadb});
   same_line_if_fits(bar.width.predict);
   if (toggle_button(bar.predict, bar.predicting)) ctx.send(TogglePredict{});
   if (bar.predicting) {
@@ -303,8 +308,26 @@ void draw_output(const PanelContext& ctx, const BarLabels& bar) {
 }  // namespace
 
 void draw_top_bar_panel(const PanelContext& ctx) {
-  const BarLabels bar = bar_labels(ctx);
-  const PickerPlace picker = picker_place(bar, ctx);
+  BarLabels bar = bar_labels(ctx);
+  PickerPlace picker = picker_place(bar, ctx);
+  // Before the bar takes a second line, the gaps between its groups close to half (three backends and
+  // the labs keep one line at 1366 px that way). It depends on the window's width and the language
+  // only, so nothing moves from step to step.
+  bool tight = false;
+  if (!picker.one_line) {
+    ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+    spacing.x *= 0.5f;
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, spacing);
+    BarLabels tight_bar = bar_labels(ctx);
+    const PickerPlace tight_picker = picker_place(tight_bar, ctx);
+    tight = tight_picker.one_line;
+    if (tight) {
+      bar = std::move(tight_bar);
+      picker = tight_picker;
+    } else {
+      ImGui::PopStyleVar();
+    }
+  }
   draw_scenario_picker(ctx, picker);
   if (picker.one_line) draw_modes(ctx, bar);
   move_to_right_groups(bar);
@@ -314,6 +337,7 @@ void draw_top_bar_panel(const PanelContext& ctx) {
   if (!picker.one_line) {
     draw_modes(ctx, bar, true);
   }
+  if (tight) ImGui::PopStyleVar();
 }
 
 }  // namespace reslab

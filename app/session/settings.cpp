@@ -164,7 +164,7 @@ Settings load_settings(const std::string& path, std::string& warning) {
     read_string(root, "last_scenario", settings.last_scenario);
     read_number(root, "seconds_per_step", kMinSecondsPerStep, kMaxSecondsPerStep, settings.seconds_per_step);
     read_boolean(root, "compare", settings.compare);
-    read_choice(root, "backend", {"sqlite", "postgres"}, settings.backend);
+    read_choice(root, "backend", {"sqlite", "postgres", "mariadb"}, settings.backend);
     read_boolean(root, "compare_backends", settings.compare_backends);
     if (const toml::array* recent = root["recent_files"].as_array())
       for (const auto& item : *recent)

@@ -26,6 +26,7 @@ struct ViewState {
   // The backend chosen; the session switches to it once its server is ready (PostgreSQL starts in the
   // background). backend_status: a status line while it starts, or why it cannot be used (a banner).
   Backend backend = Backend::sqlite;
+  Backend compared_server = Backend::postgres;  // the server backend side by side beside SQLite
   std::string backend_status;
   bool backend_unavailable = false;
   bool predict = false;

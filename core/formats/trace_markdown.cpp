@@ -114,8 +114,8 @@ std::string trace_to_markdown(const Trace& trace, const Scenario& scenario, Lang
       << render(Message{trace.model == Model::naive ? "model.naive" : "model.atomic"}, lang) << ")\n";
   // SQLite is the default and its traces say nothing new; another backend names itself and its server.
   if (trace.backend != Backend::sqlite)
-    out << "- " << render(Message{"md.backend"}, lang) << ": `" << backend_name(trace.backend)
-        << "` (PostgreSQL " << trace.server_version << ")\n";
+    out << "- " << render(Message{"md.backend"}, lang) << ": `" << backend_name(trace.backend) << "` ("
+        << backend_display(trace.backend) << " " << trace.server_version << ")\n";
   if (!trace.preset.empty())
     out << "- " << render(Message{"md.preset"}, lang) << ": `" << trace.preset << "`\n";
   out << "- " << render(Message{"md.order"}, lang) << ": `--order " << order << "`\n\n";

@@ -65,12 +65,13 @@ class ActionContext {
   explicit ActionContext(Setup setup) : m(setup), m_woken(setup.resuming) {}
 
   Model model() const { return m.model; }
-  // Where the statements run: the texts say what this backend does (PostgreSQL locks rows, SQLite the
-  // whole database), and an action may take the path its backend's behaviour asks for.
+  // Where the statements run: the texts say what this backend does (its facts: row or database locks,
+  // what an error does to the transaction), and an action may take the path those facts ask for.
   Backend backend() const { return m.backend; }
-  bool row_locks() const { return m.backend != Backend::sqlite; }
-  // A message whose text differs on a row-locking server: `key` on SQLite, `key` + ".pg" on PostgreSQL.
-  std::string locking_text(const std::string& key) const { return row_locks() ? key + ".pg" : key; }
+  const BackendFacts& facts() const { return backend_facts(m.backend); }
+  bool row_locks() const { return facts().row_locks(); }
+  // A message whose text differs on a row-locking server: `key` on SQLite, `key` + ".rows" there.
+  std::string locking_text(const std::string& key) const { return row_locks() ? key + ".rows" : key; }
   std::int64_t now() const { return m.now; }
   const Event& event() const { return *m.event; }
   const Actor& actor() const { return *m.actor; }
@@ -97,13 +98,21 @@ class ActionContext {
   // Runs a statement on the simulated provider's connection (its own ledger); it must succeed.
   StatementResult provider(const std::string& statement, std::vector<Value> params = {});
 
-  void say(Message message) { m_explanation.push_back(std::move(message)); }
+  void say(Message message) { m_explanation.push_back(with_server(std::move(message))); }
   // True while a woken event is re-running statements it ran before it waited (served from the
   // journal): what it says now was already said in the step where it began waiting.
   bool replaying() const { return m_replayed < m.journal->results.size(); }
   // This run of the event was woken: it had waited for a lock another actor's commit or rollback released.
   bool woken() const { return m_woken; }
-  void summarize(Message message) { m_summary = std::move(message); }
+  void summarize(Message message) { m_summary = with_server(std::move(message)); }
+  // A row-locking server's texts name it ({server}) and its isolation level ({isolation}).
+  Message with_server(Message message) const {
+    if (!row_locks()) return message;
+    message.args.emplace_back("server", std::string(backend_display(m.backend)));
+    message.args.emplace_back("isolation", facts().default_isolation);
+    message.args.emplace_back("deadlock_error", facts().deadlock_error);
+    return message;
+  }
   // The request's decision is made here; its later events are noop.
   void resolve(const std::string& decision) { m_resolution = decision; }
   // The step's outcome if the event has to wait from here on (e.g. "retried"); default "waiting".

@@ -48,11 +48,8 @@ class LabDatabase {
   virtual Backend backend() const { return Backend::sqlite; }
   // The server's version ("15.18"); empty for an embedded database.
   virtual std::string server_version() const { return {}; }
-  // Whether the server finds deadlocks itself (and fails one statement of the cycle); otherwise the
-  // engine decides from who waits for whom.
-  virtual bool detects_deadlocks() const { return false; }
-  // Whether the observer reads the committed state while another session holds write locks.
-  virtual bool committed_readable_while_writing() const { return false; }
+  // What the backend can do (locks, deadlocks, what an error does to a transaction, its dialect).
+  const BackendFacts& facts() const { return backend_facts(backend()); }
   // The sessions `session` waits for as the server reports them, in its order; empty when the backend
   // cannot tell (the engine infers the holder from who holds the write lock).
   virtual std::vector<std::string> waits_for(Session& session) {

@@ -131,20 +131,28 @@ const MessageTemplate kCommon[] = {
     // reader or a COMMIT wait for readers.
     {"engine.waiting.row",
      "{actor} is waiting: \"{statement}\" needs a row that {holder} has locked by writing it in a transaction "
-     "that is still open. PostgreSQL locks rows, not the database: other statements and every reader go on. "
+     "that is still open. {server} locks rows, not the database: other statements and every reader go on. "
      "{actor} can do nothing else until that transaction commits or rolls back; then {event} goes on in the "
      "same step.",
-     "{actor} 正在等待：“{statement}”需要的行已被 {holder} 在一个仍未结束的事务里写过并锁住。PostgreSQL "
+     "{actor} 正在等待：“{statement}”需要的行已被 {holder} 在一个仍未结束的事务里写过并锁住。{server} "
      "锁的是行，而不是整个数据库：其他语句和所有读操作照常进行。在该事务提交或回滚之前，{actor} "
      "不能做任何其他事；之后 {event} 会在同一步内继续。"},
     {"engine.deadlocked.victim",
      "\"{statement}\" failed with deadlock_detected (SQLSTATE 40P01): {actor} waited for {holder}, which was "
-     "itself waiting for {actor}. PostgreSQL found the cycle and ended it by failing the statement that closed "
+     "itself waiting for {actor}. {server} found the cycle and ended it by failing the statement that closed "
      "it; {actor}'s whole transaction is rolled back and its locks are released, so the other transaction goes "
      "on.",
      "“{statement}”以 deadlock_detected（SQLSTATE 40P01）失败：{actor} 在等 {holder}，而 {holder} 也在等 "
-     "{actor}。PostgreSQL 发现了这个环，并让闭合它的那条语句失败来解开死锁；{actor} "
+     "{actor}。{server} 发现了这个环，并让闭合它的那条语句失败来解开死锁；{actor} "
      "的整个事务被回滚、锁被释放，另一个事务得以继续。"},
+    {"engine.deadlocked.victim.lighter",
+     "\"{statement}\" failed with {code}: {actor} waited for {holder}, which was itself waiting for "
+     "{actor}. {server} found the cycle as soon as the wait began and rolled back the transaction it judged "
+     "lighter: {actor}'s whole transaction is gone, its locks are released and its session is back in "
+     "autocommit, so the other transaction goes on.",
+     "“{statement}”以 {code} 失败：{actor} 在等 {holder}，而 {holder} 也在等 {actor}。{server} "
+     "在等待一开始就发现了这个环，并回滚了它认为较轻的那个事务：{actor} 的整个事务被回滚、锁被释放，"
+     "会话回到自动提交，另一个事务得以继续。"},
     {"engine.memdb_readers",
      "Here even a reader waits while a writer is open: that is an artefact of the in-memory database used by "
      "this lab "

@@ -21,6 +21,7 @@
 #include <map>
 #include <set>
 
+#include "core/sim/backend.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/timed_text.hpp"
 #include "core/sim/toml_read.hpp"
@@ -535,10 +536,12 @@ void read_naive_harm(const toml::node& node, Preset& preset) {
     return;
   }
   TableView backends(expect_table(node, "naive_harm"), "naive_harm");
-  backends.allow_only({"sqlite", "postgres"});
-  for (const char* backend : {"sqlite", "postgres"})
-    if (const toml::node* value = backends.find(backend))
-      preset.naive_harm_by_backend[backend] = expect_boolean(*value, std::string("naive_harm.") + backend);
+  backends.allow_only({"sqlite", "postgres", "mariadb"});
+  for (const Backend backend : all_backends()) {
+    const std::string name(backend_name(backend));
+    if (const toml::node* value = backends.find(name))
+      preset.naive_harm_by_backend[name] = expect_boolean(*value, "naive_harm." + name);
+  }
 }
 
 Preset read_preset(const toml::node& node, const Scenario& scenario, const EventIndex& events,

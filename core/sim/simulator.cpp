@@ -153,7 +153,7 @@ struct Simulator::Impl {
 
   std::string lock_holders(const ActorState& except) const {
     std::string holders;
-    if (db->backend() != Backend::sqlite) {
+    if (db->facts().row_locks()) {
       // The server names the sessions the waiter is queued behind.
       for (const auto& name : db->waits_for(db->session(except.actor->id))) {
         holders += (holders.empty() ? "" : ", ") + name;
@@ -241,9 +241,7 @@ struct Simulator::Impl {
 
   // Whether the observer can read the committed state now: SQLite's memdb makes readers wait while a
   // write transaction is open; PostgreSQL's readers never wait.
-  bool committed_readable() const {
-    return db->committed_readable_while_writing() || !any_write_transaction();
-  }
+  bool committed_readable() const { return !db->facts().readers_wait || !any_write_transaction(); }
 
   // Who `actor` waited for just before the server failed its statement: the actors whose transactions
   // are still open (the victim's own has been rolled back by the server).
@@ -272,7 +270,7 @@ struct Simulator::Impl {
     const bool had_transaction = own.in_transaction();
     const auto index = static_cast<std::size_t>(&actor - actors.data());
     std::function<bool()> would_deadlock;
-    if (!db->detects_deadlocks()) would_deadlock = [this, index] { return waiting_closes_cycle(index); };
+    if (!db->facts().finds_deadlocks) would_deadlock = [this, index] { return waiting_closes_cycle(index); };
     ActionContext ctx({plan.model, plan.backend, clock, &event, actor.actor, &plan.args.at(event.id),
                        &actor.memory, committed.get(), &own, &db->session(kProviderConnection),
                        &actor.journal, &log, resuming, bundled, std::move(would_deadlock)});
@@ -286,11 +284,15 @@ struct Simulator::Impl {
     } catch (const ActorDeadlocked& deadlocked) {
       result.outcome = "deadlocked";
       ctx.summarize({"engine.deadlocked.summary", {{"actor", actor.actor->id}}});
-      if (db->detects_deadlocks()) {
+      if (db->facts().finds_deadlocks) {
         // The server already rolled the victim's transaction back; ROLLBACK ends the failed block.
         const std::string holder = last_blockers(actor);
-        ctx.say({"engine.deadlocked.victim",
-                 {{"actor", actor.actor->id}, {"statement", deadlocked.statement}, {"holder", holder}}});
+        const bool lighter = db->facts().victim == BackendFacts::Victim::lighter;
+        MessageArgs victim_args = {
+            {"actor", actor.actor->id}, {"statement", deadlocked.statement}, {"holder", holder}};
+        if (lighter) victim_args.emplace_back("code", "ER_LOCK_DEADLOCK (1213)");
+        ctx.say({lighter ? "engine.deadlocked.victim.lighter" : "engine.deadlocked.victim",
+                 std::move(victim_args)});
         if (own.in_transaction()) {
           const StatementResult rollback = own.run("ROLLBACK");
           log.push_back(
@@ -346,14 +348,16 @@ struct Simulator::Impl {
   Message waiting_message(const ActorState& actor, const Event& event, const std::string& statement) const {
     // An actor that already holds the write lock is waiting for readers (its COMMIT), not for a writer;
     // on a row-locking server readers never hold anyone up, and a waiter waits for a row.
-    const bool rows = db->backend() != Backend::sqlite;
-    return {rows                                          ? "engine.waiting.row"
-            : connection_of(actor).in_write_transaction() ? "engine.waiting.readers"
-                                                          : "engine.waiting",
-            {{"actor", actor.actor->id},
-             {"event", event.id},
-             {"statement", statement},
-             {"holder", lock_holders(actor)}}};
+    const bool rows = db->facts().row_locks();
+    Message message{rows                                          ? "engine.waiting.row"
+                    : connection_of(actor).in_write_transaction() ? "engine.waiting.readers"
+                                                                  : "engine.waiting",
+                    {{"actor", actor.actor->id},
+                     {"event", event.id},
+                     {"statement", statement},
+                     {"holder", lock_holders(actor)}}};
+    if (rows) message.args.emplace_back("server", std::string(backend_display(plan.backend)));
+    return message;
   }
 
   const Step& run(const std::string& event_id) {
@@ -393,7 +397,7 @@ struct Simulator::Impl {
                            ? Message{"engine.waiting.summary", {{"actor", actor.actor->id}}}
                            : result.summary;
         step.explanation.push_back(waiting_message(actor, event, result.blocked_statement));
-        if (starts_with_select(result.blocked_statement) && db->backend() == Backend::sqlite)
+        if (starts_with_select(result.blocked_statement) && db->facts().readers_wait)
           step.explanation.push_back({"engine.memdb_readers"});
       } else {
         step.outcome = result.outcome;

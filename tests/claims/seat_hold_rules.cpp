@@ -127,7 +127,7 @@ void hold_rules(ClaimRules& rules) {
                   m.key.rfind("seat.hold.atomic.done", 0) == 0 ? now_is(v, m) : std::string()});
   };
   c["seat.hold.atomic.done"] = wrote;
-  c["seat.hold.atomic.done.pg"] = wrote;  // the same claims, said in PostgreSQL's terms
+  c["seat.hold.atomic.done.rows"] = wrote;  // the same claims, said in PostgreSQL's terms
   c["seat.hold.blind.done"] = wrote;
   c["seat.hold.naive.done"] = [wrote](const StepView& v, const Message& m) {
     const RowText seat = seat_in(v.before, arg(m, "seat"));
@@ -163,7 +163,7 @@ void hold_rules(ClaimRules& rules) {
                        "the seat is sold to the order")});
   };
   rules.claim_free.insert("seat.hold.locks");
-  rules.claim_free.insert("seat.hold.locks.pg");
+  rules.claim_free.insert("seat.hold.locks.rows");
 }
 
 void pay_rules(ClaimRules& rules) {

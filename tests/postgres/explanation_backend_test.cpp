@@ -1,7 +1,8 @@
 // What a PostgreSQL run says: no explanation of any bundled case, model or preset speaks of what only
 // SQLite does (its result codes, its database-wide write lock, readers holding up a commit). A text is
 // SQLite's when its key says so (".sqlite."), when the catalog has PostgreSQL's wording of it (the same
-// key + ".pg"), or when it is one of the engine's SQLite moments; and no text may name a SQLite result code.
+// key + ".rows"), or when it is one of the engine's SQLite moments; and no text may name a SQLite result
+// code.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -27,7 +28,7 @@ std::set<std::string> catalog_keys() {
 }
 
 bool sqlite_only(const std::string& key, const std::set<std::string>& keys) {
-  return key.find(".sqlite.") != std::string::npos || keys.count(key + ".pg") || kEngineSqlite.count(key);
+  return key.find(".sqlite.") != std::string::npos || keys.count(key + ".rows") || kEngineSqlite.count(key);
 }
 
 // Every SQLite text said in `trace`, as "step N: key" or "step N: names SQLITE_...".

@@ -72,7 +72,7 @@ TEST_CASE(
   CHECK(a2.wakes[0].outcome == "rejected");
   bool explained = false;
   for (const auto& message : a2.wakes[0].explanation)
-    explained = explained || message.key == "hotel.decrement.rechecked.pg";
+    explained = explained || message.key == "hotel.decrement.rechecked.rows";
   CHECK(explained);  // the wake says the re-check on the committed row rejected B
   bool rechecked = false;
   for (const auto& record : a2.sql)

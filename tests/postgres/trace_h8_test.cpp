@@ -43,9 +43,9 @@ TEST_CASE(
   CHECK(deadlock.sql[0].result == "deadlock_detected");
   CHECK(deadlock.sql[0].sqlstate == "40P01");
   for (std::size_t i = 1; i < 4; ++i) CHECK(deadlock.sql[i].result == "in_failed_sql_transaction");
-  CHECK(says(deadlock.explanation, "h8.postgres.deadlock"));
-  CHECK(says(deadlock.explanation, "h8.naive.gives_up.pg"));
-  CHECK(says(deadlock.explanation, "h8.postgres.gives_up"));
+  CHECK(says(deadlock.explanation, "h8.rows.deadlock"));
+  CHECK(says(deadlock.explanation, "h8.naive.gives_up.rows"));
+  CHECK(says(deadlock.explanation, "h8.rows.gives_up"));
 
   // The victim holds no locks: A's waiting UPDATE finishes in this step and A books both nights.
   REQUIRE(deadlock.wakes.size() == 1);

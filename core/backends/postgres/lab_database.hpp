@@ -34,8 +34,6 @@ class PostgresLabDatabase : public LabDatabase {
 
   Backend backend() const override { return Backend::postgres; }
   std::string server_version() const override { return m_server_version; }
-  bool detects_deadlocks() const override { return true; }
-  bool committed_readable_while_writing() const override { return true; }
   std::vector<std::string> waits_for(Session& session) override;
   // Not while a statement of it is in flight, nor in a transaction an error aborted.
   bool readable(Session& session) override;

@@ -17,10 +17,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/backends/postgres/child_keeper.hpp"
 #include "core/backends/postgres/conninfo.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/server_dirs.hpp"
+#include "core/backends/server_process/child_keeper.hpp"
 
 namespace reslab::pg {
 

@@ -1,63 +1,26 @@
 #pragma once
-// The temp dirs private servers live in: /tmp/reslab-pg.XXXXXX (0700) holding the data dir, the
-// server's socket and logs, and an "owner" file that names the reslab process (pid and start time)
-// and that it holds an exclusive flock on for the server's whole life. The kernel frees that lock
-// when the process ends, however it ends: a dir whose lock is free is stale and swept at the next
-// start, and a dir whose lock is held is never touched, whatever its pid says.
-#include <sys/types.h>
-
-#include <chrono>
+// PostgreSQL's private server dirs: /tmp/reslab-pg.XXXXXX, made and swept by core/backends/server_process.
 #include <string>
 #include <vector>
+
+#include "core/backends/server_process/private_dirs.hpp"
 
 namespace reslab::pg {
 
 inline constexpr const char* kServerDirPrefix = "reslab-pg.";
 
-// An open owner file holding its flock; closing it frees the dir for the sweep. Move-only.
-class OwnerLock {
- public:
-  OwnerLock() = default;
-  explicit OwnerLock(int fd) : m_fd(fd) {}
-  OwnerLock(OwnerLock&& other) noexcept : m_fd(other.m_fd) { other.m_fd = -1; }
-  OwnerLock& operator=(OwnerLock&& other) noexcept;
-  OwnerLock(const OwnerLock&) = delete;
-  OwnerLock& operator=(const OwnerLock&) = delete;
-  ~OwnerLock() { release(); }
-  void release();
-  bool held() const { return m_fd >= 0; }
+using reslab::kill_server_of;
+using reslab::OwnerLock;
+using reslab::process_running;
+using reslab::ServerDir;
+using reslab::wait_until_process_gone;
+using reslab::write_owner_file;
 
- private:
-  int m_fd = -1;
-};
-
-// A dir this process has claimed: nothing else is written into it before its owner lock is taken.
-struct ServerDir {
-  std::string path;
-  OwnerLock owner;
-};
-
-// A fresh dir under `parent`, claimed by this process. Throws std::runtime_error.
-ServerDir make_server_dir(const std::string& parent = "/tmp");
-
-// Writes `dir`/owner naming `pid` (with its start time when the process exists): under a temp name,
-// locked, then renamed into place, so the sweep never finds it half-written or unlocked while its
-// owner lives. Returns the lock (a test that drops it at once stands for an owner that is gone).
-// Throws std::runtime_error.
-OwnerLock write_owner_file(const std::string& dir, pid_t pid);
-
-// True while `pid` runs and is not a zombie.
-bool process_running(pid_t pid);
-// Waits until `pid` has ended (it need not be a child of ours), at most `budget`; true when it has. It
-// wakes when the process ends (on a pidfd), not on a timer.
-bool wait_until_process_gone(pid_t pid, std::chrono::milliseconds budget);
-
-// Removes every reslab-pg.* dir under `parent` whose owner file this user wrote and whose owner lock
-// it can take (the owner is gone), first stopping a server still running from it (named by its
-// postmaster.pid). Returns the removed dirs.
-std::vector<std::string> sweep_stale_server_dirs(const std::string& parent = "/tmp");
-
-// Stops the postmaster running from `data_dir` if there is one (SIGQUIT, then SIGKILL after 2 s).
-void kill_server_of(const std::string& data_dir);
+inline ServerDir make_server_dir(const std::string& parent = "/tmp") {
+  return make_private_dir(kServerDirPrefix, parent);
+}
+inline std::vector<std::string> sweep_stale_server_dirs(const std::string& parent = "/tmp") {
+  return sweep_stale_private_dirs(kServerDirPrefix, parent);
+}
 
 }  // namespace reslab::pg

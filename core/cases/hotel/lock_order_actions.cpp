@@ -138,7 +138,7 @@ std::string txn_read(ActionContext& ctx) {
   const MessageArgs args = {{"actor", actor}, {"available", std::to_string(available)}, {"begin", begin}};
   ctx.summarize({"h7.read.summary", args});
   if (ctx.row_locks())
-    ctx.say({"h7.read.pg", args});
+    ctx.say({"h7.read.rows", args});
   else
     ctx.say({begin == kBeginImmediate ? "h7.read.immediate" : "h7.read.deferred", args});
   return "read";

@@ -76,27 +76,27 @@ const MessageTemplate kHotel[] = {
      "cross-row checks safe (a booking of several nights must check every night in one transaction{see}).",
      "这个单行条件是安全的，因为 UPDATE 会在修改时重新检查这一行；但它不能推广成“任意跨行检查都安全”"
      "（多晚预订必须在同一事务中检查每一晚{see}）。"},
-    {"hotel.decrement.done.pg",
-     "{actor} opens a transaction (BEGIN takes no lock on PostgreSQL) and runs UPDATE ... SET available = "
+    {"hotel.decrement.done.rows",
+     "{actor} opens a transaction (BEGIN takes no lock on {server}) and runs UPDATE ... SET available = "
      "available - 1 WHERE ... AND available > 0 RETURNING available: one row changed, {available} left. "
-     "PostgreSQL now holds that row's lock until {actor} commits or rolls back. The transaction is still open, "
+     "{server} now holds that row's lock until {actor} commits or rolls back. The transaction is still open, "
      "so the committed state does not show it yet.",
-     "{actor} 开启事务（在 PostgreSQL 上 BEGIN 不加任何锁），执行 UPDATE ... SET available = available - 1 "
-     "WHERE ... AND available > 0 RETURNING available：更新了一行，剩余 {available}。PostgreSQL 现在持有这一行的"
+     "{actor} 开启事务（在 {server} 上 BEGIN 不加任何锁），执行 UPDATE ... SET available = available - 1 "
+     "WHERE ... AND available > 0 RETURNING available：更新了一行，剩余 {available}。{server} 现在持有这一行的"
      "锁，直到 {actor} 提交或回滚。事务尚未提交，所以已提交状态还看不到它。"},
-    {"hotel.decrement.locks.pg",
-     "PostgreSQL locks the row this UPDATE changed, not the database: any other request started meanwhile "
+    {"hotel.decrement.locks.rows",
+     "{server} locks the row this UPDATE changed, not the database: any other request started meanwhile "
      "gets through BEGIN and its reads, waits at its own UPDATE of this row, and once this transaction commits "
-     "re-checks available > 0 on the committed row (READ COMMITTED) instead of failing.",
-     "PostgreSQL 锁住的是这条 UPDATE 修改的行，而不是整个数据库：此时开始的其他请求可以通过 BEGIN 和读取，"
+     "re-checks available > 0 on the committed row ({isolation}) instead of failing.",
+     "{server} 锁住的是这条 UPDATE 修改的行，而不是整个数据库：此时开始的其他请求可以通过 BEGIN 和读取，"
      "在自己对这一行的 UPDATE 处等待；这个事务提交后，它会在已提交的行上重新检查 available > 0（READ "
      "COMMITTED），而不是报错。",
      true},
-    {"hotel.decrement.rechecked.pg",
+    {"hotel.decrement.rechecked.rows",
      "{actor}'s UPDATE had waited for the row lock of the transaction that changed this row. When that "
-     "transaction committed, PostgreSQL (READ COMMITTED) read the committed row again and re-checked "
+     "transaction committed, {server} ({isolation}) read the committed row again and re-checked "
      "available > 0 on it instead of using what it saw before waiting: 0 rows changed, and no error.",
-     "{actor} 的 UPDATE 之前在等修改这一行的事务所持有的行锁。那个事务提交后，PostgreSQL（READ COMMITTED）"
+     "{actor} 的 UPDATE 之前在等修改这一行的事务所持有的行锁。那个事务提交后，{server}（{isolation}）"
      "重新读取已提交的行，并在它上面重新检查 available > 0，而不是沿用等待之前看到的值：更新了 0 行，"
      "也没有报错。"},
     {"hotel.decrement.locks",

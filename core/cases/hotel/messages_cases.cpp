@@ -81,12 +81,12 @@ const MessageTemplate kHotelCases[] = {
      "committed state does not show it yet.",
      "{actor} 用 BEGIN IMMEDIATE 取得写锁，然后对 {night} 执行条件 UPDATE 并检查更新行数：更新了一行，剩余 "
      "{available}。事务一直保持打开到预订为止，所以已提交状态还看不到它。"},
-    {"h3.night.atomic.first.pg",
-     "{actor} opens a transaction (BEGIN takes no lock on PostgreSQL), then runs the conditional UPDATE for "
+    {"h3.night.atomic.first.rows",
+     "{actor} opens a transaction (BEGIN takes no lock on {server}), then runs the conditional UPDATE for "
      "{night} and checks rows changed: one row, {available} left, and that night's row stays locked until the "
      "transaction ends. The transaction stays open until the booking, so the committed state does not show it "
      "yet.",
-     "{actor} 开启事务（在 PostgreSQL 上 BEGIN 不加锁），然后对 {night} 执行条件 UPDATE 并检查更新行数："
+     "{actor} 开启事务（在 {server} 上 BEGIN 不加锁），然后对 {night} 执行条件 UPDATE 并检查更新行数："
      "更新了一行，剩余 {available}，这一晚的行在事务结束前一直被锁住。事务一直保持打开到预订为止，"
      "所以已提交状态还看不到它。"},
     {"h3.night.atomic",
@@ -134,11 +134,11 @@ const MessageTemplate kHotelCases[] = {
      "在更新时逐行锁住每一晚；按固定日期顺序扣减，可以避免两笔多晚预订以相反顺序锁住同样的晚上而死锁。"
      "在 SQLite 的单一写锁下这里的顺序不改变结果，但同样的代码在 PostgreSQL 上也保持正确。",
      true},
-    {"h3.atomic.locks.pg",
-     "PostgreSQL locks each night's row as it is updated and keeps every lock until the transaction ends, so "
+    {"h3.atomic.locks.rows",
+     "{server} locks each night's row as it is updated and keeps every lock until the transaction ends, so "
      "nobody else can change a night already taken here. Taking the nights in a fixed date order keeps two "
-     "multi-night bookings from locking the same nights in opposite orders and deadlocking (40P01).",
-     "PostgreSQL 在更新时逐行锁住每一晚，并把所有行锁保持到事务结束，所以别人无法修改这里已经扣减的晚上。"
+     "multi-night bookings from locking the same nights in opposite orders and deadlocking ({deadlock_error}).",
+     "{server} 在更新时逐行锁住每一晚，并把所有行锁保持到事务结束，所以别人无法修改这里已经扣减的晚上。"
      "按固定日期顺序扣减，可以避免两笔多晚预订以相反顺序锁住同样的晚上而死锁（40P01）。",
      true},
     {"h3.book.atomic.summary", "{actor} books hold #{hold} for {nights}, commits",
@@ -185,7 +185,7 @@ const MessageTemplate kHotelCases[] = {
      "commits.",
      "{actor} 在一个 BEGIN IMMEDIATE 事务中先以业务请求键 {key} 插入预留 #{hold}（UNIQUE 约束占住这个键），"
      "再用条件 UPDATE 扣减 {night}（剩余 {available}），然后提交。"},
-    {"h4.create.atomic.pg",
+    {"h4.create.atomic.rows",
      "In one transaction {actor} first inserts hold #{hold} under request key {key} (the UNIQUE constraint "
      "claims the key), then decrements {night} with the conditional UPDATE ({available} left), and commits.",
      "{actor} 在一个事务中先以业务请求键 {key} 插入预留 #{hold}（UNIQUE 约束占住这个键），"
@@ -217,15 +217,26 @@ const MessageTemplate kHotelCases[] = {
      "仍然正确：在 PostgreSQL 中两个并发请求都可能查不到；后一个 INSERT 会等待前一个尚未提交的键，"
      "前一个提交后它以唯一约束冲突失败，并中止整个事务。所以先 ROLLBACK，再读取已有的预订。"},
     // H6: the payment call inside or outside the transaction
-    {"h4.create.atomic.locks.pg",
-     "On PostgreSQL nothing serialises the calls: two concurrent attempts can both miss a lookup by key. The "
+    {"h4.create.atomic.locks.rows",
+     "On {server} nothing serialises the calls: two concurrent attempts can both miss a lookup by key. The "
      "UNIQUE constraint is what stays correct: the later INSERT waits on the earlier one's uncommitted key "
      "(hold #{hold}) and fails with unique_violation (23505) once it commits, which aborts the whole "
      "transaction (every statement after it gets 25P02 until ROLLBACK). Hence ROLLBACK first, then read the "
      "existing booking.",
-     "在 PostgreSQL 上没有任何东西让这些调用串行：两个并发请求都可能按键查不到。保持正确的是 UNIQUE "
+     "在 {server} 上没有任何东西让这些调用串行：两个并发请求都可能按键查不到。保持正确的是 UNIQUE "
      "约束：后一个 INSERT 会等待前一个尚未提交的键（预留 #{hold}），前一个提交后它以 unique_violation（23505）"
      "失败，并中止整个事务（此后每条语句都得到 25P02，直到 ROLLBACK）。所以先 ROLLBACK，再读取已有的预订。"},
+    // A server where an error rolls back only its statement (InnoDB) keeps the transaction usable.
+    {"h4.create.atomic.locks.statement_only",
+     "On {server} nothing serialises the calls: two concurrent attempts can both miss a lookup by key. The "
+     "UNIQUE constraint is what stays correct: the later INSERT waits on the earlier one's uncommitted key "
+     "(hold #{hold}) and fails with a duplicate key once it commits. {server} rolls back only that "
+     "statement: the transaction stays open and holds the locks it took. ROLLBACK first all the same, so "
+     "nothing of the attempt stays locked, then read the existing booking.",
+     "在 {server} 上没有任何东西让这些调用串行：两个并发请求都可能按键查不到。保持正确的是 UNIQUE "
+     "约束：后一个 INSERT 会等待前一个尚未提交的键（预留 #{hold}），前一个提交后它以重复键失败。{server} "
+     "只回滚这一条语句：事务仍未结束，并继续持有已取得的锁。所以照样先 ROLLBACK，不让这次尝试留下任何锁，"
+     "再读取已有的预订。"},
     {"h6.pay.rejected.summary", "{actor}: no room left, rejected", "{actor}：没有房间，拒绝"},
     {"h6.pay.rejected", "The conditional UPDATE changed 0 rows: no room left, nothing to pay for.",
      "条件 UPDATE 更新了 0 行：没有房间，也就没有可支付的。"},
@@ -237,7 +248,7 @@ const MessageTemplate kHotelCases[] = {
      "{actor} 执行 BEGIN IMMEDIATE，扣减库存（剩余 {available}），插入预留 "
      "#{hold}，然后在未提交的情况下为支付 "
      "{payment} 调用支付服务：网络调用持续多久，写锁就被占住多久。"},
-    {"h6.pay.naive.pg",
+    {"h6.pay.naive.rows",
      "{actor} opens a transaction, decrements ({available} left), inserts hold #{hold} and then calls the "
      "provider for payment {payment} without committing: the night's row stays locked for as long as the "
      "network call takes.",
@@ -263,11 +274,11 @@ const MessageTemplate kHotelCases[] = {
      "只锁住被修改的行（这里是这一晚的库存行），所以只有同一晚的预订会等待，但要等完"
      "整个调用，而且调用期间还占着连接池里的一个连接。",
      true},
-    {"h6.locks.pg",
-     "PostgreSQL locks only the rows changed (here the night's inventory row): readers and bookings of other "
+    {"h6.locks.rows",
+     "{server} locks only the rows changed (here the night's inventory row): readers and bookings of other "
      "nights go on, but every booking of this night waits at its UPDATE for the whole call, and the call also "
      "ties up a pooled connection.",
-     "PostgreSQL 只锁住被修改的行（这里是这一晚的库存行）：读操作和其他晚上的预订照常进行，但这一晚的每笔"
+     "{server} 只锁住被修改的行（这里是这一晚的库存行）：读操作和其他晚上的预订照常进行，但这一晚的每笔"
      "预订都要在自己的 UPDATE 处等完整个调用，而且调用期间还占着连接池里的一个连接。",
      true},
     {"h6.answer.none.summary", "{actor}: no call in flight", "{actor}：没有进行中的调用"},
@@ -281,7 +292,7 @@ const MessageTemplate kHotelCases[] = {
      "could go on only from now.",
      "在第 {now} 秒，第 {sent} 秒发出的调用超时。{actor} 为等它占着写锁 {held} 秒；现在它回滚，预留 #{hold} "
      "和它的扣减一起消失。等待这把锁的请求直到现在才能继续。"},
-    {"h6.answer.naive.timeout.pg",
+    {"h6.answer.naive.timeout.rows",
      "At {now} s the call sent at {sent} s times out. {actor} held the night's row lock for {held} s waiting "
      "for it; now it rolls back, and hold #{hold} and its decrement vanish. Any booking of this night waiting "
      "for the row could go on only from now.",
@@ -300,7 +311,7 @@ const MessageTemplate kHotelCases[] = {
      "network decides how long that is.",
      "支付方在第 {now} 秒答复：已支付。{actor} 确认预留 #{hold} 并提交。它占着写锁 {held} 秒（从第 {sent} 秒到"
      "第 {now} 秒）：这种设计在整个调用期间都持有锁，持有多久只取决于网络。"},
-    {"h6.answer.naive.charged.pg",
+    {"h6.answer.naive.charged.rows",
      "The provider answers at {now} s: paid. {actor} confirms hold #{hold} and commits. It held the night's "
      "row lock for {held} s, from {sent} s to {now} s: the design holds it for the whole call, and only the "
      "network decides how long that is.",
@@ -344,14 +355,14 @@ const MessageTemplate kHotelCases[] = {
      "can start writing until it ends, so it never has to turn a read lock into a write lock.",
      "{actor} 用 BEGIN IMMEDIATE 先取得写锁，再读到 available = {available}。在它结束之前别人无法开始写入，"
      "所以它永远不需要把读锁升级为写锁。"},
-    {"h7.read.pg",
-     "{actor} opens a transaction ({begin} is a plain BEGIN on PostgreSQL: it takes no lock) and reads "
-     "available = {available}. A plain read takes no row lock on PostgreSQL, so the other request can read and "
+    {"h7.read.rows",
+     "{actor} opens a transaction ({begin} is a plain BEGIN on {server}: it takes no lock) and reads "
+     "available = {available}. A plain read takes no row lock on {server}, so the other request can read and "
      "write this row meanwhile; only a write, or SELECT ... FOR UPDATE, locks it. That is why this shape does "
-     "not deadlock here: on PostgreSQL a deadlock needs two rows locked in opposite orders.",
-     "{actor} 开启事务（{begin} 在 PostgreSQL 上就是普通的 BEGIN，不加任何锁）并读到 available = "
-     "{available}。在 PostgreSQL 上普通读取不加行锁，所以另一个请求此时仍可读写这一行；只有写入或 SELECT ... "
-     "FOR UPDATE 才会锁住它。所以这种写法在这里不会死锁：PostgreSQL 上的死锁需要两行以相反的顺序加锁。"},
+     "not deadlock here: on {server} a deadlock needs two rows locked in opposite orders.",
+     "{actor} 开启事务（{begin} 在 {server} 上就是普通的 BEGIN，不加任何锁）并读到 available = "
+     "{available}。在 {server} 上普通读取不加行锁，所以另一个请求此时仍可读写这一行；只有写入或 SELECT ... "
+     "FOR UPDATE 才会锁住它。所以这种写法在这里不会死锁：{server} 上的死锁需要两行以相反的顺序加锁。"},
     {"h7.write.progress",
      "{actor} decrements with the conditional UPDATE ({available} left in its transaction), inserts hold "
      "#{hold} and runs COMMIT.",

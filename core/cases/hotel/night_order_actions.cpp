@@ -170,7 +170,7 @@ std::string took(ActionContext& ctx, const std::string& night, const std::string
   if (say) {
     ctx.say({night_order ? "h8.take.atomic" : "h8.take.naive", args});
     if (first_write && !ctx.row_locks()) ctx.say({"h8.sqlite.write_lock", args});
-    if (taken.size() == 1) ctx.say({"h8.postgres.row_lock"});
+    if (taken.size() == 1) ctx.say({ctx.row_locks() ? "h8.rows.row_lock.here" : "h8.rows.row_lock"});
   }
   if (taken.size() >= stay.size()) return book(ctx, stay, args, say);
   ctx.memory()[kStayTaken] = joined(taken);
@@ -207,14 +207,16 @@ std::optional<Next> next_night(ActionContext& ctx, bool night_order) {
 // would; on PostgreSQL what it does.
 void say_locks(ActionContext& ctx) {
   if (!ctx.row_locks()) ctx.say({"h8.sqlite.locks"});
-  ctx.say({"h8.postgres.locks"});
+  // On SQLite the comparison names PostgreSQL; on a row-locking server the text names that server.
+  ctx.say({ctx.row_locks() ? "h8.rows.locks.here" : "h8.rows.locks"});
 }
 
 // The deadlock in the backend's terms: SQLite's BUSY at the lock upgrade, PostgreSQL's 40P01.
 Message deadlock_text(ActionContext& ctx, MessageArgs args, const std::vector<std::string>& taken) {
   if (!ctx.row_locks()) return {"h8.sqlite.deadlock", std::move(args)};
   args.emplace_back("taken", list_nights(taken));
-  return {"h8.postgres.deadlock", std::move(args)};
+  if (!ctx.facts().failed_statement_aborts_transaction) return {"h8.deadlock.rolled_back", std::move(args)};
+  return {"h8.rows.deadlock", std::move(args)};
 }
 
 enum class Pass { done, rejected, deadlock };
@@ -282,8 +284,8 @@ std::string stay_read(ActionContext& ctx) {
   ctx.summarize({"h8.read.summary", args});
   const bool immediate = begin == kBeginImmediate;
   if (ctx.row_locks()) {
-    ctx.say({immediate ? "h8.read.immediate.pg" : "h8.read.deferred", args});
-    ctx.say({immediate ? "h8.postgres.immediate" : "h8.postgres.read"});
+    ctx.say({immediate ? "h8.read.immediate.rows" : "h8.read.deferred", args});
+    ctx.say({immediate ? "h8.rows.immediate" : "h8.rows.read"});
   } else {
     ctx.say({immediate ? "h8.read.immediate" : "h8.read.deferred", args});
     ctx.say({immediate ? "h8.sqlite.immediate" : "h8.sqlite.read_lock"});
@@ -298,6 +300,7 @@ std::string stay_take_naive(ActionContext& ctx) {
   const std::int64_t retries = ctx.integer("retries", kDefaultRetries);
   StatementResult update = ctx.sql(kDecrement, {next->night});
   std::int64_t tries = 1;
+  const StatementResult first = update;
   if (update.busy()) {
     // The beginner's retry: the same statement, in the same transaction, as if BUSY would pass.
     while (!update.ok() && tries <= retries) {
@@ -313,13 +316,18 @@ std::string stay_take_naive(ActionContext& ctx) {
       ctx.summarize({"h8.naive.gives_up.summary", args});
       ctx.say(deadlock_text(ctx, args, next->taken));
       ctx.say({ctx.locking_text("h8.naive.gives_up"), args});
-      ctx.say({ctx.row_locks() ? "h8.postgres.gives_up" : "h8.sqlite.gives_up", args});
+      ctx.say({ctx.row_locks() ? "h8.rows.gives_up" : "h8.sqlite.gives_up", args});
       say_locks(ctx);
       ctx.resolve("deadlocked");
       return "deadlocked";
     }
   }
   if (!update.ok()) fail_statement(kDecrement, update);
+  // A deadlock that rolled the whole transaction back (InnoDB): the retry that went through ran outside it.
+  if (first.deadlock_victim && ctx.facts().deadlock_rolls_back_transaction &&
+      !ctx.facts().failed_statement_aborts_transaction)
+    ctx.say(
+        {"h8.naive.retry_outside", {{"actor", actor}, {"night", next->night}, {"code", first.code_name()}}});
   if (update.rows.empty()) return reject_night(ctx, next->night, next->taken);
   return took(ctx, next->night, to_display(update.rows[0][0]), next->stay, next->taken, false);
 }
@@ -354,7 +362,10 @@ std::string stay_take_atomic(ActionContext& ctx) {
     // A woken replay passes here again; the step where it began waiting already said this.
     if (!ctx.replaying()) {
       if (attempt == 1) ctx.say(deadlock_text(ctx, args, next->taken));
-      ctx.say({ctx.locking_text("h8.atomic.retry"), args});
+      ctx.say({ctx.row_locks() && !ctx.facts().failed_statement_aborts_transaction
+                   ? "h8.atomic.retry.rolled_back"
+                   : ctx.locking_text("h8.atomic.retry"),
+               args});
       if (attempt == 1) say_locks(ctx);
     }
     ctx.summarize({"h8.atomic.retry.summary", args});

@@ -88,7 +88,10 @@ std::string create_booking_atomic(ActionContext& ctx) {
     args.emplace_back("state", first.rows.empty() ? "?" : to_display(first.rows[0][1]));
     ctx.summarize({"h4.create.atomic.again.summary", args});
     ctx.say({"h4.create.atomic.again", args});
-    ctx.say({ctx.locking_text("h4.create.atomic.locks"), args});
+    ctx.say({ctx.row_locks() && !ctx.facts().failed_statement_aborts_transaction
+                 ? "h4.create.atomic.locks.statement_only"
+                 : ctx.locking_text("h4.create.atomic.locks"),
+             args});
     ctx.resolve("accepted");
     return "accepted";
   }

@@ -110,7 +110,7 @@ std::string reserve_check_atomic(ActionContext& ctx) {
     ctx.say({"hotel.decrement.why_safe", {{"see", ctx.case_ref("see_h3")}}});
     // On PostgreSQL a request woken here waited at this UPDATE, and the re-check is what rejected it.
     if (ctx.row_locks() && ctx.woken())
-      ctx.say({"hotel.decrement.rechecked.pg", {{"actor", actor}}});
+      ctx.say({"hotel.decrement.rechecked.rows", {{"actor", actor}}});
     else
       ctx.say({ctx.locking_text("hotel.decrement.locks")});
     ctx.resolve("rejected");

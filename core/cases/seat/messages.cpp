@@ -105,12 +105,12 @@ const MessageTemplate kSeat[] = {
      "= "
      "{order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND (state = 'free' OR (state = 'held' AND "
      "expires_at <= {now}))：更新了一行，{seat} 由 {order} 占座到第 {expires} 秒。订单和座位一起提交。"},
-    {"seat.hold.atomic.done.pg",
-     "{actor} opens a transaction (BEGIN takes no lock on PostgreSQL), inserts order {order} and runs UPDATE "
+    {"seat.hold.atomic.done.rows",
+     "{actor} opens a transaction (BEGIN takes no lock on {server}), inserts order {order} and runs UPDATE "
      "seats SET state = 'held', order_id = {order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND "
      "(state = 'free' OR (state = 'held' AND expires_at <= {now})): one row changed and locked, so {seat} is "
      "held by {order} until {expires} s. The order and the seat commit together.",
-     "{actor} 开启事务（在 PostgreSQL 上 BEGIN 不加锁），插入订单 {order}，执行 UPDATE seats SET state = "
+     "{actor} 开启事务（在 {server} 上 BEGIN 不加锁），插入订单 {order}，执行 UPDATE seats SET state = "
      "'held', order_id = {order_id}, expires_at = {expires} WHERE seat_id = '{seat}' AND (state = 'free' OR "
      "(state = 'held' AND expires_at <= {now}))：更新并锁住了一行，{seat} 由 {order} 占座到第 {expires} 秒。"
      "订单和座位一起提交。"},
@@ -144,13 +144,13 @@ const MessageTemplate kSeat[] = {
      "UPDATE，在座位行锁上等待，并在这个事务结束后重新检查 WHERE 条件。",
      true},
     // Paying
-    {"seat.hold.locks.pg",
-     "The UPDATE's condition decides, not an earlier read. PostgreSQL locks the seat's row, not the database: "
+    {"seat.hold.locks.rows",
+     "The UPDATE's condition decides, not an earlier read. {server} locks the seat's row, not the database: "
      "any other hold started meanwhile reaches its own UPDATE, waits on this row's lock, and once this "
-     "transaction ends re-checks the WHERE clause on the committed row (READ COMMITTED).",
-     "起决定作用的是 UPDATE 的条件，而不是之前的读取。PostgreSQL 锁住的是座位这一行，而不是整个数据库："
+     "transaction ends re-checks the WHERE clause on the committed row ({isolation}).",
+     "起决定作用的是 UPDATE 的条件，而不是之前的读取。{server} 锁住的是座位这一行，而不是整个数据库："
      "此时开始的其他占座会执行到自己的 UPDATE，在这一行的锁上等待；这个事务结束后，它在已提交的行上重新"
-     "检查 WHERE 条件（READ COMMITTED）。",
+     "检查 WHERE 条件（{isolation}）。",
      true},
     {"seat.pay.charged.summary", "{actor} pays for {order}: charged", "{actor} 为 {order} 付款：已扣款"},
     {"seat.pay.charged",

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace reslab::pg {
+namespace reslab {
 
 struct ChildSpec {
   std::vector<std::string> argv;  // argv[0] is the program's full path
@@ -24,4 +24,4 @@ struct ChildSpec {
 // Throws std::runtime_error when fork or exec fails, with the reason.
 pid_t spawn_child(const ChildSpec& spec);
 
-}  // namespace reslab::pg
+}  // namespace reslab

@@ -1,4 +1,4 @@
-#include "core/backends/postgres/server_dirs.hpp"
+#include "core/backends/server_process/private_dirs.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -16,7 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace reslab::pg {
+namespace reslab {
 
 namespace {
 
@@ -80,8 +80,8 @@ void OwnerLock::release() {
   m_fd = -1;
 }
 
-ServerDir make_server_dir(const std::string& parent) {
-  std::string pattern = parent + "/" + kServerDirPrefix + "XXXXXX";
+ServerDir make_private_dir(const std::string& prefix, const std::string& parent) {
+  std::string pattern = parent + "/" + prefix + "XXXXXX";
   if (!mkdtemp(pattern.data())) {
     throw std::runtime_error("cannot create a directory in " + parent + ": " + std::strerror(errno));
   }
@@ -120,11 +120,12 @@ void kill_server_of(const std::string& data_dir) {
   std::ifstream pid_file(data_dir + "/postmaster.pid");
   long pid = 0;
   if (!(pid_file >> pid) || pid <= 0 || !process_running(static_cast<pid_t>(pid))) return;
-  // Only a postgres started on this very data dir: a pid file may outlive its process.
+  // Only a server started on this very data dir: a pid file may outlive its process.
   std::vector<std::string> arguments = command_line_of(static_cast<pid_t>(pid));
   bool ours = false;
   for (std::size_t i = 0; i + 1 < arguments.size(); ++i)
     ours = ours || (arguments[i] == "-D" && arguments[i + 1] == data_dir);
+  for (const auto& argument : arguments) ours = ours || argument == "--datadir=" + data_dir;
   if (!ours) return;
   kill(static_cast<pid_t>(pid), SIGQUIT);
   if (!wait_until_process_gone(static_cast<pid_t>(pid), std::chrono::seconds(2))) {
@@ -134,12 +135,12 @@ void kill_server_of(const std::string& data_dir) {
   }
 }
 
-std::vector<std::string> sweep_stale_server_dirs(const std::string& parent) {
+std::vector<std::string> sweep_stale_private_dirs(const std::string& prefix, const std::string& parent) {
   std::vector<std::string> removed;
   std::error_code error;
   for (const fs::directory_entry& entry : fs::directory_iterator(parent, error)) {
     std::string name = entry.path().filename().string();
-    if (name.rfind(kServerDirPrefix, 0) != 0) continue;
+    if (name.rfind(prefix, 0) != 0) continue;
     std::string dir = entry.path().string();
     struct stat dir_stat {};
     if (lstat(dir.c_str(), &dir_stat) != 0 || !S_ISDIR(dir_stat.st_mode)) continue;
@@ -163,4 +164,4 @@ std::vector<std::string> sweep_stale_server_dirs(const std::string& parent) {
   return removed;
 }
 
-}  // namespace reslab::pg
+}  // namespace reslab

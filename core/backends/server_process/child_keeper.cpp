@@ -1,4 +1,4 @@
-#include "core/backends/postgres/child_keeper.hpp"
+#include "core/backends/server_process/child_keeper.hpp"
 
 #include <fcntl.h>
 #include <linux/close_range.h>
@@ -18,7 +18,7 @@
 
 extern char** environ;
 
-namespace reslab::pg {
+namespace reslab {
 
 namespace {
 
@@ -170,4 +170,4 @@ pid_t spawn_child(const ChildSpec& spec) {
   return keeper->spawn(spec);
 }
 
-}  // namespace reslab::pg
+}  // namespace reslab

@@ -1,0 +1,72 @@
+#include "core/backends/mariadb/lock_monitor.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+
+namespace reslab::maria {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// InnoDB refreshes its information_schema lock cache when it has been unread for 100 ms
+// (CACHE_MIN_IDLE_TIME_US); the last read in this process is when the next fresh one may come.
+struct CacheClock {
+  std::mutex mutex;
+  Clock::time_point last_read{};
+};
+
+CacheClock& cache_clock() {
+  static CacheClock* clock = new CacheClock;
+  return *clock;
+}
+
+}  // namespace
+
+std::vector<unsigned long> LockMonitor::waiting_threads() {
+  const StatementResult status = m_control.exec("SHOW ENGINE INNODB STATUS");
+  std::vector<unsigned long> threads;
+  if (!status.ok() || status.rows.empty() || status.rows[0].size() < 3) return threads;
+  const std::string text = to_display(status.rows[0][2]);
+  std::size_t at = 0;
+  while ((at = text.find("---TRANSACTION ", at)) != std::string::npos) {
+    const std::size_t next = text.find("---TRANSACTION ", at + 1);
+    const std::string block = text.substr(at, next == std::string::npos ? std::string::npos : next - at);
+    at = next == std::string::npos ? text.size() : next;
+    if (block.find("\nLOCK WAIT ") == std::string::npos) continue;
+    const std::size_t id = block.find(" thread id ");
+    if (id != std::string::npos) threads.push_back(std::strtoul(block.c_str() + id + 11, nullptr, 10));
+  }
+  return threads;
+}
+
+std::vector<unsigned long> LockMonitor::blocking_threads(unsigned long thread) {
+  {
+    CacheClock& clock = cache_clock();
+    std::lock_guard lock(clock.mutex);
+    const auto fresh_from = clock.last_read + std::chrono::milliseconds(105);
+    if (Clock::now() < fresh_from) std::this_thread::sleep_until(fresh_from);
+    clock.last_read = Clock::now();
+  }
+  const StatementResult rows = m_control.exec(
+      "SELECT b.trx_mysql_thread_id FROM information_schema.INNODB_LOCK_WAITS w"
+      " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
+      " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id"
+      " WHERE r.trx_mysql_thread_id = " +
+      std::to_string(thread) + " ORDER BY b.trx_started, b.trx_id");
+  {
+    std::lock_guard lock(cache_clock().mutex);
+    cache_clock().last_read = Clock::now();
+  }
+  std::vector<unsigned long> out;
+  for (const auto& row : rows.rows) {
+    const unsigned long id = static_cast<unsigned long>(as_int(row[0]));
+    bool seen = false;
+    for (unsigned long known : out) seen = seen || known == id;
+    if (!seen) out.push_back(id);
+  }
+  return out;
+}
+
+}  // namespace reslab::maria

@@ -1,0 +1,185 @@
+#include "core/backends/mariadb/session.hpp"
+
+#include <algorithm>
+
+#include "core/sim/errors.hpp"
+
+namespace reslab::maria {
+namespace {
+
+std::vector<std::string> returning_columns(const std::string& returning) {
+  std::vector<std::string> out;
+  std::string current;
+  for (char c : returning + ",") {
+    if (c == ',') {
+      const auto first = current.find_first_not_of(" \t\n");
+      const auto last = current.find_last_not_of(" \t\n");
+      if (first != std::string::npos) out.push_back(current.substr(first, last - first + 1));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  return out;
+}
+
+bool writes_with_returning(const std::string& sql) {
+  return has_returning(sql) && takes_row_locks(sql);
+}
+
+}  // namespace
+
+MariaSession::MariaSession(const Endpoint& endpoint, std::string name, LockMonitor& monitor,
+                           const std::map<std::string, std::string>& keys)
+    : m_name(std::move(name)), m_connection(endpoint), m_monitor(monitor), m_keys(keys) {
+  m_thread = m_connection.thread_id();
+  // Wall-clock limits stay out of the way: the stepper has its own budget.
+  m_connection.must("SET SESSION innodb_lock_wait_timeout = 100000");
+  m_connection.must("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION,PIPES_AS_CONCAT'");
+  m_connection.must("SET SESSION autocommit = 1");
+}
+
+std::string MariaSession::bound(const std::string& sql, const std::vector<Value>& params) const {
+  return bind_literals(sql, params, [this](const Value& value) { return m_connection.literal(value); });
+}
+
+std::string MariaSession::shown(const std::string& sql) const {
+  return split_update_returning(sql) ? sql : translate_statement(sql);
+}
+
+bool MariaSession::in_transaction() const {
+  if (m_flight) return m_flight->in_transaction_before || is_begin(m_flight->sql);
+  return m_in_transaction;
+}
+
+bool MariaSession::in_write_transaction() const {
+  if (!in_transaction()) return false;
+  return m_wrote || (m_flight && m_flight->takes_row_locks);
+}
+
+StatementResult MariaSession::run(const std::string& sql, const std::vector<Value>& params) {
+  if (m_flight) {
+    if (m_flight->sql != sql || m_flight->params != params) {
+      StatementResult refused;
+      refused.kind = StatementResult::Kind::error;
+      refused.code = "statement_in_flight";
+      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql +
+                        "\" and cannot run \"" + sql + "\"";
+      return refused;
+    }
+    return await();
+  }
+  send(sql, params);
+  return await();
+}
+
+void MariaSession::send(const std::string& sql, const std::vector<Value>& params) {
+  Flight flight{sql, params, m_in_transaction, takes_row_locks(sql), std::nullopt, {}};
+  std::string text;
+  if (auto split = split_update_returning(quote_reserved(sql)); split && m_keys.count(split->table)) {
+    // InnoDB has no UPDATE ... RETURNING: a locking read of the keys waits where the UPDATE would.
+    const std::vector<Value> where_params(
+        params.begin() + std::min<std::size_t>(split->set_placeholders, params.size()), params.end());
+    text = "SELECT " + m_keys.at(split->table) + " FROM " + split->table + " WHERE " +
+           bound(split->where, where_params) + " FOR UPDATE";
+    flight.update_returning = std::move(split);
+  } else if (auto upsert = split_conditional_upsert(bound(quote_reserved(sql), params))) {
+    text = upsert->insert;
+    flight.then_update = upsert->update;
+  } else {
+    text = bound(translate_statement(sql), params);
+  }
+  m_connection.start(text);
+  m_flight = std::move(flight);
+}
+
+StatementResult MariaSession::await() {
+  const auto deadline = std::chrono::steady_clock::now() + kStatementBudget;
+  int seen_waiting = 0;
+  while (true) {
+    if (m_connection.poll(1)) return complete();
+    const auto waiting = m_monitor.waiting_threads();
+    if (std::find(waiting.begin(), waiting.end(), m_thread) != waiting.end()) {
+      if (++seen_waiting >= 2) {
+        if (m_connection.poll(0)) return complete();  // the result may have come meanwhile
+        StatementResult result;
+        result.kind = StatementResult::Kind::busy;
+        result.code = "waiting";
+        result.message = "waiting for a row lock held by another session of the lab";
+        return result;
+      }
+    } else {
+      seen_waiting = 0;
+    }
+    if (std::chrono::steady_clock::now() > deadline) return cancel();
+  }
+}
+
+StatementResult MariaSession::cancel() {
+  const std::string statement = m_flight->sql;
+  m_monitor.control().exec("KILL QUERY " + std::to_string(m_thread));
+  while (!m_connection.poll(100)) {
+  }
+  StatementResult result = complete();
+  result.kind = StatementResult::Kind::error;
+  result.message =
+      "\"" + statement + "\" neither finished nor waited for another session of this lab within " +
+      std::to_string(kStatementBudget.count()) + " ms, so reslab cancelled it (" + result.message + ")";
+  return result;
+}
+
+StatementResult MariaSession::complete() {
+  Flight flight = std::move(*m_flight);
+  m_flight.reset();
+  StatementResult result = m_connection.finish();
+  if (result.ok() && flight.update_returning) {
+    const UpdateReturning& split = *flight.update_returning;
+    const std::string& key = m_keys.at(split.table);
+    std::string keys;
+    for (const auto& row : result.rows) keys += (keys.empty() ? "" : ", ") + m_connection.literal(row[0]);
+    StatementResult returned;
+    returned.sqlstate = "00000";
+    returned.code = "OK";
+    returned.columns = returning_columns(split.returning);
+    if (!keys.empty()) {
+      const std::vector<Value> set_params(
+          flight.params.begin(),
+          flight.params.begin() + std::min<std::size_t>(split.set_placeholders, flight.params.size()));
+      const StatementResult update =
+          m_connection.exec("UPDATE " + split.table + " SET " + bound(split.set, set_params) + " WHERE " +
+                            key + " IN (" + keys + ")");
+      if (!update.ok()) {
+        result = update;
+      } else {
+        returned = m_connection.exec("SELECT " + split.returning + " FROM " + split.table + " WHERE " + key +
+                                     " IN (" + keys + ") ORDER BY " + key);
+        returned.changes = update.changes;
+        result = returned;
+      }
+    } else {
+      result = returned;
+    }
+  } else if (result.ok() && !flight.then_update.empty()) {
+    if (result.changes == 0) {
+      const StatementResult update = m_connection.exec(flight.then_update);
+      result = update;
+    }
+  } else if (result.ok() && writes_with_returning(flight.sql)) {
+    result.changes = static_cast<int>(result.rows.size());
+  } else if (result.ok() && is_upsert(flight.sql)) {
+    result.changes = std::min(result.changes, 1);  // ON DUPLICATE KEY UPDATE counts an updated row twice
+  }
+  m_in_transaction = m_connection.in_transaction();
+  if (result.ok() && flight.takes_row_locks && m_in_transaction) m_wrote = true;
+  if (result.ok() && m_in_transaction && is_plain_select(flight.sql)) m_snapshot = true;
+  if (!m_in_transaction) m_wrote = m_snapshot = false;
+  return result;
+}
+
+bool MariaSession::make_idle() {
+  if (m_flight) cancel();
+  if (m_in_transaction) run("ROLLBACK");
+  return !m_in_transaction && !m_flight;
+}
+
+}  // namespace reslab::maria

@@ -1,0 +1,72 @@
+#pragma once
+// A MariaDB session of a lab (an actor's, the provider's, the observer's). Each statement is sent
+// asynchronously and driven, polling every millisecond, until it finishes or InnoDB reports its thread
+// in a row-lock wait (seen twice, so its deadlock check, which runs as the wait begins, is past). A
+// waiting statement stays in flight and comes back as kind busy, code "waiting"; when the engine runs
+// the same statement again (a woken event re-running from the top), the session drives that statement
+// on instead of sending it twice.
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/backends/mariadb/connection.hpp"
+#include "core/backends/mariadb/lock_monitor.hpp"
+#include "core/backends/mariadb/sql_text.hpp"
+#include "core/sim/session.hpp"
+
+namespace reslab::maria {
+
+class MariaSession : public Session {
+ public:
+  // `keys`: each table's single-column primary key (for UPDATE ... RETURNING).
+  MariaSession(const Endpoint& endpoint, std::string name, LockMonitor& monitor,
+               const std::map<std::string, std::string>& keys);
+
+  const std::string& name() const override { return m_name; }
+  StatementResult run(const std::string& sql, const std::vector<Value>& params = {}) override;
+  bool in_transaction() const override;
+  bool in_write_transaction() const override;
+  bool holds_lock() const override { return in_transaction(); }
+  std::string shown(const std::string& sql) const override;
+
+  unsigned long thread_id() const { return m_thread; }
+  bool waiting() const { return m_flight.has_value(); }
+  // At REPEATABLE READ the first plain read of a transaction takes its snapshot: the engine must not
+  // read a transaction's own view before the transaction itself has.
+  bool has_snapshot() const { return !in_transaction() || m_snapshot; }
+  Connection& connection() { return m_connection; }
+  // Cancels a statement in flight and rolls back. False if the session cannot be made idle.
+  bool make_idle();
+
+  static constexpr std::chrono::milliseconds kStatementBudget{10'000};
+
+ private:
+  struct Flight {
+    std::string sql;
+    std::vector<Value> params;
+    bool in_transaction_before = false;
+    bool takes_row_locks = false;
+    std::optional<UpdateReturning> update_returning;
+    std::string then_update;  // a conditional upsert's UPDATE, run when its INSERT IGNORE added nothing
+  };
+
+  void send(const std::string& sql, const std::vector<Value>& params);
+  StatementResult await();
+  StatementResult complete();
+  StatementResult cancel();
+  std::string bound(const std::string& sql, const std::vector<Value>& params) const;
+
+  std::string m_name;
+  Connection m_connection;
+  LockMonitor& m_monitor;
+  const std::map<std::string, std::string>& m_keys;
+  unsigned long m_thread = 0;
+  std::optional<Flight> m_flight;
+  bool m_in_transaction = false;
+  bool m_wrote = false;
+  bool m_snapshot = false;
+};
+
+}  // namespace reslab::maria

@@ -1,0 +1,63 @@
+// The browser build's registry (app/platform/web/CMakeLists.txt builds it instead of registry.cpp): SQLite
+// only. A server backend says it runs with the desktop app, and the app falls back to SQLite with that
+// message shown where the desktop would say the server is starting.
+#include <string>
+
+#include "core/backends/servers.hpp"
+#include "core/backends/sqlite/lab_database.hpp"
+#include "core/backends/sqlite/sql_lab.hpp"
+#include "core/sim/errors.hpp"
+#include "core/sim/lab_database.hpp"
+#include "core/sim/sql_lab.hpp"
+
+namespace reslab {
+namespace {
+
+std::string desktop_only(Backend backend) {
+  return std::string(backend_display(backend)) +
+         " runs with the desktop app only (in a terminal: reslab --backend " +
+         std::string(backend_name(backend)) + ").";
+}
+
+}  // namespace
+
+LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& family,
+                                    const std::vector<std::string>& session_names, Model model,
+                                    Backend backend) {
+  if (backend != Backend::sqlite) throw BackendUnavailableError(desktop_only(backend));
+  return open_sqlite_lab_database(scenario, family, session_names, model);
+}
+
+bool needs_server(Backend backend) {
+  return backend != Backend::sqlite;
+}
+
+std::string dsn_flag(Backend) {
+  return "";
+}
+
+void open_server(Backend backend, const ServerRequest&) {
+  if (backend != Backend::sqlite) throw BackendUnavailableError(desktop_only(backend));
+}
+
+void start_server_async(Backend, const ServerRequest&) {}
+
+ServerState server_state(Backend backend, std::string* message) {
+  if (backend == Backend::sqlite) {
+    if (message) message->clear();
+    return ServerState::ready;
+  }
+  if (message) *message = desktop_only(backend);
+  return ServerState::failed;
+}
+
+ServerState wait_for_server(Backend backend, std::string* message) {
+  return server_state(backend, message);
+}
+
+std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup) {
+  if (options.backend != Backend::sqlite) throw BackendUnavailableError(desktop_only(options.backend));
+  return open_sqlite_sql_lab(options, setup);
+}
+
+}  // namespace reslab
