@@ -348,6 +348,11 @@ code=$(run check "$DATA/sql_last_room.toml")
 check "the worked example of SCENARIOS.md section 16 meets its expectations" test "$code" = 0
 code=$(run explore "$DATA/sql_last_room.toml" --lang en)
 check "explore runs every interleaving of an SQL scenario under each variant" has "| immediate, rollback journal | 18 / 20 | prevented (wait) |" "$out"
+for lab in race load isolation; do
+  code=$(run "$lab" --backend mariadb)
+  check "reslab $lab --backend mariadb is refused (exit 2)" test "$code" = 2
+  check "...saying where it runs" has "runs on SQLite and PostgreSQL; MariaDB is not one of its backends yet" "$err"
+done
 
 echo "$((checks - failures)) passed, $failures failed"
 test "$failures" = 0

@@ -56,4 +56,10 @@ Backend chosen_backend(const BackendOptions& options) {
   return backend;
 }
 
+Backend sqlite_or_postgres(Backend backend, const std::string& what) {
+  if (backend == Backend::sqlite || backend == Backend::postgres) return backend;
+  throw UsageError(what + " runs on SQLite and PostgreSQL; " + std::string(backend_display(backend)) +
+                   " is not one of its backends yet");
+}
+
 }  // namespace reslab

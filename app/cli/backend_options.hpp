@@ -33,4 +33,8 @@ ServerRequest server_request(const BackendOptions& options, Backend backend);
 // BackendUnavailableError when the server cannot be used (the message says what to install or what failed).
 Backend chosen_backend(const BackendOptions& options);
 
+// For what runs on SQLite and PostgreSQL only (the live labs, the isolation lab): the backend named, or a
+// UsageError that says `what` does not run on it yet.
+Backend sqlite_or_postgres(Backend backend, const std::string& what);
+
 }  // namespace reslab

@@ -40,7 +40,7 @@ LoadOptions load_options(const LoadCommandOptions& options) {
   load.background_checkpoint = options.checkpoint == "background";
   load.baseline = !options.no_baseline;
   load.db_file = options.db;
-  load.backend = named_backend(options.backend);
+  load.backend = sqlite_or_postgres(named_backend(options.backend), "the load lab");
   load.pg_dsn = options.backend.pg;
   load.keep = options.backend.keep;
   load.pg_data = options.pg_data;

@@ -19,7 +19,7 @@ RaceOptions race_options(const RaceCommandOptions& options) {
   if (!parse_model(options.model, race.model))
     throw UsageError("--model must be naive or atomic, not '" + options.model + "'");
   race.db_file = options.db;
-  race.backend = named_backend(options.backend);
+  race.backend = sqlite_or_postgres(named_backend(options.backend), "the seat race");
   race.pg_dsn = options.backend.pg;
   race.keep = options.backend.keep;
   if (race.backend != Backend::sqlite && !race.db_file.empty())
