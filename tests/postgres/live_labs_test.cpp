@@ -289,9 +289,10 @@ TEST_CASE("kill -9 mid-load: after a restart the data folder passes its checks a
   // One intent per transaction, durable: slow enough to be caught mid-run.
   ChildProcess child({RESLAB_BINARY, "load", "--backend", "postgres", "--pg-data", folder.data(), "--engine",
                       "race", "--threads", "4", "--seats", "2000", "--intents", "200000", "--no-baseline"});
-  // Wait until orders are being committed, then kill reslab outright.
+  // Wait until orders are being committed, then kill reslab outright. The run (200,000 durable
+  // transactions) lasts far longer than it takes to get there; the bound only caps a hang.
   bool loading = false;
-  for (int attempt = 0; attempt < 600 && !loading; ++attempt) {
+  for (int attempt = 0; attempt < 12000 && !loading; ++attempt) {
     std::this_thread::sleep_for(50ms);
     const std::string socket = socket_dir_of(folder.data());
     if (socket.empty()) continue;
@@ -309,12 +310,17 @@ TEST_CASE("kill -9 mid-load: after a restart the data folder passes its checks a
   REQUIRE(loading);
   kill(child.pid(), SIGKILL);
   child.wait(10s);
-  // The server went down with reslab (its parent-death signal); a new start recovers the folder.
+  // The server goes down with reslab (its parent-death signal): wait until the old postmaster has
+  // gone (the bound only caps a hang), then a new start recovers the folder.
+  pid_t postmaster = 0;
+  if (std::ifstream pid_file(folder.data() + "/postmaster.pid"); pid_file) pid_file >> postmaster;
+  for (int attempt = 0; attempt < 6000 && postmaster > 0 && kill(postmaster, 0) == 0; ++attempt)
+    std::this_thread::sleep_for(50ms);
   std::unique_ptr<pg::DurableServer> server;
-  for (int attempt = 0; attempt < 100 && !server; ++attempt) {
+  for (int attempt = 0; attempt < 600 && !server; ++attempt) {
     try {
       server = pg::DurableServer::start(folder.data());
-    } catch (const pg::BackendUnavailable&) {  // the old postmaster is still shutting down
+    } catch (const pg::BackendUnavailable&) {  // its last children may hold its shared memory a moment
       std::this_thread::sleep_for(100ms);
     }
   }

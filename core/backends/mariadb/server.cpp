@@ -2,16 +2,16 @@
 #include "core/backends/mariadb/server.hpp"
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <random>
 #include <thread>
 
 #include "core/backends/mariadb/private_server.hpp"
+#include "core/backends/server_process/random_name.hpp"
+#include "core/backends/server_process/start_state.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab::maria {
@@ -24,23 +24,12 @@ struct Process {
   bool keep = false;
   bool teardown_registered = false;
 
-  std::mutex state_mutex;
-  std::condition_variable state_changed;  // notify_all (glibc 2.36)
-  ServerState state = ServerState::idle;
-  std::string state_message;
+  StartState<ServerState> start;
 };
 
 Process& process() {
   static Process* instance = new Process;
   return *instance;
-}
-
-std::string random_suffix() {
-  static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-  std::random_device device;
-  std::string out;
-  for (int i = 0; i < 10; ++i) out += alphabet[device() % 36];
-  return out;
 }
 
 void teardown() {
@@ -64,13 +53,7 @@ void teardown() {
 }
 
 void set_state(ServerState state, std::string message) {
-  Process& p = process();
-  {
-    std::lock_guard lock(p.state_mutex);
-    p.state = state;
-    p.state_message = std::move(message);
-  }
-  p.state_changed.notify_all();
+  process().start.set(state, std::move(message));
 }
 
 std::string version_of(const Endpoint& endpoint, const std::string& where) {
@@ -106,7 +89,7 @@ const ServerInfo& server(const ServerOptions& options) {
     p.teardown_registered = true;
   }
   ServerInfo info;
-  info.database_prefix = "reslab_" + random_suffix();
+  info.database_prefix = "reslab_" + random_name_suffix(10);
   p.keep = options.keep;
   const auto started = std::chrono::steady_clock::now();
   if (options.dsn.empty()) {
@@ -129,13 +112,7 @@ const ServerInfo& server(const ServerOptions& options) {
 }
 
 void start_server_async(const ServerOptions& options) {
-  {
-    Process& p = process();
-    std::lock_guard lock(p.state_mutex);
-    if (p.state == ServerState::starting || p.state == ServerState::ready) return;
-    p.state = ServerState::starting;
-    p.state_message = "Starting MariaDB…";
-  }
+  if (!process().start.begin("Starting MariaDB…")) return;
   std::thread([options] {
     try {
       server(options);
@@ -146,18 +123,11 @@ void start_server_async(const ServerOptions& options) {
 }
 
 ServerState server_state(std::string* message) {
-  Process& p = process();
-  std::lock_guard lock(p.state_mutex);
-  if (message) *message = p.state_message;
-  return p.state;
+  return process().start.get(message);
 }
 
 ServerState wait_for_server(std::string* message) {
-  Process& p = process();
-  std::unique_lock lock(p.state_mutex);
-  p.state_changed.wait(lock, [&] { return p.state != ServerState::starting; });
-  if (message) *message = p.state_message;
-  return p.state;
+  return process().start.wait(message);
 }
 
 }  // namespace reslab::maria

@@ -3,7 +3,6 @@
 #include <libpq-fe.h>
 
 #include <memory>
-#include <random>
 
 #include "core/backends/postgres/server.hpp"
 
@@ -47,15 +46,6 @@ std::string normalized_conninfo(const std::string& dsn, const std::string& appli
   }
   if (!has_timeout) conninfo += std::string("connect_timeout=") + kDefaultConnectTimeout + " ";
   return conninfo + "application_name=" + conninfo_value(application_name);
-}
-
-std::string random_name_suffix(std::size_t length) {
-  static constexpr char kAlphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-  std::random_device device;
-  std::uniform_int_distribution<std::size_t> pick(0, sizeof kAlphabet - 2);
-  std::string suffix;
-  for (std::size_t i = 0; i < length; ++i) suffix += kAlphabet[pick(device)];
-  return suffix;
 }
 
 }  // namespace reslab::pg

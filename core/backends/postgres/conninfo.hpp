@@ -3,6 +3,8 @@
 // cannot clash with another run's.
 #include <string>
 
+#include "core/backends/server_process/random_name.hpp"
+
 namespace reslab::pg {
 
 // A DSN (key=value or postgresql:// URI) as key=value conninfo, with connect_timeout (5 s when the
@@ -13,7 +15,7 @@ std::string normalized_conninfo(const std::string& dsn, const std::string& appli
 // `value` in single quotes for a key=value conninfo, with ' and \ escaped by a backslash.
 std::string conninfo_value(const std::string& value);
 
-// `length` random characters from [a-z0-9].
-std::string random_name_suffix(std::size_t length);
+// `length` random characters from [a-z0-9] (shared with the other server backends).
+using reslab::random_name_suffix;
 
 }  // namespace reslab::pg

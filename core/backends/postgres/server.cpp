@@ -1,7 +1,6 @@
 // The process's one server: opened on first use, shared by every lab, torn down at exit.
 #include "core/backends/postgres/server.hpp"
 
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -13,6 +12,7 @@
 #include "core/backends/postgres/private_server.hpp"
 #include "core/backends/postgres/server_binaries.hpp"
 #include "core/backends/postgres/server_probe.hpp"
+#include "core/backends/server_process/start_state.hpp"
 
 namespace reslab::pg {
 
@@ -27,10 +27,7 @@ struct Process {
   bool keep = false;
   bool teardown_registered = false;
 
-  std::mutex state_mutex;                 // the window polls this one; it is never held for long
-  std::condition_variable state_changed;  // for wait_for_server(); notify_all (glibc 2.36, bug 25847)
-  ServerState state = ServerState::idle;
-  std::string state_message;
+  StartState<ServerState> start;
 };
 
 // Never destroyed: a starting thread or the exit handler may still use it after static destructors.
@@ -88,13 +85,7 @@ ServerInfo open_existing_server(const ServerOptions& options, const std::string&
 }
 
 void set_state(ServerState state, std::string message) {
-  Process& p = process();
-  {
-    std::lock_guard lock(p.state_mutex);
-    p.state = state;
-    p.state_message = std::move(message);
-  }
-  p.state_changed.notify_all();
+  process().start.set(state, std::move(message));
 }
 
 }  // namespace
@@ -126,13 +117,7 @@ const ServerInfo& server(const ServerOptions& options) {
 }
 
 void start_server_async(const ServerOptions& options) {
-  {
-    Process& p = process();
-    std::lock_guard lock(p.state_mutex);
-    if (p.state == ServerState::starting || p.state == ServerState::ready) return;
-    p.state = ServerState::starting;
-    p.state_message = "Starting PostgreSQL…";
-  }
+  if (!process().start.begin("Starting PostgreSQL…")) return;
   std::thread([options] {
     try {
       server(options);
@@ -143,18 +128,11 @@ void start_server_async(const ServerOptions& options) {
 }
 
 ServerState server_state(std::string* message) {
-  Process& p = process();
-  std::lock_guard lock(p.state_mutex);
-  if (message) *message = p.state_message;
-  return p.state;
+  return process().start.get(message);
 }
 
 ServerState wait_for_server(std::string* message) {
-  Process& p = process();
-  std::unique_lock lock(p.state_mutex);
-  p.state_changed.wait(lock, [&] { return p.state != ServerState::starting; });
-  if (message) *message = p.state_message;
-  return p.state;
+  return process().start.wait(message);
 }
 
 }  // namespace reslab::pg
