@@ -93,24 +93,6 @@ std::string read_id(const toml::node& node, std::string_view name) {
   return id;
 }
 
-std::string read_nonempty_text(const toml::node& node, std::string_view name) {
-  std::string text = expect_string(node, name);
-  if (text.empty()) fail_at(node.source(), "'" + std::string(name) + "' must not be empty");
-  return text;
-}
-
-// Every user-visible text exists in both languages: { en = "...", zh = "..." }.
-LocalizedText read_localized(const toml::node& node, std::string_view name) {
-  if (!node.is_table())
-    fail_at(node.source(), "'" + std::string(name) +
-                               "' must be a table { en = \"...\", zh = \"...\" }, not " +
-                               std::string(type_name(node)));
-  TableView text(*node.as_table(), std::string(name));
-  text.allow_only({"en", "zh"});
-  return LocalizedText{read_nonempty_text(text.require("en"), "en"),
-                       read_nonempty_text(text.require("zh"), "zh")};
-}
-
 LocalizedText read_optional_localized(const TableView& table, std::string_view key) {
   const toml::node* node = table.find(key);
   return node == nullptr ? LocalizedText{} : read_localized(*node, key);

@@ -36,19 +36,6 @@ std::string read_sql_id(const toml::node& node, std::string_view name) {
   return id;
 }
 
-LocalizedText read_sql_text(const toml::node& node, std::string_view name) {
-  if (!node.is_table())
-    fail_at(node.source(), "'" + std::string(name) +
-                               "' must be a table { en = \"...\", zh = \"...\" }, not " +
-                               std::string(type_name(node)));
-  TableView text(*node.as_table(), std::string(name));
-  text.allow_only({"en", "zh"});
-  LocalizedText out{expect_string(text.require("en"), "en"), expect_string(text.require("zh"), "zh")};
-  if (out.en.empty() || out.zh.empty())
-    fail_at(node.source(), "'" + std::string(name) + "' must not be empty");
-  return out;
-}
-
 std::vector<std::string> read_string_list(const toml::node& node, std::string_view name) {
   std::vector<std::string> out;
   for (const auto& item : expect_array(node, name)) out.push_back(expect_string(item, name));
@@ -126,7 +113,7 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
     out.id = read_sql_id(session.require("id"), "id");
     if (scenario.find_session(out.id)) fail_at(node.source(), "a second session " + in_quotes(out.id));
     out.name =
-        session.find("name") ? read_sql_text(*session.find("name"), "name") : LocalizedText{out.id, out.id};
+        session.find("name") ? read_localized(*session.find("name"), "name") : LocalizedText{out.id, out.id};
     const toml::array& steps = session.require_array("steps");
     if (steps.empty()) fail_at(steps.source(), "session " + in_quotes(out.id) + " has no steps");
     for (const auto& step_node : steps) {
@@ -223,7 +210,7 @@ void read_variants(const toml::node& node, SqlScenario& scenario) {
       }
     }
     if (const toml::node* explanation = variant.find("explanation"))
-      out.explanation = read_sql_text(*explanation, "explanation");
+      out.explanation = read_localized(*explanation, "explanation");
     scenario.variants.push_back(std::move(out));
   }
 }
@@ -308,8 +295,8 @@ SqlScenario read_sql_scenario(std::string_view text, const toml::table& root, co
     fail_at(top.require("kind").source(), "'kind' must be \"sql\" here");
   scenario.id = read_sql_id(top.require("id"), "id");
   if (const toml::node* test = top.find("test")) scenario.test = read_sql_id(*test, "test");
-  scenario.title = read_sql_text(top.require("title"), "title");
-  if (const toml::node* summary = top.find("summary")) scenario.summary = read_sql_text(*summary, "summary");
+  scenario.title = read_localized(top.require("title"), "title");
+  if (const toml::node* summary = top.find("summary")) scenario.summary = read_localized(*summary, "summary");
   if (const toml::node* setup = top.find("setup")) {
     std::string as_written;
     scenario.setup = read_statements(text, *setup, file, "setup", as_written);

@@ -220,4 +220,21 @@ const toml::array& TableView::require_array(std::string_view key) const {
   return expect_array(require(key), key);
 }
 
+std::string read_nonempty_text(const toml::node& node, std::string_view name) {
+  std::string text = expect_string(node, name);
+  if (text.empty()) fail_at(node.source(), "'" + std::string(name) + "' must not be empty");
+  return text;
+}
+
+LocalizedText read_localized(const toml::node& node, std::string_view name) {
+  if (!node.is_table())
+    fail_at(node.source(), "'" + std::string(name) +
+                               "' must be a table { en = \"...\", zh = \"...\" }, not " +
+                               std::string(type_name(node)));
+  TableView text(*node.as_table(), std::string(name));
+  text.allow_only({"en", "zh"});
+  return LocalizedText{read_nonempty_text(text.require("en"), "en"),
+                       read_nonempty_text(text.require("zh"), "zh")};
+}
+
 }  // namespace reslab::toml_read

@@ -38,6 +38,9 @@ std::string expect_string(const toml::node& node, std::string_view name);  // at
 std::int64_t expect_integer(const toml::node& node, std::string_view name, std::int64_t min,
                             std::int64_t max);
 bool expect_boolean(const toml::node& node, std::string_view name);
+std::string read_nonempty_text(const toml::node& node, std::string_view name);
+// Every user-visible text exists in both languages: { en = "...", zh = "..." }, neither empty.
+LocalizedText read_localized(const toml::node& node, std::string_view name);
 
 struct Entry {
   const toml::key* key;
