@@ -38,7 +38,7 @@ bool starts_with(const std::string& sql, const char* word) {
 // a write by the rows it changed, a read by the rows it returned, anything else as done. SQLITE_DONE
 // and SQLITE_ROW are not news.
 std::string result_text(const PanelContext& ctx, const SqlRecord& record, bool ok) {
-  // PostgreSQL's errors also show their SQLSTATE; a statement still in flight is "waiting".
+  // A server's errors also show their SQLSTATE; a statement still in flight is "waiting".
   if (!ok) return record.sqlstate.empty() ? record.result : record.result + " (" + record.sqlstate + ")";
   const bool writes = starts_with(record.sql, "INSERT") || starts_with(record.sql, "UPDATE") ||
                       starts_with(record.sql, "DELETE") || starts_with(record.sql, "REPLACE");
@@ -77,8 +77,7 @@ float draw_sql_panel(const PanelContext& ctx) {
     // first statement opens with its name, the ones after it are indented under it.
     const bool first = record.connection != connection;
     connection = record.connection;
-    const bool ok = record.result == "SQLITE_OK" || record.result == "SQLITE_DONE" ||
-                    record.result == "SQLITE_ROW" || record.result == "successful_completion";
+    const bool ok = record.ok;
     std::vector<ColoredPart> parts = with_values(record, ctx.colors.sql_text, ctx.colors.sql_value);
     if (first) parts.insert(parts.begin(), {connection + "> ", muted});
     if (hidden)

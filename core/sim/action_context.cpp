@@ -52,7 +52,8 @@ StatementResult ActionContext::execute(Session& session, const std::string& stat
   m.resuming = false;  // only the statement the actor was waiting on is retried silently
   if (!silent_retry) {
     m.sql_log->push_back({session.name(), session.shown(statement), std::move(params), result.code_name(),
-                          result.changes, static_cast<int>(result.rows.size()), result.sqlstate});
+                          result.changes, static_cast<int>(result.rows.size()), result.sqlstate,
+                          result.ok()});
   }
   if (result.busy() && !deadlocked) throw ActorBlocked{statement};
   m.journal->results.push_back(result);

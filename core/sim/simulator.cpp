@@ -295,8 +295,14 @@ struct Simulator::Impl {
                  std::move(victim_args)});
         if (own.in_transaction()) {
           const StatementResult rollback = own.run("ROLLBACK");
-          log.push_back(
-              {own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
+          log.push_back({own.name(),
+                         "ROLLBACK",
+                         {},
+                         rollback.code_name(),
+                         rollback.changes,
+                         0,
+                         rollback.sqlstate,
+                         rollback.ok()});
         }
       } else {
         // SQLite does not roll back on BUSY: the transaction stays as it was, and so do its locks.
@@ -335,8 +341,14 @@ struct Simulator::Impl {
     Session& own = connection_of(actor);
     if (own.in_transaction()) {
       const StatementResult rollback = own.run("ROLLBACK");
-      step.sql.push_back(
-          {own.name(), "ROLLBACK", {}, rollback.code_name(), rollback.changes, 0, rollback.sqlstate});
+      step.sql.push_back({own.name(),
+                          "ROLLBACK",
+                          {},
+                          rollback.code_name(),
+                          rollback.changes,
+                          0,
+                          rollback.sqlstate,
+                          rollback.ok()});
       step.explanation.push_back({"recovery.crash.rolled_back", {{"event", actor.transaction_event}}});
       actor.transaction_event.clear();
     }

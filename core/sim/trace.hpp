@@ -23,6 +23,7 @@ struct SqlRecord {
   int changes = 0;
   int rows = 0;          // rows the statement returned (a SELECT's answer, an UPDATE's RETURNING)
   std::string sqlstate;  // PostgreSQL's SQLSTATE ("40P01"); empty on SQLite
+  bool ok = true;        // the statement succeeded, whatever the backend calls its success
 };
 
 // An actor that was waiting and finished its event because the lock holder committed or rolled back.

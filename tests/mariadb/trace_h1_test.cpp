@@ -44,3 +44,19 @@ TEST_CASE("a trace on MariaDB names its backend and the server's version") {
   CHECK(json["server_version"] == server->server_version);
   CHECK(server->server_version.rfind("10.", 0) == 0);
 }
+
+TEST_CASE("a statement InnoDB completed is recorded as succeeded, a waiting one as not") {
+  if (!mariatest::server_or_skip()) return;
+  const Trace trace =
+      mariatest::run_on_mariadb(mariatest::bundled("h1_last_room.toml"), Model::atomic, "article");
+  int succeeded = 0;
+  for (const auto& step : trace.steps)
+    for (const auto& record : step.sql) {
+      CAPTURE(record.sql);
+      CAPTURE(record.result);
+      CHECK(record.ok == (record.result == "OK"));
+      succeeded += record.ok ? 1 : 0;
+    }
+  CHECK(succeeded > 0);
+  CHECK_FALSE(trace.steps[1].sql.back().ok);  // B's UPDATE, waiting for A's row lock
+}
