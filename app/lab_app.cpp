@@ -9,13 +9,13 @@
 #include "app/platform/platform_paths.hpp"
 #include "app/session/saved_presets.hpp"
 #include "app/text/text_file.hpp"
-#include "core/backends/servers.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/message_catalog.hpp"
 #include "core/sim/preset_check.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/servers.hpp"
 
 namespace reslab {
 namespace {
@@ -64,7 +64,7 @@ std::shared_ptr<const Scenario> load_scenario(const std::string& name_or_path) {
 
 // [SECTION] construction
 LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenario_name)
-    : m_platform(platform), m_settings(std::move(settings)) {
+    : m_platform(platform), m_settings(std::move(settings)), m_labs(platform.live_labs()) {
   m_strings_error = m_text.load_installed();
   m_view.lang = lang_from_environment();
   if (!m_settings.lang.empty()) parse_lang(m_settings.lang, m_view.lang);
@@ -477,15 +477,16 @@ void LabApp::apply(const Command& command) {
                      options.rounds = start.rounds;
                      options.model = start.model;
                      options.backend = start.backend;
-                     if (const std::string error = m_race.start(options); !error.empty()) toast(error, true);
-                   },
-                   [&](const CancelRace&) { m_race.cancel(); },
-                   [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
-                   [&](const StartLoad& start) {
-                     if (const std::string error = m_load.start(start.options); !error.empty())
+                     if (const std::string error = m_labs.race->start(options); !error.empty())
                        toast(error, true);
                    },
-                   [&](const CancelLoad&) { m_load.cancel(); },
+                   [&](const CancelRace&) { m_labs.race->cancel(); },
+                   [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
+                   [&](const StartLoad& start) {
+                     if (const std::string error = m_labs.load->start(start.options); !error.empty())
+                       toast(error, true);
+                   },
+                   [&](const CancelLoad&) { m_labs.load->cancel(); },
                    [&](const ToggleOrdersPanel&) {
                      m_view.orders_open = !m_view.orders_open;
                      // Opening the window runs every order of what is shown, unless that has run already.
@@ -624,21 +625,22 @@ double LabApp::tick() {
     if (error != m_view.scenario_error || scenario != m_session->scenario_ptr()) ++m_revision;
   }
   wake_at(m_next_reload_check);
-  const int race = m_race.revision();
-  if (race != m_race_revision && (!m_race.running() || now >= m_next_race_refresh)) {
+  const int race = m_labs.race->revision();
+  if (race != m_race_revision && (!m_labs.race->running() || now >= m_next_race_refresh)) {
     m_race_revision = race;
     m_next_race_refresh = now + kRaceRefreshSeconds;
     ++m_revision;
   }
-  if (m_race.running()) wake_at(m_next_race_refresh);  // also notices the end: no event says a race ended
+  if (m_labs.race->running())
+    wake_at(m_next_race_refresh);  // also notices the end: no event says a race ended
   // The load lab the same way: redrawing at its pace would take CPU from the run it measures.
-  const int load = m_load.revision();
-  if (load != m_load_revision && (!m_load.running() || now >= m_next_load_refresh)) {
+  const int load = m_labs.load->revision();
+  if (load != m_load_revision && (!m_labs.load->running() || now >= m_next_load_refresh)) {
     m_load_revision = load;
     m_next_load_refresh = now + kRaceRefreshSeconds;
     ++m_revision;
   }
-  if (m_load.running()) wake_at(m_next_load_refresh);
+  if (m_labs.load->running()) wake_at(m_next_load_refresh);
   // PostgreSQL starting in the background: look again soon, and switch when it is ready.
   if (!m_view.backend_status.empty() && !m_view.backend_unavailable) {
     const std::string status = m_view.backend_status;

@@ -54,5 +54,3 @@ const bool registered = [] {
 }();
 
 }  // namespace
-
-BENCHMARK_MAIN();

@@ -99,5 +99,3 @@ const bool registered = [] {
 }();
 
 }  // namespace
-
-BENCHMARK_MAIN();

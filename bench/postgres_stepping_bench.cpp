@@ -93,5 +93,3 @@ BENCHMARK_CAPTURE(BM_Replay, h2_atomic_postgres, "h2_hold_expiry.toml", Model::a
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
-
-BENCHMARK_MAIN();

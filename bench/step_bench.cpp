@@ -119,5 +119,3 @@ const bool registered = [] {
 }();
 
 }  // namespace
-
-BENCHMARK_MAIN();

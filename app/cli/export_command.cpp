@@ -11,6 +11,7 @@
 #include "app/cli/hidden_on_slide.hpp"
 #include "app/cli/lang_option.hpp"
 #include "app/export/slide_camera.hpp"
+#include "app/platform/font_lookup.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/text/number_text.hpp"
@@ -68,7 +69,7 @@ int run_export(const ExportOptions& options) {
   if (options.out.empty()) throw UsageError("--out DIR is required");
   if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
 
-  SlideCamera camera(file, lang, width, height, options.scale, options.frame == "content");
+  SlideCamera camera(find_font, file, lang, width, height, options.scale, options.frame == "content");
 
   int written = 0, hiding = 0;
   double total_ms = 0;

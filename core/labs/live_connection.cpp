@@ -4,7 +4,7 @@
 #include <set>
 #include <variant>
 
-#include "core/backends/postgres/conninfo.hpp"
+#include "core/backends/live_servers.hpp"
 #include "core/labs/lab_connection.hpp"
 #include "core/labs/pg_lab_connection.hpp"
 #include "core/sim/errors.hpp"
@@ -102,7 +102,7 @@ std::unique_ptr<LiveConnection> live_postgres_connection(const std::string& conn
 }
 
 std::string conninfo_in_schema(const std::string& conninfo, const std::string& schema) {
-  return conninfo + " options=" + pg::conninfo_value("-c search_path=" + schema);
+  return conninfo + " options=" + connection_string_value(Backend::postgres, "-c search_path=" + schema);
 }
 
 }  // namespace reslab

@@ -4,8 +4,8 @@
 // RESLAB_GOLDEN_UPDATE_MARIADB=FILE writes the list afresh (scripts/update-goldens does).
 #include <doctest/doctest.h>
 
-#include "core/formats/hash.hpp"
 #include "core/formats/trace_json.hpp"
+#include "core/sim/hash.hpp"
 #include "tests/golden_lines.hpp"
 #include "tests/mariadb/mariadb_test_support.hpp"
 

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <map>
 
-#include "core/formats/hash.hpp"
 #include "core/formats/trace_json.hpp"
+#include "core/sim/hash.hpp"
 #include "tests/golden_lines.hpp"
 #include "tests/postgres/stepping_support.hpp"
 

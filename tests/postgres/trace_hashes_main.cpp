@@ -12,6 +12,7 @@
 
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/server_binaries.hpp"
+#include "core/desktop_engine.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
@@ -19,6 +20,7 @@
 
 int main(int argc, char** argv) {
   using namespace reslab;
+  use_desktop_engine();
   std::vector<std::string> files = bundled_scenario_files();
   for (int i = 1; i < argc; ++i) files.emplace_back(argv[i]);
   const char* require = std::getenv("RESLAB_REQUIRE_POSTGRES");
