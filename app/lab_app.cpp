@@ -631,8 +631,8 @@ double LabApp::tick() {
     m_next_race_refresh = now + kRaceRefreshSeconds;
     ++m_revision;
   }
-  if (m_labs.race->running())
-    wake_at(m_next_race_refresh);  // also notices the end: no event says a race ended
+  // While a race runs, look again at its pace: that also notices its end, which no event says.
+  if (m_labs.race->running()) wake_at(m_next_race_refresh);
   // The load lab the same way: redrawing at its pace would take CPU from the run it measures.
   const int load = m_labs.load->revision();
   if (load != m_load_revision && (!m_labs.load->running() || now >= m_next_load_refresh)) {

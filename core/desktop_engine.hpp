@@ -4,7 +4,7 @@
 // PostgreSQL, MariaDB), handed to the engine once at start. The browser build hands in its own.
 namespace reslab {
 
-// Call first in main(), before any scenario is read or lab opened.
+// Call first in main(), before any scenario is read or lab opened; calling it again changes nothing.
 void use_desktop_engine();
 
 }  // namespace reslab
