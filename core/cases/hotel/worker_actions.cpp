@@ -77,13 +77,10 @@ std::string expire_holds_naive(ActionContext& ctx) {
         "SELECT COUNT(*) FROM inventory_log WHERE hold_id = ? AND reason = 'release'";
     const std::int64_t earlier = as_int(ctx.must(count_releases, {hold_id}).rows.at(0).at(0));
     ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ?", {hold_id});
-    ctx.must(kReleaseHoldNights, {hold_id});
-    const auto logged = ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"),
-                                                  std::string("release"), ctx.now(), hold_id});
+    const std::int64_t logged = release_hold_nights(ctx, hold_id);
     released += (released.empty() ? "#" : ", #") + to_display(hold_id);
-    const MessageArgs args = {{"hold", to_display(hold_id)},
-                              {"state", state},
-                              {"releases", std::to_string(earlier + logged.changes)}};
+    const MessageArgs args = {
+        {"hold", to_display(hold_id)}, {"state", state}, {"releases", std::to_string(earlier + logged)}};
     if (earlier > 0) {
       was_not_reserved.push_back({"hotel.expire.naive.again", args});
     } else if (state != "RESERVED") {
