@@ -76,23 +76,6 @@ std::string read_file_bounded(const std::string& path) {
 // [SECTION] Small readers: ids, localized text, name lists, counts
 // -----------------------------------------------------------------------------
 
-// Ids appear in command lines (--order A1,B1 --at A1=30), so they stay plain.
-bool is_valid_id(std::string_view id) {
-  if (id.empty() || id.size() > ScenarioLimits::max_id_chars) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  });
-}
-
-std::string read_id(const toml::node& node, std::string_view name) {
-  std::string id = expect_string(node, name);
-  if (!is_valid_id(id))
-    fail_at(node.source(), "'" + std::string(name) + "' must be 1 to " +
-                               std::to_string(ScenarioLimits::max_id_chars) +
-                               " characters from A-Z a-z 0-9 _ -, not " + in_quotes(id));
-  return id;
-}
-
 LocalizedText read_optional_localized(const TableView& table, std::string_view key) {
   const toml::node* node = table.find(key);
   return node == nullptr ? LocalizedText{} : read_localized(*node, key);

@@ -226,6 +226,20 @@ std::string read_nonempty_text(const toml::node& node, std::string_view name) {
   return text;
 }
 
+std::string read_id(const toml::node& node, std::string_view name) {
+  std::string id = expect_string(node, name);
+  const bool plain = !id.empty() && id.size() <= ScenarioLimits::max_id_chars &&
+                     std::all_of(id.begin(), id.end(), [](char c) {
+                       return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                              c == '_' || c == '-';
+                     });
+  if (!plain)
+    fail_at(node.source(), "'" + std::string(name) + "' must be 1 to " +
+                               std::to_string(ScenarioLimits::max_id_chars) +
+                               " characters from A-Z a-z 0-9 _ -, not " + in_quotes(id));
+  return id;
+}
+
 LocalizedText read_localized(const toml::node& node, std::string_view name) {
   if (!node.is_table())
     fail_at(node.source(), "'" + std::string(name) +

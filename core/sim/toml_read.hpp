@@ -39,6 +39,9 @@ std::int64_t expect_integer(const toml::node& node, std::string_view name, std::
                             std::int64_t max);
 bool expect_boolean(const toml::node& node, std::string_view name);
 std::string read_nonempty_text(const toml::node& node, std::string_view name);
+// An id, a name that command lines repeat (--order A1,B1 --at A1=30): 1 to max_id_chars characters
+// from A-Z a-z 0-9 _ -.
+std::string read_id(const toml::node& node, std::string_view name);
 // Every user-visible text exists in both languages: { en = "...", zh = "..." }, neither empty.
 LocalizedText read_localized(const toml::node& node, std::string_view name);
 

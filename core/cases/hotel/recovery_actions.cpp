@@ -286,8 +286,7 @@ std::string refund_call(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto tasks = pending_refunds(ctx);
   if (tasks.empty()) return no_refund_pending(ctx);
-  const provider::Script script =
-      ctx.text("provider_refund") == "fail" ? provider::Script::failure : provider::Script::success;
+  const provider::Script script = provider::scripted_refund(ctx);
   bool any_failed = false;
   for (const auto& task : tasks) {
     // naive: a fresh key per run; atomic: the task's own key, after checking the money was taken.

@@ -49,10 +49,8 @@ PastDeadline states_past_deadline(const ActionContext& ctx) {
 // The provider's side of a refund, through the simulated provider (idempotent by operation key).
 std::string provider_refund(ActionContext& ctx, const std::string& op_key, const PendingRefund& task,
                             bool& already_done) {
-  const auto script = ctx.text("provider_refund") == "fail" ? payment_provider::Script::failure
-                                                            : payment_provider::Script::success;
-  const auto reply =
-      payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount, script);
+  const auto reply = payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount,
+                                            payment_provider::scripted_refund(ctx));
   already_done = reply.answer == payment_provider::Answer::already_done;
   return reply.state;
 }
