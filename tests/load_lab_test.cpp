@@ -5,7 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <barrier>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -186,14 +185,7 @@ TEST_CASE("an open loop at a given rate decides every intent without overselling
 
 // [SECTION] the engines, naive
 TEST_CASE("naive on race: when both buyers read the free seat before either writes, it is sold twice") {
-  LoadOptions options = reduced(LoadEngine::race, Model::naive);
-  options.seats = 1;
-  options.intents = 2;
-  options.threads = 2;
-  std::barrier<> both_have_read(2);
-  LoadControl control;
-  control.after_naive_read = [&](std::int64_t) { both_have_read.arrive_and_wait(); };
-  const LoadResult result = run_load_lab(options, &control);
+  const LoadResult result = run_both_read_first(reduced(LoadEngine::race, Model::naive));
   CHECK(result.accepted == 2);
   CHECK(result.oversold == 1);
   CHECK(result.live_orders == 2);

@@ -37,6 +37,16 @@ inline Trace run_preset(const Scenario& scenario, Model model, const std::string
   return run_plan(scenario, preset_plan(scenario, model, preset, backend));
 }
 
+// What the loader says about a scenario's TOML text, read as the file "t.toml": its error, or "no error".
+inline std::string error_of(const std::string& text) {
+  try {
+    parse_scenario(text, "t.toml");
+  } catch (const ScenarioError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
 inline Trace run_order(const Scenario& scenario, Model model, const std::vector<std::string>& order) {
   PlanRequest request;
   request.model = model;
