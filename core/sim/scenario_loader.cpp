@@ -25,7 +25,6 @@
 #include "core/sim/case_family.hpp"
 #include "core/sim/timed_text.hpp"
 #include "core/sim/toml_read.hpp"
-#include "core/sim/toml_syntax_errors.hpp"
 
 namespace reslab {
 
@@ -39,12 +38,6 @@ namespace {
 
 [[noreturn]] void fail_reading(const std::string& path, const std::string& reason) {
   throw ScenarioError(SourcePos{path, 0, 0}, "cannot read: " + reason);
-}
-
-[[noreturn]] void fail_too_large(const std::string& source_name) {
-  throw ScenarioError(
-      SourcePos{source_name, 1, 1},
-      "the file is larger than the limit of " + std::to_string(ScenarioLimits::max_file_bytes) + " bytes");
 }
 
 std::string lowercase_first(std::string text) {
@@ -677,16 +670,7 @@ Scenario read_scenario(const toml::table& root, const std::string& source_name) 
 }  // namespace
 
 Scenario parse_scenario(std::string_view text, const std::string& source_name) {
-  if (text.size() > ScenarioLimits::max_file_bytes) fail_too_large(source_name);
-  toml::table root;
-  try {
-    root = toml::parse(text, std::string_view(source_name));
-  } catch (const toml::parse_error& error) {
-    const auto& begin = error.source().begin;
-    throw ScenarioError(SourcePos{source_name, static_cast<int>(begin.line), static_cast<int>(begin.column)},
-                        syntax_error_text(error.description()));
-  }
-  return read_scenario(root, source_name);
+  return read_scenario(parse_scenario_text(text, source_name), source_name);
 }
 
 Scenario load_scenario_file(const std::string& path) {

@@ -10,7 +10,6 @@
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/sql_split.hpp"
 #include "core/sim/toml_read.hpp"
-#include "core/sim/toml_syntax_errors.hpp"
 
 namespace reslab {
 
@@ -320,18 +319,7 @@ bool is_sql_scenario_file(const std::string& path) {
 }
 
 SqlScenario parse_sql_scenario(std::string_view text, const std::string& source_name) {
-  if (text.size() > ScenarioLimits::max_file_bytes)
-    throw ScenarioError({source_name, 1, 1}, "the file is larger than the limit of " +
-                                                 std::to_string(ScenarioLimits::max_file_bytes) + " bytes");
-  toml::table root;
-  try {
-    root = toml::parse(text, std::string_view(source_name));
-  } catch (const toml::parse_error& error) {
-    const auto& begin = error.source().begin;
-    throw ScenarioError(SourcePos{source_name, static_cast<int>(begin.line), static_cast<int>(begin.column)},
-                        syntax_error_text(error.description()));
-  }
-  return read_sql_scenario(text, root, source_name);
+  return read_sql_scenario(text, parse_scenario_text(text, source_name), source_name);
 }
 
 SqlScenario load_sql_scenario_file(const std::string& path) {

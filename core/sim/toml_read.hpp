@@ -19,6 +19,12 @@ SourcePos position_of(const toml::source_region& region);
 
 [[noreturn]] void fail_at(const toml::source_region& region, const std::string& message);
 [[noreturn]] void fail_at(const toml::source_region& region, LocalizedText message);
+// "the file is larger than the limit of N bytes", at the file's first line.
+[[noreturn]] void fail_too_large(const std::string& source_name);
+
+// A scenario file's text, TOML or SQL scenario alike, as its table: a text over the size limit, or one
+// toml++ cannot parse, is an error at its first line or at the syntax error, said in plain words.
+toml::table parse_scenario_text(std::string_view text, const std::string& source_name);
 
 // A value for messages: in quotes, cut short and without control characters, so a hostile
 // file cannot flood or garble the terminal.
