@@ -22,7 +22,6 @@ namespace {
 // [SECTION] variants
 using hotel_cases::add_room_night;
 using hotel_cases::integer;
-using hotel_cases::pick;
 
 // Nights N1-N3 with 0-2 rooms each (N3 now and then without a row); `requests` stays of 2-3 of them
 // in a random order, each read, then taken one event per night (now and then one event short).

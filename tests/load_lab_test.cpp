@@ -24,18 +24,6 @@ namespace fs = std::filesystem;
 
 using namespace test;
 
-// A reduced workload: the article's shape (80% of intents on 10% of seats) at a size tests can afford.
-LoadOptions reduced(LoadEngine engine, Model model = Model::atomic) {
-  LoadOptions options;
-  options.seats = 2'000;
-  options.intents = 4'000;
-  options.threads = 4;
-  options.engine = engine;
-  options.model = model;
-  options.baseline = false;
-  return options;
-}
-
 std::int64_t count(Connection& db, const std::string& sql) {
   const StatementResult result = db.run(sql);
   REQUIRE(result.ok());

@@ -28,6 +28,18 @@ inline std::pair<std::int64_t, std::int64_t> replay(const LoadWorkload& workload
   return {accepted, expired};
 }
 
+// A reduced workload: the article's shape (80% of intents on 10% of seats) at a size tests can afford.
+inline LoadOptions reduced(LoadEngine engine, Model model = Model::atomic) {
+  LoadOptions options;
+  options.seats = 2'000;
+  options.intents = 4'000;
+  options.threads = 4;
+  options.engine = engine;
+  options.model = model;
+  options.baseline = false;
+  return options;
+}
+
 // `options` (naive, on the race engine) with one seat and two buyers, each waiting after its read until
 // both have read: neither sees the other's write.
 inline LoadResult run_both_read_first(LoadOptions options) {

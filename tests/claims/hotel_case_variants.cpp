@@ -10,10 +10,6 @@ Value integer(std::int64_t value) {
   return Value{value};
 }
 
-int pick(std::mt19937& random, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(random);
-}
-
 std::string night_id(int night) {
   return "N" + std::to_string(night);
 }

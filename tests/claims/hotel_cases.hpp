@@ -29,7 +29,6 @@ struct StayShape {
 };
 
 Value integer(std::int64_t value);
-int pick(std::mt19937& random, int low, int high);
 std::string night_id(int night);
 
 // The hotel tables' starting rows, one kind of row a function (amounts are 480 CNY).

@@ -38,13 +38,7 @@ int schemas_named(const pg::ServerInfo& info, const std::string& name) {
 
 // A reduced workload of the article's shape, on the private server reached by DSN.
 LoadOptions reduced_on(const pg::ServerInfo& info, LoadEngine engine, Model model = Model::atomic) {
-  LoadOptions options;
-  options.seats = 2'000;
-  options.intents = 4'000;
-  options.threads = 4;
-  options.engine = engine;
-  options.model = model;
-  options.baseline = false;
+  LoadOptions options = test::reduced(engine, model);
   options.backend = Backend::postgres;
   options.pg_dsn = foreign_dsn(info);
   return options;
