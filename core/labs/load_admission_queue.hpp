@@ -16,10 +16,10 @@ namespace reslab::load_lab {
 
 // A bounded FIFO of intent indices between the admitting threads and the one writer. Its
 // bound is the closed loop's window: a thread with an intent waits for room before admitting it.
-// The hand-off is counted in wake-ups: the writer is woken only once what it waits for is there
-// (a first intent, or a full batch), and in the closed loop the admitting threads take turns at the
-// door, one of them waiting for room at a time and admitting all there is room for, so a batch taken
-// wakes one thread rather than every one (which then crowd the writer's two cores for the lock).
+// The hand-off is counted in wake-ups, each a thread that may run in the writer's place: the writer
+// is woken only once what it waits for is there (a first intent, or a full batch), and in the closed
+// loop the admitting threads take turns at the door, one of them waiting for room at a time and
+// admitting all there is room for, so a batch taken wakes one thread, not every one.
 // Every wake-up here is notify_all: glibc 2.36 (Debian 12) can lose a notify_one among several
 // waiters (sourceware bug 25847), which hung a run with --batch 1 and 16 admitting threads.
 class AdmissionQueue {
