@@ -137,6 +137,18 @@ std::int64_t EngineRun::take_intent() {
   return index;
 }
 
+std::int64_t EngineRun::take_intents(std::int64_t most, std::int64_t& first) {
+  if (stop || most <= 0) return 0;
+  auto end = static_cast<std::int64_t>(workload.intents.size());
+  if (intent_limit > 0) end = std::min(end, intent_limit);
+  if (seconds_limit > 0 && seconds_since(start) >= seconds_limit) return 0;
+  first = next.fetch_add(most);
+  if (first >= end) return 0;
+  const std::int64_t taken = std::min(most, end - first);
+  std::fill_n(arrival_ns.begin() + first, taken, nanoseconds_since(start));
+  return taken;
+}
+
 void EngineRun::count(bool held) {
   (held ? accepted : rejected).fetch_add(1, std::memory_order_relaxed);
   decided.fetch_add(1, std::memory_order_relaxed);

@@ -66,6 +66,9 @@ struct EngineRun {
   // Takes the next intent in arrival order and stamps its arrival; in the open loop, first waits
   // until it arrives. -1: none left, or stopped.
   std::int64_t take_intent();
+  // Closed loop: takes up to `most` next intents in arrival order at once, all arriving now. Returns
+  // how many, from `first` on; 0: none left, or stopped.
+  std::int64_t take_intents(std::int64_t most, std::int64_t& first);
   void count(bool held);
 
  private:
