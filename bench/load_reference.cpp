@@ -19,6 +19,7 @@
 #include <string>
 
 #include "core/labs/load_checkpointer.hpp"
+#include "core/labs/load_engine_run.hpp"
 #include "core/labs/load_sql.hpp"
 #include "core/labs/load_workload.hpp"
 
@@ -78,16 +79,11 @@ void set_up(sqlite3* db, const LoadOptions& options, const std::string& workload
   exec(db, "PRAGMA journal_mode = WAL");
   set_pragmas(db, options.synchronous);
   exec(db, "BEGIN IMMEDIATE");
-  exec(db, load_lab::kLoadSqliteSchema);
+  exec(db, load_lab::kLoadSchema);
   sqlite3_stmt* mark = prepare(db, load_lab::kLoadSetMark);
-  const std::string inputs = load_inputs_text(options);
-  const char* marks[][2] = {{"format", load_lab::kLoadFormat},
-                            {"inputs", inputs.c_str()},
-                            {"workload_hash", workload_hash.c_str()},
-                            {"status", "running"}};
-  for (const auto& [key, value] : marks) {
-    sqlite3_bind_text(mark, 1, key, -1, SQLITE_STATIC);
-    sqlite3_bind_text(mark, 2, value, -1, SQLITE_STATIC);
+  for (const auto& [key, value] : load_lab::load_marks(options, workload_hash)) {
+    sqlite3_bind_text(mark, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(mark, 2, value.c_str(), -1, SQLITE_TRANSIENT);
     run(db, mark);
   }
   sqlite3_finalize(mark);
