@@ -4,6 +4,7 @@
 #include "core/backends/postgres/durable_server.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/server_probe.hpp"
+#include "core/backends/postgres/sql_text.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
@@ -69,6 +70,11 @@ std::optional<LiveServer> users_live_server(Backend backend, const ServerRequest
   } catch (const pg::BackendUnavailable& error) {
     throw BackendUnavailableError(error.what());
   }
+}
+
+std::string sql_for_server(Backend backend, const std::string& sql) {
+  require_postgres(backend);
+  return pg::translate_statement(pg::translate_types(sql));
 }
 
 std::string redact_secrets(Backend backend, std::string text) {

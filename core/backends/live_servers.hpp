@@ -43,6 +43,9 @@ std::unique_ptr<DurableLiveServer> start_durable_server(Backend backend, const s
 std::optional<LiveServer> users_live_server(Backend backend, const ServerRequest& request,
                                             const std::string& application_name);
 
+// A live lab's statement or table, written once in SQLite's spelling (numbered ?N, INTEGER, BEGIN
+// IMMEDIATE), as the server of `backend` spells it.
+std::string sql_for_server(Backend backend, const std::string& sql);
 // `text` with any password in the backend's connection strings replaced by "***".
 std::string redact_secrets(Backend backend, std::string text);
 // `value` quoted for one key=value of the backend client's connection string.

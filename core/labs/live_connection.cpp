@@ -1,6 +1,5 @@
 #include "core/labs/live_connection.hpp"
 
-#include <cctype>
 #include <set>
 #include <variant>
 
@@ -81,16 +80,7 @@ class LivePostgresConnection final : public LiveConnection {
 }  // namespace
 
 std::string dialect_sql(Backend backend, const std::string& sql) {
-  if (backend == Backend::sqlite) return sql;
-  if (sql == kLiveBeginWrite) return "BEGIN";
-  std::string out;
-  out.reserve(sql.size());
-  for (std::size_t i = 0; i < sql.size(); ++i) {
-    const bool numbered =
-        sql[i] == '?' && i + 1 < sql.size() && std::isdigit(static_cast<unsigned char>(sql[i + 1]));
-    out.push_back(numbered ? '$' : sql[i]);
-  }
-  return out;
+  return backend == Backend::sqlite ? sql : sql_for_server(backend, sql);
 }
 
 std::unique_ptr<LiveConnection> live_sqlite_connection(std::unique_ptr<LabConnection> db) {

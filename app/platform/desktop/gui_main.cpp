@@ -7,7 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <csignal>
+#include <atomic>
 #include <cstdlib>
 #include <future>
 #include <iostream>
@@ -17,6 +17,7 @@
 #include "app/font_atlas.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
+#include "app/platform/desktop/cancel_on_signal.hpp"
 #include "app/platform/desktop/live_labs.hpp"
 #include "app/platform/font_lookup.hpp"
 #include "app/platform/png_writer.hpp"
@@ -68,13 +69,6 @@ class WindowPlatform : public Platform {
   int m_saved[4] = {100, 100, 1600, 900};
 };
 
-// SIGTERM or Ctrl+C in the terminal: leave the loop (it wakes at least once a
-// second) and save the settings as a normal close would.
-volatile std::sig_atomic_t g_stop = 0;
-void on_stop_signal(int) {
-  g_stop = 1;
-}
-
 }  // namespace
 
 // [SECTION] run_gui
@@ -109,8 +103,10 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   GLFWwindow* window = gui.window();
   if (settings.maximized) glfwMaximizeWindow(window);
 
-  std::signal(SIGTERM, on_stop_signal);
-  std::signal(SIGINT, on_stop_signal);
+  // SIGTERM or Ctrl+C in the terminal: leave the loop (it wakes at least once a second) and save the
+  // settings as a normal close would.
+  std::atomic<bool> stop{false};
+  const CancelOnSignal stop_on_signal(stop);
 
   WindowState state;
   platform.attach(&gui, &app, &state);
@@ -123,7 +119,7 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   RedrawRule rule;
   rule.input();
   double wait = app.tick();
-  while (!glfwWindowShouldClose(window) && !g_stop) {
+  while (!glfwWindowShouldClose(window) && !stop) {
     if (rule.wants_frame()) {
       glfwPollEvents();
     } else if (wait < 0) {

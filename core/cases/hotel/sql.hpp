@@ -36,6 +36,10 @@ inline const std::string kReleaseHoldNights =
 inline const std::string kSellHoldNights =
     "UPDATE room_inventory SET sold = sold + 1"
     " WHERE room_night_id IN (SELECT room_night_id FROM hold_nights WHERE hold_id = ?)";
+// A payment the provider reports SUCCEEDED, as the callback handlers record it.
+inline const std::string kInsertSucceededPayment =
+    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
+    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
 inline const std::string kInsertOutbox =
     "INSERT INTO outbox(topic, payload, created_at, sent_at) VALUES (?, ?, ?, NULL)";
 
