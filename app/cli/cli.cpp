@@ -135,7 +135,10 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
   // terminal hears of it too.
   if (!scenario_name.empty()) {
     try {
-      load_scenario_file(resolve_scenario(scenario_name));
+      if (const std::string file = resolve_scenario(scenario_name); is_sql_scenario_file(file))
+        load_sql_scenario_file(file);
+      else
+        load_scenario_file(file);
     } catch (const ScenarioError& e) {
       std::cerr << e.what() << "\nreslab: opening H1 instead\n";
     } catch (const UsageError& e) {

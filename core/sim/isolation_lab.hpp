@@ -27,6 +27,30 @@ struct IsolationTable {
 // The bundled tests, loaded and ordered as the table lists them.
 std::vector<SqlScenario> load_isolation_tests();
 
+// The table built one cell at a time, for a window that fills it in as it goes (a thread of its own on the
+// desktop, a cell a frame in the browser).
+class IsolationRun {
+ public:
+  // Loads the tests; throws ScenarioError when a bundled file is broken.
+  explicit IsolationRun(Backend backend, SqlRunOptions options = {});
+  bool finished() const { return m_next >= m_cells.size(); }
+  std::size_t cells_done() const { return m_next; }
+  std::size_t cell_count() const { return m_cells.size(); }
+  // Runs the next cell on a fresh lab and returns its result. Throws as run_sql_scenario() does.
+  const SqlRunResult& run_next();
+  const IsolationTable& table() const { return m_table; }
+
+ private:
+  struct Cell {
+    std::size_t test = 0;
+    const SqlVariant* variant = nullptr;
+  };
+  IsolationTable m_table;
+  SqlRunOptions m_options;
+  std::vector<Cell> m_cells;
+  std::size_t m_next = 0;
+};
+
 // Runs them all; `on_cell` (optional) hears of each result as it comes, for a window that fills in.
 IsolationTable run_isolation_table(Backend backend, const SqlRunOptions& options = {},
                                    const std::function<void(const SqlRunResult&)>& on_cell = {});

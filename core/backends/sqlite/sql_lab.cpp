@@ -271,6 +271,23 @@ class SqliteSqlLab : public SqlLab {
 
   std::string server_version() const override { return sqlite3_libversion(); }
 
+  // SQLite locks the whole database. A writer that waits (its COMMIT wants the readers gone) waits for
+  // the sessions that read; anyone else for the one that writes (it holds the lock a writer wants, or the
+  // pending lock that keeps new readers out while it commits).
+  std::vector<std::string> waits_for(const std::string& session) override {
+    const auto found = m_sessions.find(session);
+    if (found == m_sessions.end()) return {};
+    std::vector<std::string> writers, readers;
+    for (const auto& [name, connection] : m_sessions) {
+      if (name == session) continue;
+      const int state = sqlite3_txn_state(connection->db, "main");
+      if (state == SQLITE_TXN_WRITE) writers.push_back(name);
+      if (state == SQLITE_TXN_READ) readers.push_back(name);
+    }
+    if (sqlite3_txn_state(found->second->db, "main") == SQLITE_TXN_WRITE) return readers;
+    return writers.empty() ? readers : writers;
+  }
+
   bool refused(const StatementResult& result) const override {
     return result.code == kRefusedCode || result.native_code == SQLITE_AUTH ||
            result.native_code == SQLITE_INTERRUPT;
