@@ -61,8 +61,10 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
 // [SECTION] trace
 int trace_command(const TraceOptions& options) {
   if (const std::string file = resolve_scenario(options.scenario); is_sql_scenario_file(file))
-    return run_sql_trace(
-        {file, options.variant, options.permutation, options.format, options.lang, options.backend});
+    return run_sql_trace({file, options.variant, options.permutation,
+                          options.order_given && !options.order.empty() ? split_order(options.order)
+                                                                        : std::vector<std::string>{},
+                          options.format, options.lang, options.backend});
   const Lang lang = lang_option(options.lang);
   if (options.format != "markdown" && options.format != "json")
     throw UsageError("--format must be markdown or json, not '" + options.format + "'");
@@ -228,7 +230,10 @@ int run_cli(int argc, char** argv) {
       ->required();
   export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")
       ->required();
-  export_cmd->add_option("--model", export_options.model, "naive, atomic or both (default both)");
+  export_cmd->add_option("--model", export_options.model,
+                         "naive, atomic or both (default both); an SQL scenario: its variant ids, comma "
+                         "separated (default: every variant of the backend)");
+  export_cmd->add_option("--variant", export_options.variant, "SQL scenarios: one variant, as --model ID");
   export_cmd->add_option("--preset", export_options.preset, "Preset name (default: the scenario's first)");
   export_cmd->add_option("--order", export_options.order, "Event ids to run, comma separated");
   export_cmd->add_option("--size", export_options.size, "Window size in logical pixels (default 1920x1080)");
@@ -252,9 +257,12 @@ int run_cli(int argc, char** argv) {
   handout_cmd->add_option("scenario", handout_options.scenario, "Bundled scenario id or a .toml file");
   handout_cmd->add_option("--out", handout_options.out, "Folder for the HTML files (created when needed)")
       ->required();
-  handout_cmd->add_flag("--all", handout_options.all, "Every bundled case, and an index.html linking them");
+  handout_cmd->add_flag("--all", handout_options.all,
+                        "Every bundled case, the isolation tests and their table (isolation.html), and an "
+                        "index.html linking them");
   handout_cmd->add_option("--lang", handout_options.lang, "zh or en (default: from the locale)");
   handout_cmd->add_flag("--quiet", handout_options.quiet, "No progress line");
+  add_backend_options(*handout_cmd, handout_options.backend);
 
   RaceCommandOptions race_options;
   CLI::App* race_cmd =

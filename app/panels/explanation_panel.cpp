@@ -6,6 +6,7 @@
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
 #include "core/formats/labels.hpp"
+#include "core/formats/step_explanation.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/timed_text.hpp"
 
@@ -85,16 +86,9 @@ void predictions(const PanelContext& ctx, const Step& step, bool revealed) {
       paragraph(ctx.colors.axis_text, "· " + question);
       continue;
     }
-    const char* key = prediction.verdict == Prediction::Verdict::met     ? "why.prediction_met"
-                      : prediction.verdict == Prediction::Verdict::unmet ? "why.prediction_unmet"
-                                                                         : "why.prediction_open";
-    const std::string expected = prediction.expected.key.empty() ? ctx.tr("why.prediction_no_expectation")
-                                                                 : render(prediction.expected, ctx.lang());
     paragraph(prediction.verdict == Prediction::Verdict::unmet ? ctx.colors.broken_text
                                                                : ImGui::GetColorU32(ImGuiCol_Text),
-              "· " + ctx.tr(key, {{"question", question},
-                                  {"expected", expected},
-                                  {"answer", render(prediction.answer, ctx.lang())}}));
+              "· " + prediction_text(prediction, ctx.lang()));
   }
 }
 

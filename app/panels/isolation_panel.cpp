@@ -73,10 +73,14 @@ void draw_isolation_table(const PanelContext& ctx, const IsolationTable& table) 
     if (ImGui::IsItemHovered()) wrapped_tooltip(test.summary.in(ctx.lang()));
     for (const auto& column : table.columns) {
       ImGui::TableNextColumn();
-      if (const SqlRunResult* cell = table.cell(test_name(test), column))
+      if (const SqlRunResult* cell = table.cell(test_name(test), column)) {
         draw_isolation_cell(ctx, test, *cell);
-      else if (test.find_variant(column))
+      } else if (const auto refused = table.refused.find(column); refused != table.refused.end()) {
+        muted_text(ctx.tr("isolation.refused"));
+        if (ImGui::IsItemHovered()) wrapped_tooltip(refused->second);
+      } else if (test.find_variant(column)) {
         muted_text("…");
+      }
     }
   }
   ImGui::EndTable();

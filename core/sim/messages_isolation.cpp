@@ -98,6 +98,14 @@ const MessageTemplate kIsolation[] = {
     {"sql.answer.anomaly", "the anomaly occurs", "出现异常"},
     {"sql.answer.prevented", "the anomaly is prevented", "异常被阻止"},
     {"sql.answer.prevented_how", "the anomaly is prevented ({how})", "异常被阻止（{how}）"},
+    {"sql.prediction.met", "{question} Expected: {expected}. The run: {answer}. As expected.",
+     "{question} 预期：{expected}。运行结果：{answer}。与预期一致。"},
+    {"sql.prediction.unmet", "{question} Expected: {expected}. The run: {answer}. NOT as expected.",
+     "{question} 预期：{expected}。运行结果：{answer}。与预期不符。"},
+    {"sql.prediction.open", "{question} Expected: {expected}. The run: {answer}.",
+     "{question} 预期：{expected}。运行结果：{answer}。"},
+    {"sql.prediction.no_expectation", "the file does not say", "文件没有说明"},
+    {"md.sql_step_header", "Step {step}: {what}", "第 {step} 步：{what}"},
 };
 
 }  // namespace

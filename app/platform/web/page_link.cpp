@@ -71,6 +71,7 @@ PageLink parse_page_link(std::string_view query) {
     if (key == "case") link.case_id = value;
     if (key == "file") link.file = value;
     if (key == "model" && (value == "naive" || value == "atomic")) link.model = value;
+    if (key == "variant") link.variant = value;
     if (key == "preset") link.preset = value;
     if (key == "lang" && (value == "zh" || value == "en")) link.lang = value;
     if (key == "compare") link.compare = value != "0";
@@ -112,6 +113,7 @@ std::string page_link_query(const PageLink& link) {
   if (!link.file.empty()) add("file", link.file);
   if (!link.case_id.empty() && link.file.empty()) add("case", link.case_id);
   if (!link.model.empty()) add("model", link.model);
+  if (!link.variant.empty()) add("variant", link.variant);
   if (!link.preset.empty()) add("preset", link.preset);
   if (link.order) {
     std::string order;

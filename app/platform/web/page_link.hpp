@@ -1,6 +1,7 @@
 #pragma once
 // What the page's URL says to show (?case=h2&model=atomic&preset=article&step=3&lang=zh, and order,
-// at, compare, file, selftest, bench), read at start and written back as the user steps.
+// at, compare, file, selftest, bench; an SQL scenario's variant: ?case=p4&variant=sqlite-immediate&step=3),
+// read at start and written back as the user steps.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,6 +15,7 @@ struct PageLink {
   std::string case_id;  // a bundled id ("h2"); empty: the one used last
   std::string file;     // ?file=NAME.toml: a scenario served beside the page
   std::string model;    // "naive" or "atomic"
+  std::string variant;  // an SQL scenario's variant id ("sqlite-immediate"), in place of the model
   std::string preset;
   std::optional<std::vector<std::string>> order;  // event ids, when not the preset's
   std::map<std::string, std::int64_t> at;         // moved event times

@@ -32,6 +32,7 @@ bool harmless_pragma(const char* name) {
 
 struct SandboxedConnection {
   sqlite3* db = nullptr;
+  bool wal = false;  // the lab keeps a WAL journal: a writer never waits for readers
   bool busy_handler_called = false;
   long budget_left = kSqlLabStatementBudget;
   std::string refusal;  // why the authorizer refused the last statement
@@ -147,8 +148,11 @@ struct SandboxedConnection {
           message + (rc == SQLITE_BUSY_SNAPSHOT
                          ? " (another session committed after this transaction's snapshot: its "
                            "write would overwrite a change it never saw, so SQLite fails it)"
-                         : " (this transaction holds a read lock and wants the write lock another "
-                           "transaction holds, which needs this read lock gone: waiting cannot end it)");
+                     : wal ? " (this transaction reads from its snapshot and wants the write lock another "
+                             "transaction holds; once that one commits, the snapshot is out of date, so "
+                             "waiting cannot end well)"
+                           : " (this transaction holds a read lock and wants the write lock another "
+                             "transaction holds, which needs this read lock gone: waiting cannot end it)");
     } else {
       result.kind =
           (rc & 0xff) == SQLITE_CONSTRAINT ? StatementResult::Kind::constraint : StatementResult::Kind::error;
@@ -234,6 +238,7 @@ class SqliteSqlLab : public SqlLab {
     for (const auto& name : options.sessions) {
       auto& connection = m_sessions[name];
       connection = std::make_unique<SandboxedConnection>();
+      connection->wal = wal;
       connection->open(path);
       connection->seal();
     }
