@@ -78,6 +78,28 @@ std::vector<CaseFile> load_cases(const HandoutOptions& options) {
 // sample (the page says so), so that `handout --all` stays quick.
 constexpr std::uint64_t kHandoutOrderLimit = 2'000;
 
+// Every step of the run the camera holds as a PNG, each checked as `reslab export` checks its pictures:
+// a slide that hides what its step changed goes in all the same, with a warning naming what it hides.
+std::vector<std::vector<std::uint8_t>> capture_slides(SlideCamera& camera, int steps, SlideName slide,
+                                                      bool quiet) {
+  std::vector<std::vector<std::uint8_t>> slides;
+  for (int step = 1; step <= steps; ++step) {
+    const RgbaImage image = camera.capture(step);
+    if (image.pixels.empty()) throw HandoutFailure("the offscreen framebuffer could not be created");
+    std::vector<std::uint8_t> png;
+    if (const std::string error = encode_png_to_memory(image, png); !error.empty())
+      throw HandoutFailure(error);
+    slides.push_back(std::move(png));
+    slide.step = step;
+    if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty())
+      std::cerr << (quiet ? "" : "\n") << "reslab handout: warning: " << hidden << "\n";
+    if (!quiet)
+      std::cerr << "\rhandout " << slide.scenario << " " << slide.model << ": slide " << step << "/" << steps
+                << "   " << std::flush;
+  }
+  return slides;
+}
+
 class CaseRenderer {
  public:
   CaseRenderer(const CaseFile& source, Lang lang, bool quiet)
@@ -125,29 +147,10 @@ class CaseRenderer {
     const LabSession& session =
         camera.run(model, plan.preset, plan.preset.empty() ? plan.order : std::vector<std::string>{});
     HandoutRun run{model, session.trace(), session.stopped(), {}};
-    const int steps = session.step_count();
-    for (int step = 1; step <= steps; ++step) {
-      const RgbaImage image = camera.capture(step);
-      if (image.pixels.empty()) throw HandoutFailure("the offscreen framebuffer could not be created");
-      std::vector<std::uint8_t> png;
-      if (const std::string error = encode_png_to_memory(image, png); !error.empty())
-        throw HandoutFailure(error);
-      run.slides.push_back(std::move(png));
-      // As `reslab export`: the slide goes in all the same, with a warning naming what it hides.
-      const SlideName slide{m_source.scenario.id,
-                            plan.preset,
-                            std::string(model_name(model)),
-                            step,
-                            kHandoutSlideWidth,
-                            kHandoutSlideHeight,
-                            1,
-                            m_lang};
-      if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty())
-        std::cerr << (m_quiet ? "" : "\n") << "reslab handout: warning: " << hidden << "\n";
-      if (!m_quiet)
-        std::cerr << "\rhandout " << m_source.scenario.id << " " << model_name(model) << ": slide " << step
-                  << "/" << steps << "   " << std::flush;
-    }
+    run.slides = capture_slides(camera, session.step_count(),
+                                {m_source.scenario.id, plan.preset, std::string(model_name(model)), 0,
+                                 kHandoutSlideWidth, kHandoutSlideHeight, 1, m_lang},
+                                m_quiet);
     return run;
   }
 
@@ -191,22 +194,10 @@ class SqlCaseRenderer {
   SqlHandoutRun slides(SlideCamera& camera, const SqlVariant& variant, const std::string& permutation) {
     const LabSession& session = camera.run_variant(variant.id, permutation);
     SqlHandoutRun run{&variant, session.trace(), {}};
-    const int steps = session.step_count();
-    for (int step = 1; step <= steps; ++step) {
-      const RgbaImage image = camera.capture(step);
-      if (image.pixels.empty()) throw HandoutFailure("the offscreen framebuffer could not be created");
-      std::vector<std::uint8_t> png;
-      if (const std::string error = encode_png_to_memory(image, png); !error.empty())
-        throw HandoutFailure(error);
-      run.slides.push_back(std::move(png));
-      const SlideName slide{m_source.scenario.id, permutation,         variant.id, step,
-                            kHandoutSlideWidth,   kHandoutSlideHeight, 1,          m_lang};
-      if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty())
-        std::cerr << (m_quiet ? "" : "\n") << "reslab handout: warning: " << hidden << "\n";
-      if (!m_quiet)
-        std::cerr << "\rhandout " << m_source.scenario.id << " " << variant.id << ": slide " << step << "/"
-                  << steps << "   " << std::flush;
-    }
+    run.slides = capture_slides(camera, session.step_count(),
+                                {m_source.scenario.id, permutation, variant.id, 0, kHandoutSlideWidth,
+                                 kHandoutSlideHeight, 1, m_lang},
+                                m_quiet);
     return run;
   }
 

@@ -70,11 +70,6 @@ void draw_sql_compare(const PanelContext& ctx) {
   record_item(ctx.tr("compare.beside"));
   const PartialReplay* other = ctx.app.comparison();
   if (!other) return;
-  const auto index = [&](const std::string& id) {
-    for (std::size_t i = 0; i < sql.variants.size(); ++i)
-      if (sql.variants[i].id == id) return i;
-    return sql.variants.size();
-  };
   const auto label = [&](const Trace& trace) {
     const SqlVariant* variant = sql.find_variant(trace.variant);
     return variant ? variant_label(*variant) : trace.variant;
@@ -82,7 +77,8 @@ void draw_sql_compare(const PanelContext& ctx) {
   ImGui::BeginChild("compare_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (ImGui::BeginTable("compare", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextRow();
-    const bool current_first = index(session.trace().variant) < index(other->trace.variant);
+    const bool current_first =
+        sql.variant_index(session.trace().variant) < sql.variant_index(other->trace.variant);
     const Trace& first = current_first ? session.trace() : other->trace;
     const Trace& second = current_first ? other->trace : session.trace();
     ImGui::TableNextColumn();

@@ -286,16 +286,12 @@ void draw_verdicts(const PanelContext& ctx, bool hidden) {
     return;
   }
   const SqlScenario& sql = *session.sql_scenario();
-  const auto index = [&](const std::string& id) {
-    for (std::size_t i = 0; i < sql.variants.size(); ++i)
-      if (sql.variants[i].id == id) return i;
-    return sql.variants.size();
-  };
   const auto label = [&](const Trace& trace) {
     const SqlVariant* variant = sql.find_variant(trace.variant);
     return "(" + (variant ? level_text(variant->level, ctx.lang()) : trace.variant) + ") ";
   };
-  const bool current_first = index(session.trace().variant) < index(other->trace.variant);
+  const bool current_first =
+      sql.variant_index(session.trace().variant) < sql.variant_index(other->trace.variant);
   const Trace& first = current_first ? session.trace() : other->trace;
   const Trace& second = current_first ? other->trace : session.trace();
   const int cursor = session.cursor();

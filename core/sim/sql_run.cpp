@@ -214,16 +214,6 @@ class SqlRunner {
   std::vector<SessionRun*> m_waiters;
 };
 
-bool rows_equal(const std::vector<Row>& rows, const SqlRows& expected) {
-  if (rows.size() != expected.size()) return false;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    if (rows[r].size() != expected[r].size()) return false;
-    for (std::size_t c = 0; c < rows[r].size(); ++c)
-      if (to_display(rows[r][c]) != expected[r][c]) return false;
-  }
-  return true;
-}
-
 std::string rows_text(const std::vector<Row>& rows) {
   std::string out;
   for (const auto& row : rows) {
@@ -248,7 +238,7 @@ std::string rows_text(const SqlRows& rows) {
 bool anomaly_holds(const SqlAnomalyRule& rule, const SqlRunResult& run) {
   for (const auto& [step, rows] : rule.reads) {
     const SqlStatementRun* last = run.last_statement_of(step);
-    if (!last || last->waiting || last->failed || !rows_equal(last->rows, rows)) return false;
+    if (!last || last->waiting || last->failed || !rows_match(last->rows, rows)) return false;
   }
   for (const auto& step : rule.succeed)
     if (run.outcome_of(step) != "done") return false;
@@ -262,7 +252,7 @@ bool anomaly_holds(const SqlAnomalyRule& rule, const SqlRunResult& run) {
     const TableData* table = nullptr;
     for (const auto& candidate : run.steps.back().tables)
       if (candidate.name == rule.table) table = &candidate;
-    if (!table || !rows_equal(table->rows, rule.table_rows)) return false;
+    if (!table || !rows_match(table->rows, rule.table_rows)) return false;
   }
   return true;
 }
@@ -374,13 +364,26 @@ SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& var
   return stepper.result();
 }
 
+bool rows_match(const std::vector<Row>& rows, const SqlRows& expected) {
+  if (rows.size() != expected.size()) return false;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (rows[r].size() != expected[r].size()) return false;
+    for (std::size_t c = 0; c < rows[r].size(); ++c)
+      if (to_display(rows[r][c]) != expected[r][c]) return false;
+  }
+  return true;
+}
+
 std::string how_in_words(const std::string& how, Lang lang) {
   std::string out;
   std::string rest = how;
   while (!rest.empty()) {
     const std::size_t comma = rest.find(", ");
     const std::string item = rest.substr(0, comma);
-    out += (out.empty() ? "" : ", ") + (item == "wait" ? render(Message{"iso.how.wait"}, lang) : item);
+    out += (out.empty()        ? ""
+            : lang == Lang::zh ? "、"
+                               : ", ") +
+           (item == "wait" ? render(Message{"iso.how.wait"}, lang) : item);
     rest = comma == std::string::npos ? "" : rest.substr(comma + 2);
   }
   return out;
@@ -401,7 +404,7 @@ std::vector<std::string> unmet_expectations(const SqlScenario& scenario, const S
     if (!last || last->waiting || last->failed) {
       unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it " +
                       run.outcome_of(step));
-    } else if (!rows_equal(last->rows, rows)) {
+    } else if (!rows_match(last->rows, rows)) {
       unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it reads " +
                       rows_text(last->rows));
     }

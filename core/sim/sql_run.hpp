@@ -109,6 +109,9 @@ class SqlStepper {
 SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& variant,
                               const std::vector<std::string>& permutation, const SqlRunOptions& options = {});
 
+// Whether `rows` are exactly `expected` (cells by their display text, "NULL" for null).
+bool rows_match(const std::vector<Row>& rows, const SqlRows& expected);
+
 // `how` ("wait, 40001") in the reader's language: the codes stay as the database gives them.
 std::string how_in_words(const std::string& how, Lang lang);
 

@@ -99,6 +99,12 @@ std::size_t default_permutation_count(const SqlScenario& scenario) {
   return found.size();
 }
 
+std::size_t SqlScenario::variant_index(const std::string& id) const {
+  for (std::size_t i = 0; i < variants.size(); ++i)
+    if (variants[i].id == id) return i;
+  return variants.size();
+}
+
 std::string level_text(const std::string& level, Lang lang) {
   const std::string key = "level." + level;
   return has_message(key) ? render(Message{key}, lang) : level;

@@ -105,6 +105,8 @@ struct SqlScenario {
   const SqlVariant* find_variant(const std::string& id) const;
   const SqlExpectation* expectation_for(const std::string& variant) const;
   std::vector<const SqlVariant*> variants_on(Backend backend) const;
+  // Where the variant stands in the file (variants.size() for an unknown id): two side by side keep it.
+  std::size_t variant_index(const std::string& id) const;
 };
 
 // The permutations a scenario runs: its own, or (none listed) the interleavings of its sessions' steps in

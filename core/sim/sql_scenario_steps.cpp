@@ -240,16 +240,6 @@ const SqlStatementRun* last_statement(const SqlRunResult& run, std::size_t upto,
   return found;
 }
 
-bool rows_match(const std::vector<Row>& rows, const SqlRows& expected) {
-  if (rows.size() != expected.size()) return false;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    if (rows[r].size() != expected[r].size()) return false;
-    for (std::size_t c = 0; c < rows[r].size(); ++c)
-      if (to_display(rows[r][c]) != expected[r][c]) return false;
-  }
-  return true;
-}
-
 // How `step` ended by step `upto`: its last statement, and whether it finished (a statement still waiting
 // is logged where it began to wait, and again where it finished; a failure ends the step).
 struct StepEnd {

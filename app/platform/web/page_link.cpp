@@ -75,6 +75,7 @@ PageLink parse_page_link(std::string_view query) {
     if (key == "preset") link.preset = value;
     if (key == "lang" && (value == "zh" || value == "en")) link.lang = value;
     if (key == "compare") link.compare = value != "0";
+    if (key == "isolation") link.isolation = value != "0";
     if (key == "selftest") link.self_test = true;
     if (key == "bench") link.bench = true;
     if (key == "step")
@@ -129,6 +130,7 @@ std::string page_link_query(const PageLink& link) {
   if (link.step) add("step", std::to_string(*link.step));
   if (!link.lang.empty()) add("lang", link.lang);
   if (link.compare) add("compare", "1");
+  if (link.isolation) add("isolation", "1");
   return query;
 }
 

@@ -77,6 +77,7 @@ PageLink link_of(const LabApp& app, const PageLink& opened) {
   link.step = session.cursor();
   link.lang = app.view().lang == Lang::zh ? "zh" : "en";
   link.compare = app.view().compare;
+  link.isolation = app.view().isolation_open;
   return link;
 }
 
@@ -95,6 +96,7 @@ Commands commands_for(const PageLink& link, const LabApp& app) {
     commands.push_back(ChoosePreset{link.preset});
   for (const auto& [event, seconds] : link.at) commands.push_back(MoveEvent{event, seconds});
   if (link.step) commands.push_back(JumpTo{*link.step});
+  if (link.isolation && !app.view().isolation_open) commands.push_back(ToggleIsolationPanel{});
   return commands;
 }
 
