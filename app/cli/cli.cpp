@@ -184,7 +184,9 @@ int run_cli(int argc, char** argv) {
   trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id or a .toml file")->required();
   trace_cmd->add_option("--model", trace.model, "naive or atomic (default atomic)");
   trace_cmd->add_option("--preset", trace.preset, "Preset name (default: the scenario's first)");
-  trace_cmd->add_option("--order", trace.order, "Event ids to run, comma separated, e.g. A1,B1,A2,B2");
+  trace_cmd->add_option(
+      "--order", trace.order,
+      "Event ids to run, comma separated, e.g. A1,B1,A2,B2 (an SQL scenario: its step names)");
   trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
   trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
   trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
@@ -225,7 +227,10 @@ int run_cli(int argc, char** argv) {
   add_backend_options(*check_cmd, check_backend);
 
   ExportOptions export_options;
-  CLI::App* export_cmd = app.add_subcommand("export", "Write one PNG per step (needs a display; Xvfb works)");
+  CLI::App* export_cmd = app.add_subcommand(
+      "export",
+      "Write one PNG per step of each model (needs a display; Xvfb works); an SQL scenario writes one per step of "
+      "each variant asked for, DIR/<id>-<variant>-stepNN.png");
   export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")
       ->required();
   export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")
@@ -234,8 +239,10 @@ int run_cli(int argc, char** argv) {
                          "naive, atomic or both (default both); an SQL scenario: its variant ids, comma "
                          "separated (default: every variant of the backend)");
   export_cmd->add_option("--variant", export_options.variant, "SQL scenarios: one variant, as --model ID");
-  export_cmd->add_option("--preset", export_options.preset, "Preset name (default: the scenario's first)");
-  export_cmd->add_option("--order", export_options.order, "Event ids to run, comma separated");
+  export_cmd->add_option("--preset", export_options.preset,
+                         "Preset name, an SQL scenario's permutation (default: the scenario's first)");
+  export_cmd->add_option("--order", export_options.order,
+                         "Event ids (an SQL scenario: step names) to run, comma separated");
   export_cmd->add_option("--size", export_options.size, "Window size in logical pixels (default 1920x1080)");
   export_cmd->add_option("--scale", export_options.scale, "1 or 2: pixels per logical pixel (default 1)");
   export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
