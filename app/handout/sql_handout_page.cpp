@@ -19,7 +19,7 @@ std::string sql_page_say(const std::string& key, Lang lang, MessageArgs args = {
 }
 
 // "prevented (wait, 40001)" in its colour's class.
-std::string verdict_html(bool anomaly, const std::string& how, const UiText& text, Lang lang) {
+std::string sql_verdict_html(bool anomaly, const std::string& how, const UiText& text, Lang lang) {
   const std::string word = text.get(lang, anomaly ? "verdict.anomaly_word" : "verdict.prevented_word");
   const std::string words = how.empty() ? word
                                         : text.format(lang, "verdict.with_how",
@@ -28,12 +28,12 @@ std::string verdict_html(bool anomaly, const std::string& how, const UiText& tex
          "</span>";
 }
 
-std::string variant_title(const SqlVariant& variant, Lang lang) {
+std::string sql_variant_title(const SqlVariant& variant, Lang lang) {
   return level_text(variant.level, lang) + " (" + std::string(backend_display(variant.backend)) + ")";
 }
 
 // [SECTION] the SQL
-void write_sql(std::ostringstream& out, const SqlScenario& scenario, const UiText& text, Lang lang) {
+void write_sql_listing(std::ostringstream& out, const SqlScenario& scenario, const UiText& text, Lang lang) {
   out << "<section id=\"sql\">\n<h2>" << html_escape(text.get(lang, "handout.sql_heading")) << "</h2>\n";
   out << "<p>" << html_escape(text.get(lang, "handout.setup")) << "</p>\n<pre class=\"sql\">";
   for (const auto& statement : scenario.setup) out << html_escape(statement.sql) << ";\n";
@@ -51,12 +51,12 @@ void write_sql(std::ostringstream& out, const SqlScenario& scenario, const UiTex
 }
 
 // [SECTION] the variants
-void write_variants(std::ostringstream& out, const SqlHandout& handout, const UiText& text, Lang lang) {
+void write_sql_variants(std::ostringstream& out, const SqlHandout& handout, const UiText& text, Lang lang) {
   out << "<section id=\"variants\">\n<h2>" << html_escape(text.get(lang, "handout.variants")) << "</h2>\n<p>"
       << html_escape(text.get(lang, "handout.variants_intro")) << "</p>\n<dl>\n";
   for (const SqlHandoutRun& run : handout.runs) {
     const SqlVariant& variant = *run.variant;
-    out << "<dt>" << html_escape(variant_title(variant, lang)) << " <code>" << html_escape(variant.id)
+    out << "<dt>" << html_escape(sql_variant_title(variant, lang)) << " <code>" << html_escape(variant.id)
         << "</code></dt>\n<dd><code>" << html_escape(variant.begin) << "</code></dd>\n";
   }
   out << "</dl>\n</section>\n";
@@ -67,10 +67,10 @@ void write_variant_slides(std::ostringstream& out, const SqlHandout& handout, co
                           const UiText& text, Lang lang) {
   const SqlVariant& variant = *run.variant;
   out << "<section class=\"run\" id=\"variant-" << html_escape(variant.id) << "\">\n<h3>"
-      << html_escape(variant_title(variant, lang)) << "</h3>\n";
+      << html_escape(sql_variant_title(variant, lang)) << "</h3>\n";
   if (run.trace.verdict && run.trace.verdict->complete)
     out << "<p>" << html_escape(text.get(lang, "handout.result")) << " "
-        << verdict_html(run.trace.verdict->anomaly, run.trace.verdict->how, text, lang) << "</p>\n";
+        << sql_verdict_html(run.trace.verdict->anomaly, run.trace.verdict->how, text, lang) << "</p>\n";
   for (std::size_t i = 0; i < run.trace.steps.size(); ++i) {
     const Step& step = run.trace.steps[i];
     out << "<figure class=\"slide\" id=\"" << html_escape(variant.id) << "-step-" << step.index << "\">\n";
@@ -95,7 +95,8 @@ void write_variant_slides(std::ostringstream& out, const SqlHandout& handout, co
 }
 
 // [SECTION] every interleaving
-void write_interleavings(std::ostringstream& out, const SqlHandout& handout, const UiText& text, Lang lang) {
+void write_sql_interleavings(std::ostringstream& out, const SqlHandout& handout, const UiText& text,
+                             Lang lang) {
   if (handout.interleavings.empty()) return;
   const std::size_t orders = handout.interleavings.front().orders;
   out << "<section id=\"interleavings\">\n<h2>" << html_escape(text.get(lang, "handout.interleavings"))
@@ -110,9 +111,9 @@ void write_interleavings(std::ostringstream& out, const SqlHandout& handout, con
     for (const auto& outcome : item.outcomes) {
       std::string example;
       for (const auto& step : outcome.example) example += (example.empty() ? "" : ", ") + step;
-      out << "<tr><td>" << html_escape(variant_title(*item.variant, lang)) << "</td><td>";
+      out << "<tr><td>" << html_escape(sql_variant_title(*item.variant, lang)) << "</td><td>";
       if (handout.scenario->anomaly)
-        out << verdict_html(outcome.anomaly, outcome.how, text, lang);
+        out << sql_verdict_html(outcome.anomaly, outcome.how, text, lang);
       else
         out << html_escape(how_in_words(outcome.how, lang));
       if (outcome.stuck) out << " · " << html_escape(sql_page_say("sql.explore.stuck", lang));
@@ -150,14 +151,14 @@ std::string sql_handout_page_html(const SqlHandout& handout, const UiText& text,
     out << "<li><a href=\"#interleavings\">" << html_escape(text.get(lang, "handout.interleavings"))
         << "</a></li>\n";
   out << "</ul></nav>\n</header>\n";
-  write_sql(out, scenario, text, lang);
-  write_variants(out, handout, text, lang);
+  write_sql_listing(out, scenario, text, lang);
+  write_sql_variants(out, handout, text, lang);
   out << "<section id=\"slides\">\n<h2>"
       << html_escape(text.format(lang, "handout.sql_slides", {{"permutation", handout.permutation}}))
       << "</h2>\n<p>" << html_escape(text.get(lang, "handout.sql_slides_intro")) << "</p>\n";
   for (const SqlHandoutRun& run : handout.runs) write_variant_slides(out, handout, run, text, lang);
   out << "</section>\n";
-  write_interleavings(out, handout, text, lang);
+  write_sql_interleavings(out, handout, text, lang);
   close_handout_page(out, text, lang, handout.command);
   return out.str();
 }
@@ -195,7 +196,7 @@ std::string isolation_handout_html(const IsolationTable& table, const UiText& te
       }
       out << "<td class=\"" << (cell->anomaly ? "anomaly" : "prevented") << "\"><a href=\""
           << html_escape(test.id) << ".html#variant-" << html_escape(column) << "\">"
-          << verdict_html(cell->anomaly, cell->how, text, lang) << "</a></td>";
+          << sql_verdict_html(cell->anomaly, cell->how, text, lang) << "</a></td>";
     }
     out << "</tr>\n";
   }

@@ -278,7 +278,7 @@ void draw_preset_and_times(const PanelContext& ctx) {
 }
 
 // An SQL scenario's verdict, or in the compare view both variants' (in the file's order).
-void draw_verdicts(const PanelContext& ctx, bool hidden) {
+void draw_sql_verdicts(const PanelContext& ctx, bool hidden) {
   const LabSession& session = ctx.session();
   const PartialReplay* other = ctx.view().compare ? ctx.app.comparison() : nullptr;
   if (!other) {
@@ -325,7 +325,7 @@ void draw_controls_panel(const PanelContext& ctx) {
   draw_figures(ctx, state.get(), hidden);
   ImGui::Spacing();
   if (session.is_sql()) {
-    draw_verdicts(ctx, hidden);
+    draw_sql_verdicts(ctx, hidden);
   } else if (!ctx.view().compare) {
     draw_invariant_badge(ctx, state.get(), "", hidden);
   } else if (const PartialReplay* other = ctx.app.comparison()) {

@@ -12,11 +12,11 @@
 namespace reslab {
 namespace {
 
-std::string test_name(const SqlScenario& test) {
+std::string isolation_test_name(const SqlScenario& test) {
   return test.test.empty() ? test.id : test.test;
 }
 
-bool has_explanations(const IsolationTable& table) {
+bool isolation_has_explanations(const IsolationTable& table) {
   for (const auto& test : table.tests)
     for (const auto& column : table.columns)
       if (const SqlVariant* variant = test.find_variant(column); variant && !variant->explanation.empty())
@@ -69,11 +69,11 @@ void draw_isolation_table(const PanelContext& ctx, const IsolationTable& table) 
   for (const auto& test : table.tests) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    text_wrapped(test.title.empty() ? test_name(test) : test.title.in(ctx.lang()));
+    text_wrapped(test.title.empty() ? isolation_test_name(test) : test.title.in(ctx.lang()));
     if (ImGui::IsItemHovered()) wrapped_tooltip(test.summary.in(ctx.lang()));
     for (const auto& column : table.columns) {
       ImGui::TableNextColumn();
-      if (const SqlRunResult* cell = table.cell(test_name(test), column)) {
+      if (const SqlRunResult* cell = table.cell(isolation_test_name(test), column)) {
         draw_isolation_cell(ctx, test, *cell);
       } else if (const auto refused = table.refused.find(column); refused != table.refused.end()) {
         muted_text(ctx.tr("isolation.refused"));
@@ -89,14 +89,14 @@ void draw_isolation_table(const PanelContext& ctx, const IsolationTable& table) 
 // [SECTION] why each cell
 // Each variant's explanation, test by test, for a table a class reads after the lesson (SQLite's column is
 // new ground: no published table has it).
-void draw_explanations(const PanelContext& ctx, const IsolationTable& table) {
-  if (!has_explanations(table) || !ImGui::CollapsingHeader(ctx.tr("isolation.why").c_str())) return;
+void draw_isolation_explanations(const PanelContext& ctx, const IsolationTable& table) {
+  if (!isolation_has_explanations(table) || !ImGui::CollapsingHeader(ctx.tr("isolation.why").c_str())) return;
   record_item(ctx.tr("isolation.why"));
   for (const auto& test : table.tests)
     for (const auto& column : table.columns) {
       const SqlVariant* variant = test.find_variant(column);
       if (!variant || variant->explanation.empty()) continue;
-      text_wrapped_parts({{test_name(test) + ", " + level_text(variant->level, ctx.lang()) + ": ",
+      text_wrapped_parts({{isolation_test_name(test) + ", " + level_text(variant->level, ctx.lang()) + ": ",
                            ImGui::GetColorU32(ImGuiCol_Text)},
                           {variant->explanation.in(ctx.lang()), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
     }
@@ -157,7 +157,7 @@ void draw_isolation_panel(const PanelContext& ctx) {
         draw_isolation_table(ctx, status.table);
         ImGui::Spacing();
         text_wrapped_parts({{ctx.tr("isolation.note"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
-        draw_explanations(ctx, status.table);
+        draw_isolation_explanations(ctx, status.table);
         ImGui::EndChild();
       }
     }

@@ -32,8 +32,9 @@ std::vector<ColoredPart> with_values(const SqlRecord& record, ImU32 sql, ImU32 v
   return parts;
 }
 
-// Whether the statement opens with `word` (upper case), whatever the case it is written in.
-bool starts_with(const std::string& sql, const char* word) {
+// Whether the statement opens with `word` (upper case), whatever the case it is written in: an SQL
+// scenario's statements are as their author wrote them.
+bool opens_with_word(const std::string& sql, const char* word) {
   std::size_t i = sql.find_first_not_of(" \t\r\n(");
   for (const char* c = word; *c; ++c, ++i)
     if (i >= sql.size() || std::toupper(static_cast<unsigned char>(sql[i])) != *c) return false;
@@ -59,10 +60,10 @@ std::string result_text(const PanelContext& ctx, const SqlRecord& record, bool o
     }
     return rows;
   }
-  const bool writes = starts_with(record.sql, "INSERT") || starts_with(record.sql, "UPDATE") ||
-                      starts_with(record.sql, "DELETE") || starts_with(record.sql, "REPLACE");
+  const bool writes = opens_with_word(record.sql, "INSERT") || opens_with_word(record.sql, "UPDATE") ||
+                      opens_with_word(record.sql, "DELETE") || opens_with_word(record.sql, "REPLACE");
   if (writes) return ctx.tr("sql.changed", {{"changes", std::to_string(record.changes)}});
-  if (starts_with(record.sql, "SELECT"))
+  if (opens_with_word(record.sql, "SELECT"))
     return ctx.tr("sql.returned", {{"rows", std::to_string(record.rows)}});
   return ctx.tr("sql.ok");
 }

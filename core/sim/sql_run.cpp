@@ -42,7 +42,8 @@ std::string SqlRunResult::outcome_of(const std::string& step) const {
   return outcome;
 }
 
-namespace {
+// The runner and its sessions are SqlStepper's own (named, not anonymous: its Impl holds one).
+namespace sql_run_detail {
 
 // [SECTION] sessions of a run
 struct QueuedStep {
@@ -213,6 +214,12 @@ class SqlRunner {
   std::vector<SessionRun> m_sessions;
   std::vector<SessionRun*> m_waiters;
 };
+
+}  // namespace sql_run_detail
+
+namespace {
+
+using sql_run_detail::SqlRunner;
 
 std::string rows_text(const std::vector<Row>& rows) {
   std::string out;

@@ -7,7 +7,7 @@
 #include "core/sim/sql_scenario_steps.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/gui_driver.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
 
 using namespace reslab;
 
@@ -33,7 +33,7 @@ void next(testing::GuiDriver& gui, int times) {
 
 TEST_CASE(
     "an SQL scenario on PostgreSQL: its variants take the toggle, and a waiting session names its holder") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   testing::GuiDriver gui("h1", test::english_settings());
   open_p4_on_postgres(gui);
   CHECK(gui.session().variant()->id == "pg-rc");
@@ -54,7 +54,7 @@ TEST_CASE(
 
 TEST_CASE(
     "read committed beside serializable on PostgreSQL: the lost update, and the 40001 that prevents it") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   testing::GuiDriver gui("h1", test::english_settings());
   open_p4_on_postgres(gui);
   REQUIRE(gui.click("Side by side"));
@@ -75,7 +75,7 @@ TEST_CASE(
 }
 
 TEST_CASE("stepping back on PostgreSQL shows the recorded step and runs nothing on the server") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   testing::GuiDriver gui("h1", test::english_settings());
   open_p4_on_postgres(gui);
   next(gui, 6);
@@ -91,7 +91,7 @@ TEST_CASE("stepping back on PostgreSQL shows the recorded step and runs nothing 
 
 TEST_CASE(
     "the Isolation window builds PostgreSQL's table in the background: every cell as Hermitage has it") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   testing::GuiDriver gui("h1", test::english_settings());
   REQUIRE(gui.click("PostgreSQL"));
   pg::wait_for_server();

@@ -6,7 +6,8 @@
 #include "app/platform/background_run.hpp"
 
 namespace reslab {
-namespace {
+// IsolationRunner's Impl holds a run of these: named, not anonymous.
+namespace isolation_runner_detail {
 
 struct IsolationOptions {
   Backend backend = Backend::sqlite;
@@ -46,13 +47,14 @@ IsolationResult run_isolation_cells(const IsolationOptions& options, IsolationCo
   return {run.table(), run.cells_done(), run.cell_count(), !run.finished()};
 }
 
-}  // namespace
+}  // namespace isolation_runner_detail
 
 struct IsolationRunner::Impl {
-  IsolationBackgroundRun run;
+  isolation_runner_detail::IsolationBackgroundRun run;
   explicit Impl(std::function<void()> wake)
-      : run({"the isolation table is being built", prepare_isolation, run_isolation_cells}, std::move(wake)) {
-  }
+      : run({"the isolation table is being built", isolation_runner_detail::prepare_isolation,
+             isolation_runner_detail::run_isolation_cells},
+            std::move(wake)) {}
 };
 
 IsolationRunner::IsolationRunner(std::function<void()> wake) : m(std::make_unique<Impl>(std::move(wake))) {}
@@ -60,7 +62,7 @@ IsolationRunner::IsolationRunner(std::function<void()> wake) : m(std::make_uniqu
 IsolationRunner::~IsolationRunner() = default;
 
 std::string IsolationRunner::start(Backend backend) {
-  return m->run.start({backend});
+  return m->run.start(isolation_runner_detail::IsolationOptions{backend});
 }
 
 void IsolationRunner::cancel() {
@@ -81,19 +83,19 @@ IsolationRunner::Status IsolationRunner::status() const {
   status.backend = shown.options.backend;
   status.error = shown.error;
   switch (shown.state) {
-    case IsolationBackgroundRun::State::idle:
+    case isolation_runner_detail::IsolationBackgroundRun::State::idle:
       status.state = State::idle;
       break;
-    case IsolationBackgroundRun::State::running:
+    case isolation_runner_detail::IsolationBackgroundRun::State::running:
       status.state = State::running;
       break;
-    case IsolationBackgroundRun::State::finished:
+    case isolation_runner_detail::IsolationBackgroundRun::State::finished:
       status.state = State::finished;
       break;
-    case IsolationBackgroundRun::State::cancelled:
+    case isolation_runner_detail::IsolationBackgroundRun::State::cancelled:
       status.state = State::cancelled;
       break;
-    case IsolationBackgroundRun::State::failed:
+    case isolation_runner_detail::IsolationBackgroundRun::State::failed:
       status.state = State::failed;
       break;
   }
