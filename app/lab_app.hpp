@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/font_atlas.hpp"
+#include "app/platform/isolation_runner.hpp"
 #include "app/platform/live_labs.hpp"
 #include "app/session/commands.hpp"
 #include "app/session/lab_session.hpp"
@@ -36,6 +37,9 @@ class Platform {
   // The seat race and the load lab as this platform runs them; by default they refuse, naming the
   // command that runs them on the desktop. Asked when the app opens.
   virtual LiveLabs live_labs() const { return desktop_only_live_labs(); }
+  // What builds the Isolation window's table; by default a few cells a frame (pump()), which any platform
+  // can run. Asked when the app opens.
+  virtual std::unique_ptr<IsolationRunner> isolation_runner() const { return frame_isolation_runner(); }
 };
 
 // A scenario for the picker: bundled, or the user's own copy (with presets saved in the app).
@@ -43,7 +47,8 @@ struct ScenarioEntry {
   std::string id;
   std::string file;
   LocalizedText title;
-  bool users = false;  // in the user's folder (saved_presets.hpp)
+  bool users = false;      // in the user's folder (saved_presets.hpp)
+  bool isolation = false;  // one of the isolation lab's SQL scenarios (Hermitage's tests)
 };
 
 class LabApp {
@@ -95,10 +100,16 @@ class LabApp {
   const Explorer* explorer() const { return m_explorer.get(); }
   // Whether the explorer ran the case, preset and backend shown now.
   bool explorer_is_current() const;
-  // Blocks until a running race or load lab has ended (tests; shutdown does it too).
+  // The Isolation window's table, built in the background (or a cell a frame in the browser).
+  const IsolationRunner& isolation() const { return *m_isolation; }
+  // An SQL scenario's variant beside the one shown in the compare view: the one chosen, else another
+  // of the same backend.
+  std::string compared_variant() const;
+  // Blocks until a running race, load lab or isolation table has ended (tests; shutdown does it too).
   void wait_for_background() {
     m_labs.race->wait();
     m_labs.load->wait();
+    m_isolation->wait();
   }
 
   std::string tr(std::string_view key) const { return m_text.get(m_view.lang, key); }
@@ -116,6 +127,11 @@ class LabApp {
   void step_forward();
   void run_actor(const std::string& actor);
   void set_model(Model model);
+  void set_variant(const std::string& variant);
+  void open_isolation_cell(const OpenIsolationCell& open);
+  void start_isolation();
+  // A new session for the file (an SQL scenario or a case), under the model, variant and backend shown.
+  std::unique_ptr<LabSession> session_for(const std::string& file) const;
   // Switches to `backend` now, or once PostgreSQL's server has started in the background.
   void choose_backend(Backend backend);
   // The session moves to the chosen backend when its server is ready; a banner says when it cannot.
@@ -160,6 +176,7 @@ class LabApp {
     std::map<std::string, std::int64_t> moved;
     Model model = Model::atomic;
     Backend backend = Backend::sqlite;
+    std::string variant;  // an SQL scenario's
     bool operator==(const ComparisonKey&) const = default;
   };
   std::optional<ComparisonKey> m_comparison_key;
@@ -173,6 +190,10 @@ class LabApp {
   std::unique_ptr<Explorer> m_explorer;
   int m_load_revision = 0;
   double m_next_load_refresh = 0;
+  // The platform's (Platform::isolation_runner): closing the app cancels a table being built and waits.
+  std::unique_ptr<IsolationRunner> m_isolation;
+  int m_isolation_revision = 0;
+  std::string m_pending_variant;  // an SQL scenario's variant to show once its server has started
 };
 
 }  // namespace reslab

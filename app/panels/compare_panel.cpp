@@ -5,6 +5,8 @@
 #include "app/panels/invariant_badge.hpp"
 #include "app/panels/state_panel.hpp"
 #include "app/panels/table_view.hpp"
+#include "app/panels/verdict_badge.hpp"
+#include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
 
 namespace reslab {
@@ -25,7 +27,13 @@ void draw_column(const PanelContext& ctx, const Trace& trace, const std::string&
   if (shown < cursor)
     colored_wrapped(ctx.colors.broken_text,
                     ctx.tr("compare.stopped", {{"step", std::to_string(shown + 1)}, {"reason", stopped}}));
-  draw_invariant_badge(ctx, state.get(), "", hidden);
+  if (trace.verdict) {
+    // An SQL scenario: its verdict, and what each variant's step returned, side by side.
+    draw_verdict_badge(ctx, trace, shown, "", hidden);
+    if (step && !hidden) draw_returned_rows(ctx, *step);
+  } else {
+    draw_invariant_badge(ctx, state.get(), "", hidden);
+  }
   draw_figures(ctx, state.get(), hidden);
   ImGui::Spacing();
   static const std::vector<TableDiff> no_diff;
@@ -35,12 +43,63 @@ void draw_column(const PanelContext& ctx, const Trace& trace, const std::string&
   ImGui::PopID();
 }
 
+// Two variants of an SQL scenario's order side by side, in the file's order of variants; a combo chooses
+// the one beside the variant shown (of any backend the file has).
+void draw_sql_compare(const PanelContext& ctx) {
+  const LabSession& session = ctx.session();
+  const SqlScenario& sql = *session.sql_scenario();
+  ctx.heading(ctx.tr("compare.title_variants", {{"step", std::to_string(session.cursor())}}));
+  const std::string beside = ctx.app.compared_variant();
+  const SqlVariant* other_variant = sql.find_variant(beside);
+  const auto variant_label = [&](const SqlVariant& variant) {
+    return level_text(variant.level, ctx.lang()) + " (" + std::string(backend_display(variant.backend)) + ")";
+  };
+  plain_text(ctx.tr("compare.beside"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+  if (ImGui::BeginCombo("##compared_variant", other_variant ? variant_label(*other_variant).c_str() : "")) {
+    for (const auto& variant : sql.variants) {
+      if (&variant == session.variant()) continue;
+      const std::string label = variant_label(variant);
+      if (ImGui::Selectable((label + "##" + variant.id).c_str(), variant.id == beside))
+        ctx.send(SetComparedVariant{variant.id});
+      record_item(label);
+    }
+    ImGui::EndCombo();
+  }
+  record_item(ctx.tr("compare.beside"));
+  const PartialReplay* other = ctx.app.comparison();
+  if (!other) return;
+  const auto label = [&](const Trace& trace) {
+    const SqlVariant* variant = sql.find_variant(trace.variant);
+    return variant ? variant_label(*variant) : trace.variant;
+  };
+  ImGui::BeginChild("compare_scroll", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  if (ImGui::BeginTable("compare", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+    ImGui::TableNextRow();
+    const bool current_first =
+        sql.variant_index(session.trace().variant) < sql.variant_index(other->trace.variant);
+    const Trace& first = current_first ? session.trace() : other->trace;
+    const Trace& second = current_first ? other->trace : session.trace();
+    ImGui::TableNextColumn();
+    draw_column(ctx, first, current_first ? session.stopped() : other->stopped, label(first));
+    ImGui::TableNextColumn();
+    draw_column(ctx, second, current_first ? other->stopped : session.stopped(), label(second));
+    ImGui::EndTable();
+  }
+  ImGui::EndChild();
+}
+
 }  // namespace
 
 void draw_compare_panel(const PanelContext& ctx) {
   const PartialReplay* other = ctx.app.comparison();
   const LabSession& session = ctx.session();
-  const bool backends = ctx.view().compare_backends;
+  const bool backends = ctx.view().compare_backends && !session.is_sql();
+  if (session.is_sql()) {
+    draw_sql_compare(ctx);
+    return;
+  }
   if (backends)
     ctx.heading(ctx.tr("compare.title_backends", {{"model", ctx.model_label(session.model())},
                                                   {"step", std::to_string(session.cursor())}}));

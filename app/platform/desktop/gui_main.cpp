@@ -18,6 +18,7 @@
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/platform/desktop/cancel_on_signal.hpp"
+#include "app/platform/desktop/isolation_runner.hpp"
 #include "app/platform/desktop/live_labs.hpp"
 #include "app/platform/font_lookup.hpp"
 #include "app/platform/png_writer.hpp"
@@ -61,6 +62,7 @@ class WindowPlatform : public Platform {
     return write_png(path, image);
   }
   LiveLabs live_labs() const override { return desktop_live_labs(); }
+  std::unique_ptr<IsolationRunner> isolation_runner() const override { return desktop_isolation_runner(); }
 
  private:
   GuiContext* m_gui = nullptr;
