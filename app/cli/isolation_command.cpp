@@ -19,7 +19,7 @@ void check_format(const std::string& format) {
 
 SqlRunOptions run_options_of(const BackendOptions& backend) {
   SqlRunOptions options;
-  options.pg_dsn = backend.pg;
+  options.dsn = server_request(backend, named_backend(backend)).dsn;
   return options;
 }
 
@@ -28,7 +28,6 @@ SqlRunOptions run_options_of(const BackendOptions& backend) {
 int run_isolation(const IsolationOptions& options) {
   check_format(options.format);
   const Lang lang = lang_option(options.lang);
-  sqlite_or_postgres(named_backend(options.backend), "the isolation lab");
   const Backend backend = chosen_backend(options.backend);
   const IsolationTable table = run_isolation_table(backend, run_options_of(options.backend));
   if (table.tests.empty()) throw UsageError("no isolation tests found (scenarios/isolation/ is missing)");

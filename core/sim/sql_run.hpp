@@ -72,7 +72,7 @@ struct SqlRunResult {
 
 struct SqlRunOptions {
   std::chrono::milliseconds budget{5000};
-  std::string pg_dsn;
+  std::string dsn;  // the variant's server (--pg DSN, --mariadb DSN); empty: reslab's own
 };
 
 // Throws ScenarioError at a statement's position when the sandbox refuses it, UsageError for an unknown

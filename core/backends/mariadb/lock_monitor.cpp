@@ -41,6 +41,15 @@ std::vector<unsigned long> LockMonitor::waiting_threads() {
   return threads;
 }
 
+bool LockMonitor::waits_for_table_lock(unsigned long thread) {
+  const StatementResult state =
+      m_control.exec("SELECT STATE FROM information_schema.PROCESSLIST WHERE ID = " + std::to_string(thread));
+  if (!state.ok() || state.rows.empty()) return false;
+  const std::string text = to_display(state.rows[0][0]);
+  return text.rfind("Waiting for table metadata lock", 0) == 0 ||
+         text.rfind("Waiting for table level lock", 0) == 0;
+}
+
 std::vector<unsigned long> LockMonitor::blocking_threads(unsigned long thread) {
   {
     CacheClock& clock = cache_clock();

@@ -18,6 +18,8 @@ class LockMonitor {
 
   // The threads now in a row-lock wait.
   std::vector<unsigned long> waiting_threads();
+  // Whether `thread` waits for a table's metadata lock or a table lock (DDL, LOCK TABLES).
+  bool waits_for_table_lock(unsigned long thread);
   // The threads `thread` waits for, InnoDB's order (a fresh read of the cache: ≥ 100 ms).
   std::vector<unsigned long> blocking_threads(unsigned long thread);
 
