@@ -56,8 +56,17 @@ int run_sql_trace(const SqlTraceOptions& options) {
                        std::string(backend_name(variant->backend)));
     }
   } else {
-    const auto on_backend = scenario.variants_on(chosen_backend(options.backend));
-    if (on_backend.empty()) throw UsageError(options.file + " has no variant on this backend");
+    const Backend backend = chosen_backend(options.backend);
+    const auto on_backend = scenario.variants_on(backend);
+    if (on_backend.empty()) {
+      std::string others;
+      for (const Backend other : all_backends())
+        if (!scenario.variants_on(other).empty())
+          others +=
+              (others.empty() ? "" : ", ") + std::string("--backend ") + std::string(backend_name(other));
+      throw UsageError(options.file + " has no variant on " + std::string(backend_name(backend)) +
+                       (others.empty() ? "" : " (its variants run with " + others + ")"));
+    }
     variant = on_backend.front();
   }
   const std::vector<std::string> permutation = sql_permutation(scenario, options.permutation);

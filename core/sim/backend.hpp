@@ -40,6 +40,10 @@ struct BackendFacts {
   const char* default_isolation = "SERIALIZABLE";
   const char* deadlock_error = "SQLITE_BUSY";  // how the server names a deadlock, for the texts
   ErrorName error_name = ErrorName::result_code;
+  // At the default level, a plain SELECT in a transaction reads the snapshot the transaction's first
+  // plain read took, while UPDATE, DELETE and locking reads read the latest committed row (InnoDB's
+  // REPEATABLE READ). Elsewhere a plain read and a write's WHERE see the same committed state.
+  bool plain_reads_keep_snapshot = false;
 
   bool row_locks() const { return locks == Locks::rows; }
 };
