@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "app/panels/compare_panel.hpp"
 #include "app/panels/invariant_badge.hpp"
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
@@ -266,24 +267,10 @@ void draw_controls_panel(const PanelContext& ctx) {
   ImGui::Spacing();
   if (!ctx.view().compare) {
     draw_invariant_badge(ctx, state.get(), "", hidden);
-  } else if (const PartialReplay* other = ctx.app.comparison()) {
-    const int other_step = std::min<int>(session.cursor(), static_cast<int>(other->trace.steps.size()));
-    const auto other_state =
-        other_step == 0 ? other->trace.initial : other->trace.steps[other_step - 1].committed;
-    // Naive before atomic, or SQLite before PostgreSQL when one model is compared on both backends.
-    const bool backends = ctx.view().compare_backends;
-    const bool current_first =
-        backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
-    const auto label = [&](const Trace& trace) {
-      return "(" +
-             (backends ? ctx.tr("backend." + std::string(backend_name(trace.backend)))
-                       : ctx.model_label(trace.model)) +
-             ") ";
-    };
-    const Trace& first = current_first ? session.trace() : other->trace;
-    const Trace& second = current_first ? other->trace : session.trace();
-    draw_invariant_badge(ctx, current_first ? state.get() : other_state.get(), label(first), hidden);
-    draw_invariant_badge(ctx, current_first ? other_state.get() : state.get(), label(second), hidden);
+  } else {
+    // One badge per verdict of the compare view: runs whose invariants read alike share one.
+    for (const auto& verdict : compared_verdicts(ctx))
+      draw_invariant_badge(ctx, verdict.state.get(), "(" + verdict.label + ") ", hidden);
   }
 }
 

@@ -147,7 +147,8 @@ TEST_CASE("in the compare view stepping through the order and changing language 
   CHECK(gui.app().comparison_replays() == replays);
   REQUIRE(gui.click("原子（条件更新）"));  // another model: the other side is replayed
   CHECK(gui.app().comparison_replays() == replays + 1);
-  CHECK(gui.app().comparison()->trace.model == Model::naive);
+  REQUIRE(gui.app().comparisons().size() == 1);
+  CHECK(gui.app().comparisons().front().trace.model == Model::naive);
 }
 
 TEST_CASE("predict mode hides the next result until it is revealed") {
