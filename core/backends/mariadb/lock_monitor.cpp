@@ -24,20 +24,16 @@ CacheClock& cache_clock() {
 
 }  // namespace
 
-std::vector<unsigned long> LockMonitor::waiting_threads() {
+InnodbStatus LockMonitor::status() {
   const StatementResult status = m_control.exec("SHOW ENGINE INNODB STATUS");
+  if (!status.ok() || status.rows.empty() || status.rows[0].size() < 3) return {};
+  return parse_innodb_status(to_display(status.rows[0][2]));
+}
+
+std::vector<unsigned long> LockMonitor::waiting_threads() {
   std::vector<unsigned long> threads;
-  if (!status.ok() || status.rows.empty() || status.rows[0].size() < 3) return threads;
-  const std::string text = to_display(status.rows[0][2]);
-  std::size_t at = 0;
-  while ((at = text.find("---TRANSACTION ", at)) != std::string::npos) {
-    const std::size_t next = text.find("---TRANSACTION ", at + 1);
-    const std::string block = text.substr(at, next == std::string::npos ? std::string::npos : next - at);
-    at = next == std::string::npos ? text.size() : next;
-    if (block.find("\nLOCK WAIT ") == std::string::npos) continue;
-    const std::size_t id = block.find(" thread id ");
-    if (id != std::string::npos) threads.push_back(std::strtoul(block.c_str() + id + 11, nullptr, 10));
-  }
+  for (const auto& transaction : status().transactions)
+    if (transaction.lock_wait) threads.push_back(transaction.thread);
   return threads;
 }
 
@@ -51,6 +47,20 @@ bool LockMonitor::waits_for_table_lock(unsigned long thread) {
 }
 
 std::vector<unsigned long> LockMonitor::blocking_threads(unsigned long thread) {
+  if (lists_locks())
+    if (const auto blocker = plain_blocker(status(), thread)) return {*blocker};
+  return blockers_from_cache(thread);
+}
+
+bool LockMonitor::lists_locks() {
+  if (!m_lists_locks) {
+    const StatementResult setting = m_control.exec("SELECT @@innodb_status_output_locks");
+    m_lists_locks = setting.ok() && !setting.rows.empty() && as_int(setting.rows[0][0]) == 1;
+  }
+  return *m_lists_locks;
+}
+
+std::vector<unsigned long> LockMonitor::blockers_from_cache(unsigned long thread) {
   {
     CacheClock& clock = cache_clock();
     std::lock_guard lock(clock.mutex);
