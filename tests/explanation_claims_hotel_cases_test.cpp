@@ -222,27 +222,8 @@ Trace unvetted(const Trace& trace, int index) {
 // 11 s and 13 s: a small H2 written out, for the control and the readable run.
 Scenario paid_then_expired() {
   Scenario scenario = emptied("h2_hold_expiry.toml", "paid_then_expired");
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(2)},
-           {"available", integer(0)},
-           {"sold", integer(0)}});
-  for (int hold : {1, 2}) {
-    add_row(scenario, "holds",
-            {{"id", integer(hold)},
-             {"request_key", "booking-" + std::to_string(hold)},
-             {"state", "RESERVED"},
-             {"deadline", integer(8 + 2 * hold)}});
-    add_row(scenario, "hold_nights", {{"hold_id", integer(hold)}, {"room_night_id", "N1"}});
-    add_row(scenario, "inventory_log",
-            {{"room_night_id", "N1"},
-             {"hold_id", integer(hold)},
-             {"change", integer(-1)},
-             {"counter", "available"},
-             {"reason", "reserve"},
-             {"at", integer(0)}});
-  }
+  add_room_night(scenario, "N1", "2026-12-01", 2, 0);
+  for (int hold : {1, 2}) add_reserved_hold(scenario, hold, 8 + 2 * hold);
   add_actor(scenario, "callbacks");
   add_actor(scenario, "expiry_worker");
   add_event(scenario, "pay1", "callbacks", "payment_callback", 9,
@@ -421,36 +402,15 @@ TEST_CASE(
 // A hold of one room with its payment PENDING, for the H5 runs written out below.
 Scenario one_pending_hold(const std::string& file, const std::string& id) {
   Scenario scenario = emptied(file, id);
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(1)},
-           {"available", integer(0)},
-           {"sold", integer(0)}});
-  add_row(
-      scenario, "holds",
-      {{"id", integer(1)}, {"request_key", "booking-1"}, {"state", "RESERVED"}, {"deadline", integer(600)}});
-  add_row(scenario, "hold_nights", {{"hold_id", integer(1)}, {"room_night_id", "N1"}});
-  add_row(scenario, "inventory_log",
-          {{"room_night_id", "N1"},
-           {"hold_id", integer(1)},
-           {"change", integer(-1)},
-           {"counter", "available"},
-           {"reason", "reserve"},
-           {"at", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", 1, 0);
+  add_reserved_hold(scenario, 1, 600);
   return scenario;
 }
 
 TEST_CASE(
     "H5-2-like, two attempts in one second: the naive key is not new, and a later attempt charges again") {
   Scenario scenario = one_pending_hold("h5_2_charge_timeout.toml", "same_second");
-  add_row(scenario, "payments",
-          {{"id", integer(1)},
-           {"hold_id", integer(1)},
-           {"provider_payment_id", "pay_1"},
-           {"amount", integer(480)},
-           {"currency", "CNY"},
-           {"state", "PENDING"}});
+  add_payment(scenario, 1, 1, "pay_1", "PENDING");
   add_actor(scenario, "checkout");
   add_event(scenario, "charge1", "checkout", "charge_payment", 5,
             {{"provider_reply", std::string("timeout_after_charge")}});
@@ -515,46 +475,14 @@ TEST_CASE(
 TEST_CASE(
     "H5-6-like, a refund retried: 'forgotten' only for a key the provider had, the extra refund counted") {
   Scenario scenario = emptied("h5_6_retention.toml", "refund_retry");
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(2)},
-           {"available", integer(2)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", 2, 2);
   for (int task : {1, 2}) {
     const std::string payment = "pay_" + std::to_string(task);
-    add_row(scenario, "holds",
-            {{"id", integer(task)},
-             {"request_key", "booking-" + std::to_string(task)},
-             {"state", "HOLD_EXPIRED"},
-             {"deadline", integer(5)}});
-    add_row(scenario, "payments",
-            {{"id", integer(task)},
-             {"hold_id", integer(task)},
-             {"provider_payment_id", payment},
-             {"amount", integer(480)},
-             {"currency", "CNY"},
-             {"state", "SUCCEEDED"}});
-    add_row(scenario, "refund_tasks",
-            {{"id", integer(task)},
-             {"payment_id", integer(task)},
-             {"op_key", "refund:" + payment},
-             {"state", "PENDING"},
-             {"created_at", integer(6)}});
-    add_row(scenario, "provider_ledger",
-            {{"op_key", "charge:" + payment},
-             {"payment_id", payment},
-             {"kind", "charge"},
-             {"amount", integer(480)},
-             {"state", "SUCCEEDED"}});
+    add_pending_refund(scenario, {task, task, payment, 5, 6});
+    add_ledger_entry(scenario, "charge:" + payment, payment, "charge", "SUCCEEDED");
   }
   // pay_1 was refunded under its task's key before; pay_2 never was.
-  add_row(scenario, "provider_ledger",
-          {{"op_key", "refund:pay_1"},
-           {"payment_id", "pay_1"},
-           {"kind", "refund"},
-           {"amount", integer(480)},
-           {"state", "SUCCEEDED"}});
+  add_ledger_entry(scenario, "refund:pay_1", "pay_1", "refund", "SUCCEEDED");
   add_actor(scenario, "refund_worker");
   add_event(scenario, "retry", "refund_worker", "refund_retry", 110, {{"provider_key_expired", integer(1)}});
   const ClaimRules rules = hotel_case_rules();

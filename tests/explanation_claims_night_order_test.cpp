@@ -10,6 +10,7 @@
 
 #include "core/sim/message.hpp"
 #include "tests/claims/claim_support.hpp"
+#include "tests/claims/hotel_cases.hpp"
 #include "tests/claims/scenario_variants.hpp"
 #include "tests/test_support.hpp"
 
@@ -19,13 +20,8 @@ using namespace reslab::claims;
 namespace {
 
 // [SECTION] variants
-int pick(std::mt19937& random, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(random);
-}
-
-Value integer(std::int64_t value) {
-  return Value{value};
-}
+using hotel_cases::add_room_night;
+using hotel_cases::integer;
 
 // Nights N1-N3 with 0-2 rooms each (N3 now and then without a row); `requests` stays of 2-3 of them
 // in a random order, each read, then taken one event per night (now and then one event short).
@@ -35,12 +31,8 @@ Scenario stays(int requests, std::mt19937& random) {
   for (int i = 0; i < 3; ++i) {
     if (i == 2 && pick(random, 0, 4) == 0) continue;
     const int rooms = pick(random, 0, 4) == 0 ? 0 : pick(random, 1, 2);
-    add_row(scenario, "room_inventory",
-            {{"room_night_id", nights[static_cast<std::size_t>(i)]},
-             {"night", "2026-12-0" + std::to_string(i + 1)},
-             {"capacity", integer(rooms)},
-             {"available", integer(rooms)},
-             {"sold", integer(0)}});
+    add_room_night(scenario, nights[static_cast<std::size_t>(i)], "2026-12-0" + std::to_string(i + 1), rooms,
+                   rooms);
   }
   for (int r = 1; r <= requests; ++r) {
     const std::string actor = "R" + std::to_string(r);

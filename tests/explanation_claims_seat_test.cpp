@@ -234,12 +234,11 @@ Scenario three_tickets_one_seat() {
   scenario.events.clear();
   scenario.presets.clear();
   for (const std::string b : {"B1", "B2", "B3"}) {
-    scenario.actors.push_back({b, {b, b}, {}});
-    scenario.events.push_back(
-        event_of(b + "_enter", b, "queue_enter", 0, {{"ticket", "q_" + b}, {"request_key", "buy-" + b}}));
-    scenario.events.push_back(
-        event_of(b + "_hold", b, "seat_hold_with_ticket", 1,
-                 {{"seat", std::string("A1")}, {"ticket", "q_" + b}, {"request_key", "buy-" + b}}));
+    add_actor(scenario, b);
+    add_event(scenario, b + "_enter", b, "queue_enter", 0,
+              {{"ticket", "q_" + b}, {"request_key", "buy-" + b}});
+    add_event(scenario, b + "_hold", b, "seat_hold_with_ticket", 1,
+              {{"seat", std::string("A1")}, {"ticket", "q_" + b}, {"request_key", "buy-" + b}});
   }
   return scenario;
 }
@@ -258,31 +257,29 @@ Scenario three_handovers() {
   scenario.presets.clear();
   for (int i = 1; i <= 3; ++i) {
     const std::string b = "B" + std::to_string(i);
-    scenario.actors.push_back({b, {b, b}, {}});
-    scenario.events.push_back(
-        event_of(b + "_hold", b, "seat_hold", 90 + 10 * i, {{"request_key", "buy-" + b}}));
+    add_actor(scenario, b);
+    add_event(scenario, b + "_hold", b, "seat_hold", 90 + 10 * i, {{"request_key", "buy-" + b}});
   }
   // B1 pays twice while its hold runs: the first answer is lost, so it tries again under a new payment id.
-  scenario.events.push_back(event_of("B1_pay", "B1", "seat_pay", 101,
-                                     {{"order", std::int64_t{1}},
-                                      {"provider_payment_id", std::string("pay_1")},
-                                      {"answer", std::string("timeout")}}));
-  scenario.events.push_back(event_of("B1_pay_again", "B1", "seat_pay", 102,
-                                     {{"order", std::int64_t{1}},
-                                      {"provider_payment_id", std::string("pay_1b")},
-                                      {"answer", std::string("success")}}));
-  scenario.actors.push_back({"psp", {"psp", "psp"}, {}});
+  add_event(scenario, "B1_pay", "B1", "seat_pay", 101,
+            {{"order", std::int64_t{1}},
+             {"provider_payment_id", std::string("pay_1")},
+             {"answer", std::string("timeout")}});
+  add_event(scenario, "B1_pay_again", "B1", "seat_pay", 102,
+            {{"order", std::int64_t{1}},
+             {"provider_payment_id", std::string("pay_1b")},
+             {"answer", std::string("success")}});
+  add_actor(scenario, "psp");
   int n = 0;
   for (const std::string payment : {"pay_1", "pay_1b", "pay_1c"})
-    scenario.events.push_back(event_of(
-        "cb" + std::to_string(++n), "psp", "seat_callback", 121,
-        {{"event_id", "evt_" + payment}, {"order", std::int64_t{1}}, {"provider_payment_id", payment}}));
-  scenario.events.push_back(event_of("cb4", "psp", "seat_callback", 122,
-                                     {{"event_id", std::string("evt_pay_3")},
-                                      {"order", std::int64_t{3}},
-                                      {"provider_payment_id", std::string("pay_3")}}));
-  scenario.actors.push_back({"reconciler", {"reconciler", "reconciler"}, {}});
-  scenario.events.push_back(event_of("reconcile", "reconciler", "seat_reconcile", 130, {}));
+    add_event(scenario, "cb" + std::to_string(++n), "psp", "seat_callback", 121,
+              {{"event_id", "evt_" + payment}, {"order", std::int64_t{1}}, {"provider_payment_id", payment}});
+  add_event(scenario, "cb4", "psp", "seat_callback", 122,
+            {{"event_id", std::string("evt_pay_3")},
+             {"order", std::int64_t{3}},
+             {"provider_payment_id", std::string("pay_3")}});
+  add_actor(scenario, "reconciler");
+  add_event(scenario, "reconcile", "reconciler", "seat_reconcile", 130, {});
   return scenario;
 }
 

@@ -9,23 +9,9 @@ using namespace reslab::test;
 
 namespace {
 
-struct Row {
-  std::string booking_state;
-  std::string available;
-  std::string refund_tasks;
-  std::string outcome;
-};
-
-void check_rows(const Trace& trace, const std::vector<Row>& expected) {
-  REQUIRE(trace.steps.size() == expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const Step& step = trace.steps[i];
-    CAPTURE(i);
-    CHECK(figure(*step.committed, "booking_state") == expected[i].booking_state);
-    CHECK(figure(*step.committed, "available") == expected[i].available);
-    CHECK(figure(*step.committed, "refund_tasks") == expected[i].refund_tasks);
-    CHECK(step.outcome == expected[i].outcome);
-  }
+// The step table of the hold: booking state, available, refund tasks, outcome.
+void check_rows(const Trace& trace, const StepTable& expected) {
+  check_steps(trace, {"booking_state", "available", "refund_tasks", "outcome"}, expected);
 }
 
 std::string refund_task_state(const CommittedState& state) {

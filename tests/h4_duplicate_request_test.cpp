@@ -15,23 +15,9 @@ Scenario h4() {
   return bundled("h4_duplicate_request.toml");
 }
 
-struct Row4 {
-  std::string available;
-  std::string active_holds;
-  std::string outcome;
-  std::string summary;
-};
-
-void check_rows(const Trace& trace, const std::vector<Row4>& expected) {
-  REQUIRE(trace.steps.size() == expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const Step& step = trace.steps[i];
-    CAPTURE(i);
-    CHECK(figure(*step.committed, "available") == expected[i].available);
-    CHECK(figure(*step.committed, "active_holds") == expected[i].active_holds);
-    CHECK(step.outcome == expected[i].outcome);
-    CHECK(render(step.summary, Lang::en) == expected[i].summary);
-  }
+// The step table of the night: available, active holds, outcome, summary.
+void check_rows(const Trace& trace, const StepTable& expected) {
+  check_steps(trace, {"available", "active_holds", "outcome", "summary"}, expected);
 }
 
 std::vector<std::string> request_keys(const CommittedState& state) {

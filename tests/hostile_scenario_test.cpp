@@ -9,23 +9,16 @@
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
+using test::error_of;
 
 namespace {
 
 const std::string kHead = "id = \"t\"\nschema = \"hotel\"\ntitle = { en = \"T\", zh = \"T\" }\n";
 const std::string kActor = "[[actors]]\nid = \"A\"\nname = { en = \"Request A\", zh = \"请求 A\" }\n";
 const std::string kEvent = "[[events]]\nid = \"A1\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 0\n";
-
-std::string error_of(const std::string& text) {
-  try {
-    parse_scenario(text, "hostile.toml");
-  } catch (const ScenarioError& error) {
-    return error.what();
-  }
-  return "no error";
-}
 
 // Written to disk, so the bounded reader is exercised too; removed afterwards.
 std::string load_error_of(const std::string& name, const std::string& bytes) {
@@ -46,12 +39,12 @@ std::string load_error_of(const std::string& name, const std::string& bytes) {
 
 TEST_CASE("invalid UTF-8 is refused at the byte where it starts") {
   const std::string text = kHead + "summary = { en = \"bad \xff\xfe\", zh = \"x\" }\n" + kActor + kEvent;
-  CHECK(error_of(text) == "hostile.toml:4:22: encountered invalid utf-8 sequence");
+  CHECK(error_of(text) == "t.toml:4:22: encountered invalid utf-8 sequence");
 }
 
 TEST_CASE("a key written twice is refused where it is redefined") {
   CHECK(error_of(kHead + "id = \"u\"\n" + kActor + kEvent) ==
-        "hostile.toml:4:6: 'id' is already set above: each key may appear once in a table");
+        "t.toml:4:6: 'id' is already set above: each key may appear once in a table");
 }
 
 TEST_CASE("binary garbage is refused at its first byte") {
@@ -63,10 +56,9 @@ TEST_CASE("binary garbage is refused at its first byte") {
 
 TEST_CASE("200,000 levels of nesting stop at the parser's depth limit") {
   const std::string deep = "a = " + std::string(200000, '[') + std::string(200000, ']') + "\n";
-  CHECK(
-      error_of(deep) ==
-      "hostile.toml:1:261: lists or tables are nested too deeply here (a scenario file never needs more than "
-      "a few levels)");
+  CHECK(error_of(deep) ==
+        "t.toml:1:261: lists or tables are nested too deeply here (a scenario file never needs more than "
+        "a few levels)");
 }
 
 TEST_CASE("a 64 MB string is refused by size before it is read whole") {
@@ -74,7 +66,7 @@ TEST_CASE("a 64 MB string is refused by size before it is read whole") {
   huge.append(64u << 20, 'x');
   huge += "\", zh = \"x\" }\n";
   CHECK(load_error_of("huge_string", huge) == "FILE:1:1: the file is larger than the limit of 1048576 bytes");
-  CHECK(error_of(huge) == "hostile.toml:1:1: the file is larger than the limit of 1048576 bytes");
+  CHECK(error_of(huge) == "t.toml:1:1: the file is larger than the limit of 1048576 bytes");
 }
 
 TEST_CASE("events past the size limit, as a million would be, are refused by size") {
@@ -82,7 +74,7 @@ TEST_CASE("events past the size limit, as a million would be, are refused by siz
   for (int i = 0; text.size() <= ScenarioLimits::max_file_bytes; ++i)
     text += "[[events]]\nid = \"E" + std::to_string(i) +
             "\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 0\n";
-  CHECK(error_of(text) == "hostile.toml:1:1: the file is larger than the limit of 1048576 bytes");
+  CHECK(error_of(text) == "t.toml:1:1: the file is larger than the limit of 1048576 bytes");
 }
 
 TEST_CASE("more events than the limit are refused at the first one too many") {
@@ -90,12 +82,12 @@ TEST_CASE("more events than the limit are refused at the first one too many") {
   for (std::size_t i = 0; i <= ScenarioLimits::max_events; ++i)
     text += "[[events]]\nid = \"E" + std::to_string(i) +
             "\"\nactor = \"A\"\naction = \"expire_holds\"\ntime = 0\n";
-  CHECK(error_of(text) == "hostile.toml:5007:1: too many events: at most 1000");
+  CHECK(error_of(text) == "t.toml:5007:1: too many events: at most 1000");
 }
 
 TEST_CASE("a NUL byte inside the file is a syntax error, not the end of the file") {
   CHECK(error_of(kHead + std::string(1, '\0') + "\n") ==
-        "hostile.toml:4:1: each line must be key = value, a [table] header or a comment starting with #");
+        "t.toml:4:1: each line must be key = value, a [table] header or a comment starting with #");
 }
 
 TEST_CASE("values written as SQL stay data in both models") {

@@ -5,7 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <barrier>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -24,18 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 using namespace test;
-
-// A reduced workload: the article's shape (80% of intents on 10% of seats) at a size tests can afford.
-LoadOptions reduced(LoadEngine engine, Model model = Model::atomic) {
-  LoadOptions options;
-  options.seats = 2'000;
-  options.intents = 4'000;
-  options.threads = 4;
-  options.engine = engine;
-  options.model = model;
-  options.baseline = false;
-  return options;
-}
 
 std::int64_t count(Connection& db, const std::string& sql) {
   const StatementResult result = db.run(sql);
@@ -186,14 +173,7 @@ TEST_CASE("an open loop at a given rate decides every intent without overselling
 
 // [SECTION] the engines, naive
 TEST_CASE("naive on race: when both buyers read the free seat before either writes, it is sold twice") {
-  LoadOptions options = reduced(LoadEngine::race, Model::naive);
-  options.seats = 1;
-  options.intents = 2;
-  options.threads = 2;
-  std::barrier<> both_have_read(2);
-  LoadControl control;
-  control.after_naive_read = [&](std::int64_t) { both_have_read.arrive_and_wait(); };
-  const LoadResult result = run_load_lab(options, &control);
+  const LoadResult result = run_both_read_first(reduced(LoadEngine::race, Model::naive));
   CHECK(result.accepted == 2);
   CHECK(result.oversold == 1);
   CHECK(result.live_orders == 2);

@@ -1,9 +1,12 @@
 #pragma once
-// The load lab's hold rule replayed in plain C++, for the tests of both backends.
+// The load lab's hold rule replayed in plain C++, and the naive interleaving that sells a seat twice,
+// for the tests of both backends.
+#include <barrier>
 #include <cstdint>
 #include <map>
 #include <utility>
 
+#include "core/labs/load_lab.hpp"
 #include "core/labs/load_workload.hpp"
 
 namespace reslab::test {
@@ -23,6 +26,30 @@ inline std::pair<std::int64_t, std::int64_t> replay(const LoadWorkload& workload
     ++accepted;
   }
   return {accepted, expired};
+}
+
+// A reduced workload: the article's shape (80% of intents on 10% of seats) at a size tests can afford.
+inline LoadOptions reduced(LoadEngine engine, Model model = Model::atomic) {
+  LoadOptions options;
+  options.seats = 2'000;
+  options.intents = 4'000;
+  options.threads = 4;
+  options.engine = engine;
+  options.model = model;
+  options.baseline = false;
+  return options;
+}
+
+// `options` (naive, on the race engine) with one seat and two buyers, each waiting after its read until
+// both have read: neither sees the other's write.
+inline LoadResult run_both_read_first(LoadOptions options) {
+  options.seats = 1;
+  options.intents = 2;
+  options.threads = 2;
+  std::barrier<> both_have_read(2);
+  LoadControl control;
+  control.after_naive_read = [&](std::int64_t) { both_have_read.arrive_and_wait(); };
+  return run_load_lab(options, &control);
 }
 
 }  // namespace reslab::test

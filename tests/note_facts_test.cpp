@@ -86,15 +86,6 @@ args = { request_key = "booking-A" }
 note = { en = "B sends A's request again.", zh = "B 再次发送 A 的请求。" }
 )";
 
-std::string error_of(const std::string& text) {
-  try {
-    parse_scenario(text, "t.toml");
-  } catch (const ScenarioError& error) {
-    return error.what();
-  }
-  return "no error";
-}
-
 }  // namespace
 
 // [SECTION] the facts of the bundled notes

@@ -6,7 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/test_support.hpp"
+
 using namespace reslab;
+using test::error_of;
 
 namespace {
 
@@ -28,15 +31,6 @@ time = 0
 )";
 
 const std::string kMinimal = kHead + kActorAndEvent;
-
-std::string error_of(const std::string& text) {
-  try {
-    parse_scenario(text, "t.toml");
-  } catch (const ScenarioError& error) {
-    return error.what();
-  }
-  return "no error";
-}
 
 std::string load_error_of(const std::string& path) {
   try {

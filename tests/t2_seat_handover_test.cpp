@@ -15,27 +15,10 @@ Scenario t2() {
   return bundled("t2_seat_handover.toml");
 }
 
-// One line of the step table: the seat figures and the outcome.
-struct Line {
-  std::string available;
-  std::string sold;
-  std::string active_holds;
-  std::string paid_orders;
-  std::string outcome;
-};
-
-void check_lines(const Trace& trace, const std::vector<Line>& expected) {
-  REQUIRE(trace.steps.size() == expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const CommittedState& state = *trace.steps[i].committed;
-    CAPTURE(i);
-    CHECK(figure(state, "capacity") == "1");
-    CHECK(figure(state, "available") == expected[i].available);
-    CHECK(figure(state, "sold") == expected[i].sold);
-    CHECK(figure(state, "active_holds") == expected[i].active_holds);
-    CHECK(figure(state, "paid_orders") == expected[i].paid_orders);
-    CHECK(trace.steps[i].outcome == expected[i].outcome);
-  }
+// The step table of the one seat (capacity 1): its figures and the outcome.
+void check_lines(const Trace& trace, const StepTable& expected) {
+  check_steps(trace, {"available", "sold", "active_holds", "paid_orders", "outcome"}, expected,
+              {{"capacity", "1"}});
 }
 
 // The statements one connection ran in a step, in order, each cut to its first words.

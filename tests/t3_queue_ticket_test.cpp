@@ -12,25 +12,10 @@ Scenario t3() {
   return bundled("t3_queue_ticket.toml");
 }
 
-struct Line {
-  std::string available;
-  std::string active_holds;
-  std::string outcome;
-  std::string summary;
-};
-
-void check_lines(const Trace& trace, const std::vector<Line>& expected) {
-  REQUIRE(trace.steps.size() == expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const Step& step = trace.steps[i];
-    CAPTURE(i);
-    CHECK(figure(*step.committed, "capacity") == "1");
-    CHECK(figure(*step.committed, "sold") == "0");
-    CHECK(figure(*step.committed, "available") == expected[i].available);
-    CHECK(figure(*step.committed, "active_holds") == expected[i].active_holds);
-    CHECK(step.outcome == expected[i].outcome);
-    CHECK(render(step.summary, Lang::en) == expected[i].summary);
-  }
+// The step table of the one seat (capacity 1, never sold): available, active holds, outcome, summary.
+void check_lines(const Trace& trace, const StepTable& expected) {
+  check_steps(trace, {"available", "active_holds", "outcome", "summary"}, expected,
+              {{"capacity", "1"}, {"sold", "0"}});
 }
 
 }  // namespace

@@ -12,38 +12,21 @@ Scenario t4() {
   return bundled("t4_lease_lock.toml");
 }
 
-struct Line {
-  std::int64_t time;
-  std::string available;
-  std::string active_holds;
-  std::string outcome;
-  std::string summary;
-};
-
-void check_lines(const Trace& trace, const std::vector<Line>& expected) {
-  REQUIRE(trace.steps.size() == expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const Step& step = trace.steps[i];
-    CAPTURE(i);
-    CHECK(step.time == expected[i].time);
-    CHECK(figure(*step.committed, "capacity") == "1");
-    CHECK(figure(*step.committed, "sold") == "0");
-    CHECK(figure(*step.committed, "available") == expected[i].available);
-    CHECK(figure(*step.committed, "active_holds") == expected[i].active_holds);
-    CHECK(step.outcome == expected[i].outcome);
-    CHECK(render(step.summary, Lang::en) == expected[i].summary);
-  }
+// The step table of the one seat (capacity 1, never sold): time, available, active holds, outcome, summary.
+void check_lines(const Trace& trace, const StepTable& expected) {
+  check_steps(trace, {"time", "available", "active_holds", "outcome", "summary"}, expected,
+              {{"capacity", "1"}, {"sold", "0"}});
 }
 
 }  // namespace
 
 TEST_CASE("t4 atomic seed: buyer 1 resumes after its lease and its conditional update changes 0 rows") {
   const Trace trace = run_preset(t4(), Model::atomic, "article");
-  check_lines(trace, {{0, "1", "0", "accepted", "Buyer 1 locks A1 until 10 s"},
-                      {1, "1", "0", "paused", "Buyer 1 pauses"},
-                      {12, "1", "0", "accepted", "Buyer 2 locks A1 until 22 s"},
-                      {12, "0", "1", "accepted", "Buyer 2 holds A1 as o1"},
-                      {13, "0", "1", "rejected", "Buyer 1: 0 rows changed, rolls back, rejected"}});
+  check_lines(trace, {{"0", "1", "0", "accepted", "Buyer 1 locks A1 until 10 s"},
+                      {"1", "1", "0", "paused", "Buyer 1 pauses"},
+                      {"12", "1", "0", "accepted", "Buyer 2 locks A1 until 22 s"},
+                      {"12", "0", "1", "accepted", "Buyer 2 holds A1 as o1"},
+                      {"13", "0", "1", "rejected", "Buyer 1: 0 rows changed, rolls back, rejected"}});
   for (const auto& step : trace.steps) CHECK(step.committed->all_invariants_hold());
   const Step& resumed = trace.steps.back();
   bool zero_rows = false;
@@ -75,11 +58,11 @@ TEST_CASE("t4 the pause runs no SQL and says the lease ends while buyer 1 is sto
 
 TEST_CASE("t4 naive seed: buyer 1 trusts its expired lock and writes the seat too, two owners") {
   const Trace trace = run_preset(t4(), Model::naive, "article");
-  check_lines(trace, {{0, "1", "0", "accepted", "Buyer 1 locks A1 until 10 s"},
-                      {1, "1", "0", "paused", "Buyer 1 pauses"},
-                      {12, "1", "0", "accepted", "Buyer 2 locks A1 until 22 s"},
-                      {12, "0", "1", "accepted", "Buyer 2 holds A1 as o1"},
-                      {13, "0", "2", "accepted", "Buyer 1 also holds A1 as o2"}});
+  check_lines(trace, {{"0", "1", "0", "accepted", "Buyer 1 locks A1 until 10 s"},
+                      {"1", "1", "0", "paused", "Buyer 1 pauses"},
+                      {"12", "1", "0", "accepted", "Buyer 2 locks A1 until 22 s"},
+                      {"12", "0", "1", "accepted", "Buyer 2 holds A1 as o1"},
+                      {"13", "0", "2", "accepted", "Buyer 1 also holds A1 as o2"}});
   const CommittedState& end = *trace.steps.back().committed;
   CHECK(rows_of(end, "orders") ==
         TableRows{{"1", "buy-2", "A1", "held", "612", "NULL"}, {"2", "buy-1", "A1", "held", "613", "NULL"}});

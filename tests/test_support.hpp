@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/sim/plan.hpp"
@@ -21,11 +22,29 @@ inline Scenario h2() {
   return bundled("h2_hold_expiry.toml");
 }
 
-inline Trace run_preset(const Scenario& scenario, Model model, const std::string& preset) {
+// A preset's plan on a backend (a server backend's tests run on their process's private server).
+inline Plan preset_plan(const Scenario& scenario, Model model, const std::string& preset,
+                        Backend backend = Backend::sqlite) {
   PlanRequest request;
   request.model = model;
+  request.backend = backend;
   request.preset = preset;
-  return run_plan(scenario, make_plan(scenario, request));
+  return make_plan(scenario, request);
+}
+
+inline Trace run_preset(const Scenario& scenario, Model model, const std::string& preset,
+                        Backend backend = Backend::sqlite) {
+  return run_plan(scenario, preset_plan(scenario, model, preset, backend));
+}
+
+// What the loader says about a scenario's TOML text, read as the file "t.toml": its error, or "no error".
+inline std::string error_of(const std::string& text) {
+  try {
+    parse_scenario(text, "t.toml");
+  } catch (const ScenarioError& error) {
+    return error.what();
+  }
+  return "no error";
 }
 
 inline Trace run_order(const Scenario& scenario, Model model, const std::vector<std::string>& order) {
@@ -40,6 +59,34 @@ inline std::string figure(const CommittedState& state, const std::string& name) 
   const Figure* found = state.figure(name);
   if (!found) return "(absent)";
   return is_null(found->value) ? "-" : to_display(found->value);
+}
+
+// One cell of a step table: a figure by its name, or the step's own "time", "outcome" or "summary"
+// (the summary in English).
+inline std::string step_cell(const Step& step, const std::string& column) {
+  if (column == "time") return std::to_string(step.time);
+  if (column == "outcome") return step.outcome;
+  if (column == "summary") return render(step.summary, Lang::en);
+  return figure(*step.committed, column);
+}
+
+// A trace checked step by step against a table as the articles print one: one row a step, its cells in
+// the order `columns` names them (see step_cell); `throughout` are figures every step shows alike.
+using StepTable = std::vector<std::vector<std::string>>;
+using FigureValues = std::vector<std::pair<std::string, std::string>>;
+inline void check_steps(const Trace& trace, const std::vector<std::string>& columns, const StepTable& rows,
+                        const FigureValues& throughout = {}) {
+  REQUIRE(trace.steps.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Step& step = trace.steps[i];
+    CAPTURE(i);
+    REQUIRE(rows[i].size() == columns.size());
+    for (const auto& [name, value] : throughout) CHECK(figure(*step.committed, name) == value);
+    for (std::size_t column = 0; column < columns.size(); ++column) {
+      CAPTURE(columns[column]);
+      CHECK(step_cell(step, columns[column]) == rows[i][column]);
+    }
+  }
 }
 
 inline const InvariantResult* invariant(const CommittedState& state, const std::string& name) {

@@ -9,6 +9,7 @@
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
 
@@ -37,12 +38,7 @@ action = "expire_holds"
 time = 4
 note = { en = "at {at:A1} s", zh = "第 {at:A1} 秒" }
 )";
-  std::string error;
-  try {
-    parse_scenario(text, "t.toml");
-  } catch (const ScenarioError& e) {
-    error = e.what();
-  }
+  const std::string error = test::error_of(text);
   CHECK(error == "t.toml:4:39: {at:A2} quotes the time of an event this file does not have");
   std::string good = text;
   good.replace(good.find("{at:A2}"), 7, "{at:A1}");
@@ -75,12 +71,7 @@ actor = "A"
 action = "expire_holds"
 time = 4
 )";
-  std::string error;
-  try {
-    parse_scenario(text, "t.toml");
-  } catch (const ScenarioError& e) {
-    error = e.what();
-  }
+  const std::string error = test::error_of(text);
   CHECK(error.find("only the summary, the questions and event notes can quote an event's time") !=
         std::string::npos);
 }

@@ -8,16 +8,12 @@
 namespace reslab {
 namespace {
 
-bool starts_with(const std::string& text, const char* prefix) {
-  return text.rfind(prefix, 0) == 0;
-}
-
 // Which column an item sits in, by what it is.
 bool in_right_column(const std::string& what) {
-  return starts_with(what, "sql ") || what == "explanation" || what == "questions";
+  return what.starts_with("sql ") || what == "explanation" || what == "questions";
 }
 bool in_middle_column(const std::string& what) {
-  return starts_with(what, "table ") || starts_with(what, "row ") || starts_with(what, "removed row ");
+  return what.starts_with("table ") || what.starts_with("row ") || what.starts_with("removed row ");
 }
 
 void mix(Fnv1a64& hash, float value) {

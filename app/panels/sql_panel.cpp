@@ -30,20 +30,16 @@ std::vector<ColoredPart> with_values(const SqlRecord& record, ImU32 sql, ImU32 v
   return parts;
 }
 
-bool starts_with(const std::string& sql, const char* word) {
-  return sql.rfind(word, 0) == 0;
-}
-
 // What a statement did, in as few words as say it: an error by its SQLite code (the teaching moment),
 // a write by the rows it changed, a read by the rows it returned, anything else as done. SQLITE_DONE
 // and SQLITE_ROW are not news.
 std::string result_text(const PanelContext& ctx, const SqlRecord& record, bool ok) {
   // A server's errors also show their SQLSTATE; a statement still in flight is "waiting".
   if (!ok) return record.sqlstate.empty() ? record.result : record.result + " (" + record.sqlstate + ")";
-  const bool writes = starts_with(record.sql, "INSERT") || starts_with(record.sql, "UPDATE") ||
-                      starts_with(record.sql, "DELETE") || starts_with(record.sql, "REPLACE");
+  const bool writes = record.sql.starts_with("INSERT") || record.sql.starts_with("UPDATE") ||
+                      record.sql.starts_with("DELETE") || record.sql.starts_with("REPLACE");
   if (writes) return ctx.tr("sql.changed", {{"changes", std::to_string(record.changes)}});
-  if (starts_with(record.sql, "SELECT"))
+  if (record.sql.starts_with("SELECT"))
     return ctx.tr("sql.returned", {{"rows", std::to_string(record.rows)}});
   return ctx.tr("sql.ok");
 }

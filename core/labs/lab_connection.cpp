@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "core/backends/sqlite/lockdown.hpp"
 #include "core/labs/lab_sql_error.hpp"
 
 namespace reslab {
@@ -24,10 +25,6 @@ int wait_for_lock(void* context, int attempt) {
     std::this_thread::sleep_for(std::chrono::microseconds(50 * std::min(attempt, 20)));
   }
   return 1;
-}
-
-int refuse_attach(void*, int action, const char*, const char*, const char*, const char*) {
-  return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
 }
 
 int open_flags(LabOpen open) {
@@ -52,10 +49,7 @@ LabConnection::LabConnection(const std::string& file, LabOpen open) {
     sqlite3_close_v2(m_db);
     throw LabSqlError("open " + file, rc, message);
   }
-  sqlite3_extended_result_codes(m_db, 1);
-  sqlite3_limit(m_db, SQLITE_LIMIT_ATTACHED, 0);
-  sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-  sqlite3_set_authorizer(m_db, refuse_attach, nullptr);
+  lock_down_connection(m_db);
 }
 
 LabConnection::~LabConnection() {

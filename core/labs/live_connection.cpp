@@ -1,10 +1,10 @@
 #include "core/labs/live_connection.hpp"
 
-#include <cctype>
 #include <set>
 #include <variant>
 
 #include "core/backends/postgres/conninfo.hpp"
+#include "core/backends/postgres/sql_text.hpp"
 #include "core/labs/lab_connection.hpp"
 #include "core/labs/pg_lab_connection.hpp"
 #include "core/sim/errors.hpp"
@@ -81,16 +81,7 @@ class LivePostgresConnection final : public LiveConnection {
 }  // namespace
 
 std::string dialect_sql(Backend backend, const std::string& sql) {
-  if (backend == Backend::sqlite) return sql;
-  if (sql == kLiveBeginWrite) return "BEGIN";
-  std::string out;
-  out.reserve(sql.size());
-  for (std::size_t i = 0; i < sql.size(); ++i) {
-    const bool numbered =
-        sql[i] == '?' && i + 1 < sql.size() && std::isdigit(static_cast<unsigned char>(sql[i + 1]));
-    out.push_back(numbered ? '$' : sql[i]);
-  }
-  return out;
+  return backend == Backend::sqlite ? sql : pg::translate_statement(pg::translate_types(sql));
 }
 
 std::unique_ptr<LiveConnection> live_sqlite_connection(std::unique_ptr<LabConnection> db) {

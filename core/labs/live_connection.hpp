@@ -18,7 +18,9 @@ class LabConnection;
 // The one statement whose spelling differs: SQLite's write transaction takes its lock up front.
 inline constexpr const char* kLiveBeginWrite = "BEGIN IMMEDIATE";
 
-// `sql` for `backend`: for PostgreSQL ?N becomes $N and BEGIN IMMEDIATE becomes BEGIN.
+// `sql` for `backend`: for PostgreSQL ?N becomes $N, BEGIN IMMEDIATE becomes BEGIN, and the type
+// INTEGER becomes BIGINT (SQLite's integers are 64-bit, PostgreSQL's INTEGER is 32): the cases'
+// translation (core/backends/postgres/sql_text.hpp).
 std::string dialect_sql(Backend backend, const std::string& sql);
 
 class LiveConnection {

@@ -15,6 +15,9 @@
 
 namespace reslab::load_lab {
 
+// SQLite's default: a commit that leaves the WAL at this many pages or more checkpoints it.
+inline constexpr int kCheckpointPages = 1000;
+
 class Checkpointer {
  public:
   Checkpointer(const std::string& file, LoadSynchronous synchronous);

@@ -12,9 +12,8 @@ namespace {
 
 // The whole database fits: seat and index pages are never read back from the file mid-run.
 constexpr const char* kCacheSize = "PRAGMA cache_size = -65536";  // KiB
-// SQLite's default: checkpoint once the WAL holds 1000 pages. Done by our own WAL hook so it can be timed,
-// and moved off the writing thread when asked to.
-constexpr int kCheckpointPages = 1000;
+// SQLite's own checkpoints (kCheckpointPages), done by our WAL hook so they can be timed, and moved off
+// the writing thread when asked to.
 
 int checkpoint_after_commit(void* context, sqlite3* db, const char* name, int pages) {
   auto* stats = static_cast<ConnectionStats*>(context);

@@ -1,8 +1,12 @@
 #include "core/labs/load_engine_run.hpp"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <chrono>
 #include <thread>
+
+#include "core/labs/load_sql.hpp"
 
 namespace reslab::load_lab {
 
@@ -133,6 +137,18 @@ std::int64_t EngineRun::take_intent() {
   return index;
 }
 
+std::int64_t EngineRun::take_intents(std::int64_t most, std::int64_t& first) {
+  if (stop || most <= 0) return 0;
+  auto end = static_cast<std::int64_t>(workload.intents.size());
+  if (intent_limit > 0) end = std::min(end, intent_limit);
+  if (seconds_limit > 0 && seconds_since(start) >= seconds_limit) return 0;
+  first = next.fetch_add(most);
+  if (first >= end) return 0;
+  const std::int64_t taken = std::min(most, end - first);
+  std::fill_n(arrival_ns.begin() + first, taken, nanoseconds_since(start));
+  return taken;
+}
+
 void EngineRun::count(bool held) {
   (held ? accepted : rejected).fetch_add(1, std::memory_order_relaxed);
   decided.fetch_add(1, std::memory_order_relaxed);
@@ -140,6 +156,35 @@ void EngineRun::count(bool held) {
 
 void report_progress(LoadControl* control, const LoadProgress& progress) {
   if (control && control->on_progress) control->on_progress(progress);
+}
+
+LoadResult new_load_result(const LoadOptions& options, const LoadWorkload& workload) {
+  LoadResult result;
+  result.options = options;
+  result.inputs_text = load_inputs_text(options);
+  result.sqlite_version = sqlite3_libversion();
+  result.workload_hash = workload.hash;
+  result.hot_seat_count = workload.hot_seat_count;
+  result.hot_intents = workload.hot_intents;
+  result.distinct_seats = workload.distinct_seats;
+  return result;
+}
+
+LoadOptions baseline_options(const LoadOptions& options) {
+  LoadOptions baseline = options;
+  baseline.engine = LoadEngine::race;
+  baseline.model = Model::atomic;
+  baseline.threads = 1;
+  baseline.rate = 0;
+  return baseline;
+}
+
+std::vector<std::pair<std::string, std::string>> load_marks(const LoadOptions& options,
+                                                            const std::string& workload_hash) {
+  return {{"format", kLoadFormat},
+          {"inputs", load_inputs_text(options)},
+          {"workload_hash", workload_hash},
+          {"status", "running"}};
 }
 
 void take_figures(const EngineRun& run, LoadResult& result) {

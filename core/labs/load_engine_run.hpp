@@ -9,6 +9,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/labs/load_clock.hpp"
@@ -65,6 +66,9 @@ struct EngineRun {
   // Takes the next intent in arrival order and stamps its arrival; in the open loop, first waits
   // until it arrives. -1: none left, or stopped.
   std::int64_t take_intent();
+  // Closed loop: takes up to `most` next intents in arrival order at once, all arriving now. Returns
+  // how many, from `first` on; 0: none left, or stopped.
+  std::int64_t take_intents(std::int64_t most, std::int64_t& first);
   void count(bool held);
 
  private:
@@ -77,6 +81,14 @@ struct EngineRun {
 
 // Tells whoever watches the run, if anyone does.
 void report_progress(LoadControl* control, const LoadProgress& progress);
+// The result a run starts from, on either backend: its options and inputs, reslab's SQLite version
+// (named in every report) and the workload's figures.
+LoadResult new_load_result(const LoadOptions& options, const LoadWorkload& workload);
+// What the single-writer baseline runs: the atomic race engine, one thread, back to back.
+LoadOptions baseline_options(const LoadOptions& options);
+// The rows of a run's marker table, as (key, value): its format, inputs, workload hash and status.
+std::vector<std::pair<std::string, std::string>> load_marks(const LoadOptions& options,
+                                                            const std::string& workload_hash);
 // The run's figures into `result`: counts, time split, throughput and latencies (either backend).
 void take_figures(const EngineRun& run, LoadResult& result);
 // The baseline's figures, and its ratio to the run's throughput; a cancel marks the result cancelled.

@@ -1,8 +1,6 @@
 // [SECTION] index: phases · database file · engines · counting · run_load_lab
 #include "core/labs/load_lab.hpp"
 
-#include <sqlite3.h>
-
 #include <filesystem>
 #include <memory>
 #include <system_error>
@@ -52,13 +50,9 @@ void set_up_load_file(LabFile& file, const LoadOptions& options, const std::stri
   file.set_up([&](LabConnection& db) {
     set_load_synchronous(db, options.synchronous);
     db.script("BEGIN IMMEDIATE");
-    db.script(kLoadSqliteSchema);
-    const std::string inputs = load_inputs_text(options);
-    for (const auto& [key, value] : {std::pair<const char*, const char*>{"format", kLoadFormat},
-                                     {"inputs", inputs.c_str()},
-                                     {"workload_hash", workload_hash.c_str()},
-                                     {"status", "running"}})
-      db.sql(kLoadSetMark).bind(1, key).bind(2, value).run();
+    db.script(kLoadSchema);
+    for (const auto& [key, value] : load_marks(options, workload_hash))
+      db.sql(kLoadSetMark).bind(1, key.c_str()).bind(2, value.c_str()).run();
     db.sql(kLoadAddSeats).bind(1, options.seats).run();
     db.script("COMMIT");
     db.script("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -117,18 +111,9 @@ void count_afterwards(const std::string& file, bool cancelled, LoadResult& resul
 LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
   validate_load_options(options);
   if (options.backend == Backend::postgres) return run_load_lab_postgres(options, control);
-  LoadResult result;
-  result.options = options;
-  result.inputs_text = load_inputs_text(options);
-  result.sqlite_version = sqlite3_libversion();
-
-  LoadProgress setting_up;
-  report_progress(control, setting_up);
+  report_progress(control, LoadProgress{LoadPhase::setting_up});
   const LoadWorkload workload = make_load_workload(options);
-  result.workload_hash = workload.hash;
-  result.hot_seat_count = workload.hot_seat_count;
-  result.hot_intents = workload.hot_intents;
-  result.distinct_seats = workload.distinct_seats;
+  LoadResult result = new_load_result(options, workload);
 
   LabFile file(options.db_file, load_file_kind());
   result.db_path = file.path();
@@ -142,12 +127,8 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
   // The single-writer limit of this machine: one thread, one intent per transaction, back to back,
   // on a fresh file of the same kind in the same folder.
   if (options.baseline && !result.cancelled) {
-    LoadOptions baseline_options = options;
-    baseline_options.engine = LoadEngine::race;
-    baseline_options.model = Model::atomic;
-    baseline_options.threads = 1;
-    baseline_options.rate = 0;
-    baseline_options.db_file.clear();
+    LoadOptions baseline = baseline_options(options);
+    baseline.db_file.clear();
     // Beside the run's file, so both sit on the same file system; the system's temporary
     // folder when that folder takes no new entries.
     std::unique_ptr<LabFile> beside;
@@ -156,10 +137,10 @@ LoadResult run_load_lab(const LoadOptions& options, LoadControl* control) {
     } catch (const UsageError&) {
       beside = std::make_unique<LabFile>("", load_file_kind(), "", "reslab-load-baseline");
     }
-    set_up_load_file(*beside, baseline_options, workload.hash);
-    EngineRun baseline(workload, baseline_options, beside->path(), control, LoadPhase::baseline, nullptr);
-    run_engine(baseline);
-    take_baseline_figures(baseline, result);
+    set_up_load_file(*beside, baseline, workload.hash);
+    EngineRun baseline_run(workload, baseline, beside->path(), control, LoadPhase::baseline, nullptr);
+    run_engine(baseline_run);
+    take_baseline_figures(baseline_run, result);
   }
 
   LoadProgress counting;

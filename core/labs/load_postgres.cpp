@@ -1,8 +1,6 @@
 // [SECTION] index: the server · the schema · counting · run_load_lab_postgres
 #include "core/labs/load_postgres.hpp"
 
-#include <sqlite3.h>
-
 #include <memory>
 #include <optional>
 
@@ -90,14 +88,9 @@ class LoadSchema {
     if (!options.synchronous_commit) session += " -c synchronous_commit=off";
     m_conninfo = server_conninfo + " options=" + pg::conninfo_value(session);
     auto db = live_postgres_connection(m_conninfo);
-    db->script(std::string("BEGIN;") + kLoadPostgresSchema);
+    db->script("BEGIN;" + dialect_sql(Backend::postgres, kLoadSchema));
     const std::string mark = dialect_sql(Backend::postgres, kLoadSetMark);
-    const std::string inputs = load_inputs_text(options);
-    for (const auto& [key, value] : {std::pair<const char*, std::string>{"format", kLoadFormat},
-                                     {"inputs", inputs},
-                                     {"workload_hash", workload_hash},
-                                     {"status", "running"}})
-      db->run(mark, {std::string(key), value});
+    for (const auto& [key, value] : load_marks(options, workload_hash)) db->run(mark, {key, value});
     db->run(dialect_sql(Backend::postgres, kLoadAddSeats), {options.seats});
     db->script("COMMIT; ANALYZE seats");
   }
@@ -147,17 +140,9 @@ void count_in_schema(const LoadSchema& schema, bool cancelled, LoadResult& resul
 // [SECTION] run_load_lab_postgres
 LoadResult run_load_lab_postgres(const LoadOptions& options, LoadControl* control) {
   validate_load_options(options);
-  LoadResult result;
-  result.options = options;
-  result.inputs_text = load_inputs_text(options);
-  result.sqlite_version = sqlite3_libversion();  // reslab's own, named in every report
-  LoadProgress setting_up;
-  report_progress(control, setting_up);
+  report_progress(control, LoadProgress{LoadPhase::setting_up});
   const LoadWorkload workload = make_load_workload(options);
-  result.workload_hash = workload.hash;
-  result.hot_seat_count = workload.hot_seat_count;
-  result.hot_intents = workload.hot_intents;
-  result.distinct_seats = workload.distinct_seats;
+  LoadResult result = new_load_result(options, workload);
 
   const LoadServer server = open_load_server(options, result);
   result.server_version = server.version;
@@ -180,18 +165,14 @@ LoadResult run_load_lab_postgres(const LoadOptions& options, LoadControl* contro
   // One session, one intent per transaction, back to back, in a fresh schema of the same kind;
   // bounded, since durable commits one at a time are slow.
   if (options.baseline && !result.cancelled) {
-    LoadOptions baseline_options = options;
-    baseline_options.engine = LoadEngine::race;
-    baseline_options.model = Model::atomic;
-    baseline_options.threads = 1;
-    baseline_options.rate = 0;
-    LoadSchema beside(server, name + "_baseline", baseline_options, workload.hash);
+    const LoadOptions baseline = baseline_options(options);
+    LoadSchema beside(server, name + "_baseline", baseline, workload.hash);
     beside.keep(options.keep);
-    EngineRun baseline(workload, baseline_options, beside.conninfo(), control, LoadPhase::baseline, nullptr);
-    baseline.intent_limit = kPgBaselineIntents;
-    baseline.seconds_limit = kPgBaselineSeconds;
-    run_pg_race_engine(baseline);
-    take_baseline_figures(baseline, result);
+    EngineRun baseline_run(workload, baseline, beside.conninfo(), control, LoadPhase::baseline, nullptr);
+    baseline_run.intent_limit = kPgBaselineIntents;
+    baseline_run.seconds_limit = kPgBaselineSeconds;
+    run_pg_race_engine(baseline_run);
+    take_baseline_figures(baseline_run, result);
   }
 
   LoadProgress counting;

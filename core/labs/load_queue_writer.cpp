@@ -57,13 +57,13 @@ void queue_admitter(EngineRun& run, AdmissionQueue& queue, std::atomic<int>& adm
       if (!queue.push(index, run.admitted_ns[static_cast<std::size_t>(index)], run.start)) break;
     }
   } else {
-    const auto take = [&run]() -> std::int64_t {
-      const std::int64_t index = run.take_intent();
-      if (index >= 0)
-        run.admitted_ns[static_cast<std::size_t>(index)] = run.arrival_ns[static_cast<std::size_t>(index)];
-      return index;
+    // Taken and admitted in one moment: each intent's admission is its arrival.
+    const auto take = [&run](std::int64_t most, std::int64_t& first) {
+      const std::int64_t taken = run.take_intents(most, first);
+      if (taken > 0) std::copy_n(run.arrival_ns.begin() + first, taken, run.admitted_ns.begin() + first);
+      return taken;
     };
-    while (queue.admit_next(take) >= 0) {
+    while (queue.admit_next(take) > 0) {
     }
   }
   if (admitters_left.fetch_sub(1) == 1) queue.finish();

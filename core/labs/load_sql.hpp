@@ -1,24 +1,18 @@
 #pragma once
 // The load lab's SQL, one copy for both backends: written in SQLite's spelling with numbered ?N
-// placeholders (dialect_sql() gives PostgreSQL's), except the table types, and PostgreSQL's batched
-// decision, which has no SQLite twin (SQLite decides a batch intent by intent in one transaction).
+// placeholders (dialect_sql() gives PostgreSQL's), except PostgreSQL's batched decision, which has no
+// SQLite twin (SQLite decides a batch intent by intent in one transaction).
 // The ticketing article's minimal model with numbered seats, plus a marker table so a user's own
 // database is never mistaken for ours. Times are the workload's logical milliseconds.
 
 namespace reslab::load_lab {
 
-inline constexpr const char* kLoadSqliteSchema =
+inline constexpr const char* kLoadSchema =
     "CREATE TABLE reslab_load(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE seats(seat_id INTEGER PRIMARY KEY, state TEXT NOT NULL, order_id INTEGER UNIQUE,"
     " expires_at INTEGER);"
     "CREATE TABLE orders(id INTEGER PRIMARY KEY, request_key TEXT NOT NULL UNIQUE, seat_id INTEGER NOT NULL,"
     " state TEXT NOT NULL, created_at INTEGER NOT NULL);";
-inline constexpr const char* kLoadPostgresSchema =
-    "CREATE TABLE reslab_load(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-    "CREATE TABLE seats(seat_id BIGINT PRIMARY KEY, state TEXT NOT NULL, order_id BIGINT UNIQUE,"
-    " expires_at BIGINT);"
-    "CREATE TABLE orders(id BIGINT PRIMARY KEY, request_key TEXT NOT NULL UNIQUE, seat_id BIGINT NOT NULL,"
-    " state TEXT NOT NULL, created_at BIGINT NOT NULL);";
 inline constexpr const char* kLoadFormat = "reslab load 1";
 inline constexpr const char* kLoadSetMark =
     "INSERT INTO reslab_load(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2";

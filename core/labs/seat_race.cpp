@@ -24,24 +24,17 @@ namespace {
 // [SECTION] SQL
 // The ticketing article's minimal model, plus a marker table so a user's own database is never mistaken for
 // ours. Written once in SQLite's spelling; dialect_sql() gives PostgreSQL's.
-constexpr const char* kSqliteSchema =
+constexpr const char* kRaceSchema =
     "CREATE TABLE IF NOT EXISTS reslab_race(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS seats(seat_id TEXT PRIMARY KEY, state TEXT NOT NULL, order_id INTEGER UNIQUE,"
     " expires_at INTEGER);"
     "CREATE TABLE IF NOT EXISTS orders(id INTEGER PRIMARY KEY, request_key TEXT NOT NULL UNIQUE,"
     " seat_id TEXT NOT NULL, state TEXT NOT NULL);";
-// The same tables with PostgreSQL's 64-bit integers.
-constexpr const char* kPostgresSchema =
-    "CREATE TABLE IF NOT EXISTS reslab_race(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS seats(seat_id TEXT PRIMARY KEY, state TEXT NOT NULL, order_id BIGINT UNIQUE,"
-    " expires_at BIGINT);"
-    "CREATE TABLE IF NOT EXISTS orders(id BIGINT PRIMARY KEY, request_key TEXT NOT NULL UNIQUE,"
-    " seat_id TEXT NOT NULL, state TEXT NOT NULL);";
 
 // Every statement of the race in one backend's spelling, made once per run.
 struct RaceSql {
   explicit RaceSql(Backend backend)
-      : schema(backend == Backend::sqlite ? kSqliteSchema : kPostgresSchema),
+      : schema(dialect_sql(backend, kRaceSchema)),
         mark(dialect_sql(backend,
                          "INSERT INTO reslab_race(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO NOTHING")),
         add_seat(dialect_sql(

@@ -25,7 +25,6 @@
 #include "core/sim/case_family.hpp"
 #include "core/sim/timed_text.hpp"
 #include "core/sim/toml_read.hpp"
-#include "core/sim/toml_syntax_errors.hpp"
 
 namespace reslab {
 
@@ -39,12 +38,6 @@ namespace {
 
 [[noreturn]] void fail_reading(const std::string& path, const std::string& reason) {
   throw ScenarioError(SourcePos{path, 0, 0}, "cannot read: " + reason);
-}
-
-[[noreturn]] void fail_too_large(const std::string& source_name) {
-  throw ScenarioError(
-      SourcePos{source_name, 1, 1},
-      "the file is larger than the limit of " + std::to_string(ScenarioLimits::max_file_bytes) + " bytes");
 }
 
 std::string lowercase_first(std::string text) {
@@ -75,23 +68,6 @@ std::string read_file_bounded(const std::string& path) {
 // -----------------------------------------------------------------------------
 // [SECTION] Small readers: ids, localized text, name lists, counts
 // -----------------------------------------------------------------------------
-
-// Ids appear in command lines (--order A1,B1 --at A1=30), so they stay plain.
-bool is_valid_id(std::string_view id) {
-  if (id.empty() || id.size() > ScenarioLimits::max_id_chars) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  });
-}
-
-std::string read_id(const toml::node& node, std::string_view name) {
-  std::string id = expect_string(node, name);
-  if (!is_valid_id(id))
-    fail_at(node.source(), "'" + std::string(name) + "' must be 1 to " +
-                               std::to_string(ScenarioLimits::max_id_chars) +
-                               " characters from A-Z a-z 0-9 _ -, not " + in_quotes(id));
-  return id;
-}
 
 LocalizedText read_optional_localized(const TableView& table, std::string_view key) {
   const toml::node* node = table.find(key);
@@ -694,16 +670,7 @@ Scenario read_scenario(const toml::table& root, const std::string& source_name) 
 }  // namespace
 
 Scenario parse_scenario(std::string_view text, const std::string& source_name) {
-  if (text.size() > ScenarioLimits::max_file_bytes) fail_too_large(source_name);
-  toml::table root;
-  try {
-    root = toml::parse(text, std::string_view(source_name));
-  } catch (const toml::parse_error& error) {
-    const auto& begin = error.source().begin;
-    throw ScenarioError(SourcePos{source_name, static_cast<int>(begin.line), static_cast<int>(begin.column)},
-                        syntax_error_text(error.description()));
-  }
-  return read_scenario(root, source_name);
+  return read_scenario(parse_scenario_text(text, source_name), source_name);
 }
 
 Scenario load_scenario_file(const std::string& path) {

@@ -10,7 +10,6 @@
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/sql_split.hpp"
 #include "core/sim/toml_read.hpp"
-#include "core/sim/toml_syntax_errors.hpp"
 
 namespace reslab {
 
@@ -19,23 +18,6 @@ using namespace toml_read;
 namespace {
 
 // [SECTION] small readers
-bool plain_sql_id(std::string_view id) {
-  if (id.empty() || id.size() > ScenarioLimits::max_id_chars) return false;
-  for (char c : id)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
-      return false;
-  return true;
-}
-
-std::string read_sql_id(const toml::node& node, std::string_view name) {
-  std::string id = expect_string(node, name);
-  if (!plain_sql_id(id))
-    fail_at(node.source(), "'" + std::string(name) + "' must be 1 to " +
-                               std::to_string(ScenarioLimits::max_id_chars) +
-                               " characters from A-Z a-z 0-9 _ -, not " + in_quotes(id));
-  return id;
-}
-
 std::vector<std::string> read_string_list(const toml::node& node, std::string_view name) {
   std::vector<std::string> out;
   for (const auto& item : expect_array(node, name)) out.push_back(expect_string(item, name));
@@ -110,7 +92,7 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
     session.allow_only({"id", "name", "steps"});
     SqlSession out;
     out.pos = position_of(node.source());
-    out.id = read_sql_id(session.require("id"), "id");
+    out.id = read_id(session.require("id"), "id");
     if (scenario.find_session(out.id)) fail_at(node.source(), "a second session " + in_quotes(out.id));
     out.name =
         session.find("name") ? read_localized(*session.find("name"), "name") : LocalizedText{out.id, out.id};
@@ -122,7 +104,7 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
       SqlStep read;
       read.pos = position_of(step_node.source());
       read.session = out.id;
-      read.name = read_sql_id(step.require("name"), "name");
+      read.name = read_id(step.require("name"), "name");
       if (!step_names.insert(read.name).second)
         fail_at(step_node.source(),
                 "a second step named " + in_quotes(read.name) + " (step names are unique)");
@@ -156,7 +138,7 @@ void read_permutations(const toml::node& node, SqlScenario& scenario) {
     permutation.allow_only({"name", "steps"});
     SqlPermutation out;
     out.pos = position_of(item.source());
-    out.name = read_sql_id(permutation.require("name"), "name");
+    out.name = read_id(permutation.require("name"), "name");
     std::map<std::string, std::size_t> next_of_session;
     for (const auto& step_node : permutation.require_array("steps")) {
       const std::string name = expect_string(step_node, "steps");
@@ -183,7 +165,7 @@ void read_variants(const toml::node& node, SqlScenario& scenario) {
     variant.allow_only({"id", "backend", "level", "begin", "begins", "journal", "explanation"});
     SqlVariant out;
     out.pos = position_of(item.source());
-    out.id = read_sql_id(variant.require("id"), "id");
+    out.id = read_id(variant.require("id"), "id");
     if (scenario.find_variant(out.id)) fail_at(item.source(), "a second variant " + in_quotes(out.id));
     const toml::node& backend = variant.require("backend");
     if (!parse_backend(expect_string(backend, "backend"), out.backend))
@@ -294,8 +276,8 @@ SqlScenario read_sql_scenario(std::string_view text, const toml::table& root, co
   scenario.file = file;
   if (top.require_string("kind") != "sql")
     fail_at(top.require("kind").source(), "'kind' must be \"sql\" here");
-  scenario.id = read_sql_id(top.require("id"), "id");
-  if (const toml::node* test = top.find("test")) scenario.test = read_sql_id(*test, "test");
+  scenario.id = read_id(top.require("id"), "id");
+  if (const toml::node* test = top.find("test")) scenario.test = read_id(*test, "test");
   scenario.title = read_localized(top.require("title"), "title");
   if (const toml::node* summary = top.find("summary")) scenario.summary = read_localized(*summary, "summary");
   if (const toml::node* setup = top.find("setup")) {
@@ -338,18 +320,7 @@ bool is_sql_scenario_file(const std::string& path) {
 }
 
 SqlScenario parse_sql_scenario(std::string_view text, const std::string& source_name) {
-  if (text.size() > ScenarioLimits::max_file_bytes)
-    throw ScenarioError({source_name, 1, 1}, "the file is larger than the limit of " +
-                                                 std::to_string(ScenarioLimits::max_file_bytes) + " bytes");
-  toml::table root;
-  try {
-    root = toml::parse(text, std::string_view(source_name));
-  } catch (const toml::parse_error& error) {
-    const auto& begin = error.source().begin;
-    throw ScenarioError(SourcePos{source_name, static_cast<int>(begin.line), static_cast<int>(begin.column)},
-                        syntax_error_text(error.description()));
-  }
-  return read_sql_scenario(text, root, source_name);
+  return read_sql_scenario(text, parse_scenario_text(text, source_name), source_name);
 }
 
 SqlScenario load_sql_scenario_file(const std::string& path) {

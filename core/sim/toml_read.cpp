@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/sim/scenario_limits.hpp"
+#include "core/sim/toml_syntax_errors.hpp"
 
 namespace reslab::toml_read {
 namespace {
@@ -59,6 +60,23 @@ void fail_at(const toml::source_region& region, const std::string& message) {
 
 void fail_at(const toml::source_region& region, LocalizedText message) {
   throw ScenarioError(position_of(region), std::move(message));
+}
+
+void fail_too_large(const std::string& source_name) {
+  throw ScenarioError(
+      SourcePos{source_name, 1, 1},
+      "the file is larger than the limit of " + std::to_string(ScenarioLimits::max_file_bytes) + " bytes");
+}
+
+toml::table parse_scenario_text(std::string_view text, const std::string& source_name) {
+  if (text.size() > ScenarioLimits::max_file_bytes) fail_too_large(source_name);
+  try {
+    return toml::parse(text, std::string_view(source_name));
+  } catch (const toml::parse_error& error) {
+    const auto& begin = error.source().begin;
+    throw ScenarioError(SourcePos{source_name, static_cast<int>(begin.line), static_cast<int>(begin.column)},
+                        syntax_error_text(error.description()));
+  }
 }
 
 std::string in_quotes(std::string_view text) {
@@ -224,6 +242,20 @@ std::string read_nonempty_text(const toml::node& node, std::string_view name) {
   std::string text = expect_string(node, name);
   if (text.empty()) fail_at(node.source(), "'" + std::string(name) + "' must not be empty");
   return text;
+}
+
+std::string read_id(const toml::node& node, std::string_view name) {
+  std::string id = expect_string(node, name);
+  const bool plain = !id.empty() && id.size() <= ScenarioLimits::max_id_chars &&
+                     std::all_of(id.begin(), id.end(), [](char c) {
+                       return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                              c == '_' || c == '-';
+                     });
+  if (!plain)
+    fail_at(node.source(), "'" + std::string(name) + "' must be 1 to " +
+                               std::to_string(ScenarioLimits::max_id_chars) +
+                               " characters from A-Z a-z 0-9 _ -, not " + in_quotes(id));
+  return id;
 }
 
 LocalizedText read_localized(const toml::node& node, std::string_view name) {

@@ -19,6 +19,12 @@ SourcePos position_of(const toml::source_region& region);
 
 [[noreturn]] void fail_at(const toml::source_region& region, const std::string& message);
 [[noreturn]] void fail_at(const toml::source_region& region, LocalizedText message);
+// "the file is larger than the limit of N bytes", at the file's first line.
+[[noreturn]] void fail_too_large(const std::string& source_name);
+
+// A scenario file's text, TOML or SQL scenario alike, as its table: a text over the size limit, or one
+// toml++ cannot parse, is an error at its first line or at the syntax error, said in plain words.
+toml::table parse_scenario_text(std::string_view text, const std::string& source_name);
 
 // A value for messages: in quotes, cut short and without control characters, so a hostile
 // file cannot flood or garble the terminal.
@@ -39,6 +45,9 @@ std::int64_t expect_integer(const toml::node& node, std::string_view name, std::
                             std::int64_t max);
 bool expect_boolean(const toml::node& node, std::string_view name);
 std::string read_nonempty_text(const toml::node& node, std::string_view name);
+// An id, a name that command lines repeat (--order A1,B1 --at A1=30): 1 to max_id_chars characters
+// from A-Z a-z 0-9 _ -.
+std::string read_id(const toml::node& node, std::string_view name);
 // Every user-visible text exists in both languages: { en = "...", zh = "..." }, neither empty.
 LocalizedText read_localized(const toml::node& node, std::string_view name);
 

@@ -10,10 +10,6 @@ Value integer(std::int64_t value) {
   return Value{value};
 }
 
-int pick(std::mt19937& random, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(random);
-}
-
 std::string night_id(int night) {
   return "N" + std::to_string(night);
 }
@@ -23,12 +19,7 @@ Scenario duplicate_requests(int capacity, int attempts, int keys, std::mt19937& 
   Scenario scenario =
       emptied("h4_duplicate_request.toml", "requests_" + std::to_string(capacity) + "_" +
                                                std::to_string(attempts) + "_" + std::to_string(keys));
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(capacity)},
-           {"available", integer(capacity)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", capacity, capacity);
   for (int i = 1; i <= attempts; ++i) {
     const std::string actor = "attempt" + std::to_string(i);
     add_actor(scenario, actor);
@@ -50,12 +41,7 @@ Scenario stays(const std::vector<NightKind>& nights, const StayShape& shape, std
     if (nights[i] == NightKind::missing) continue;
     const int capacity = nights[i] == NightKind::free ? pick(random, 1, 2) : 1;
     const bool sold = nights[i] == NightKind::sold_out;
-    add_row(scenario, "room_inventory",
-            {{"room_night_id", night},
-             {"night", date},
-             {"capacity", integer(capacity)},
-             {"available", integer(sold ? 0 : capacity)},
-             {"sold", integer(sold ? 1 : 0)}});
+    add_room_night(scenario, night, date, capacity, sold ? 0 : capacity, sold ? 1 : 0);
     if (!sold) continue;
     add_row(
         scenario, "holds",
@@ -94,80 +80,20 @@ Scenario stays(const std::vector<NightKind>& nights, const StayShape& shape, std
 Scenario late_payments(int holds, std::mt19937& random) {
   Scenario scenario = emptied("h2_hold_expiry.toml", "payments_" + std::to_string(holds));
   const bool earlier_refund = pick(random, 0, 2) == 0;
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(holds + earlier_refund)},
-           {"available", integer(earlier_refund)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", holds + earlier_refund, earlier_refund);
   if (earlier_refund) {
-    const int hold = holds + 1;
-    add_row(scenario, "holds",
-            {{"id", integer(hold)},
-             {"request_key", "booking-" + std::to_string(hold)},
-             {"state", "HOLD_EXPIRED"},
-             {"deadline", integer(3)}});
-    add_row(scenario, "hold_nights", {{"hold_id", integer(hold)}, {"room_night_id", "N1"}});
-    for (const auto& [change, reason] : {std::pair{-1, "reserve"}, std::pair{1, "release"}})
-      add_row(scenario, "inventory_log",
-              {{"room_night_id", "N1"},
-               {"hold_id", integer(hold)},
-               {"change", integer(change)},
-               {"counter", "available"},
-               {"reason", reason},
-               {"at", integer(3)}});
-    add_row(scenario, "payments",
-            {{"id", integer(1)},
-             {"hold_id", integer(hold)},
-             {"provider_payment_id", "pay_early"},
-             {"amount", integer(480)},
-             {"currency", "CNY"},
-             {"state", "SUCCEEDED"}});
-    add_row(scenario, "refund_tasks",
-            {{"id", integer(1)},
-             {"payment_id", integer(1)},
-             {"op_key", "refund:pay_early"},
-             {"state", "PENDING"},
-             {"created_at", integer(4)}});
+    add_pending_refund(scenario, {holds + 1, 1, "pay_early", 3, 4});
     const int ledger = pick(random, 0, 2);
-    if (ledger > 0)
-      add_row(scenario, "provider_ledger",
-              {{"op_key", "charge:pay_early"},
-               {"payment_id", "pay_early"},
-               {"kind", "charge"},
-               {"amount", integer(480)},
-               {"state", "SUCCEEDED"}});
-    if (ledger > 1)
-      add_row(scenario, "provider_ledger",
-              {{"op_key", "refund:pay_early"},
-               {"payment_id", "pay_early"},
-               {"kind", "refund"},
-               {"amount", integer(480)},
-               {"state", "SUCCEEDED"}});
+    if (ledger > 0) add_ledger_entry(scenario, "charge:pay_early", "pay_early", "charge", "SUCCEEDED");
+    if (ledger > 1) add_ledger_entry(scenario, "refund:pay_early", "pay_early", "refund", "SUCCEEDED");
   }
   std::vector<int> deadlines;
   for (int hold = 1; hold <= holds; ++hold) {
     deadlines.push_back(pick(random, 5, 20));
-    add_row(scenario, "holds",
-            {{"id", integer(hold)},
-             {"request_key", "booking-" + std::to_string(hold)},
-             {"state", "RESERVED"},
-             {"deadline", integer(deadlines.back())}});
-    add_row(scenario, "hold_nights", {{"hold_id", integer(hold)}, {"room_night_id", "N1"}});
-    add_row(scenario, "inventory_log",
-            {{"room_night_id", "N1"},
-             {"hold_id", integer(hold)},
-             {"change", integer(-1)},
-             {"counter", "available"},
-             {"reason", "reserve"},
-             {"at", integer(0)}});
+    add_reserved_hold(scenario, hold, deadlines.back());
     if (pick(random, 0, 5) > 0)
-      add_row(scenario, "provider_ledger",
-              {{"op_key", "charge:pay_" + std::to_string(hold)},
-               {"payment_id", "pay_" + std::to_string(hold)},
-               {"kind", "charge"},
-               {"amount", integer(480)},
-               {"state", "SUCCEEDED"}});
+      add_ledger_entry(scenario, "charge:pay_" + std::to_string(hold), "pay_" + std::to_string(hold),
+                       "charge", "SUCCEEDED");
   }
   add_actor(scenario, "expiry_worker");
   const bool crashes = pick(random, 0, 2) == 0;
@@ -224,12 +150,7 @@ Scenario late_payments(int holds, std::mt19937& random) {
 Scenario read_then_write(int capacity, int requests, std::mt19937& random) {
   Scenario scenario = emptied("h7_lock_order.toml",
                               "lock_order_" + std::to_string(capacity) + "_" + std::to_string(requests));
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(capacity)},
-           {"available", integer(capacity)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", capacity, capacity);
   for (int i = 1; i <= requests; ++i) {
     const std::string actor = "R" + std::to_string(i);
     add_actor(scenario, actor);
@@ -247,41 +168,13 @@ Scenario read_then_write(int capacity, int requests, std::mt19937& random) {
 // some repeated; sometimes the expiry job and the refund worker.
 Scenario charges(int holds, std::mt19937& random) {
   Scenario scenario = emptied("h5_2_charge_timeout.toml", "charges_" + std::to_string(holds));
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(holds)},
-           {"available", integer(0)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", holds, 0);
   for (int hold = 1; hold <= holds; ++hold) {
     const std::string payment = "pay_" + std::to_string(hold);
-    add_row(scenario, "holds",
-            {{"id", integer(hold)},
-             {"request_key", "booking-" + std::to_string(hold)},
-             {"state", "RESERVED"},
-             {"deadline", integer(pick(random, 8, 40))}});
-    add_row(scenario, "hold_nights", {{"hold_id", integer(hold)}, {"room_night_id", "N1"}});
-    add_row(scenario, "inventory_log",
-            {{"room_night_id", "N1"},
-             {"hold_id", integer(hold)},
-             {"change", integer(-1)},
-             {"counter", "available"},
-             {"reason", "reserve"},
-             {"at", integer(0)}});
-    add_row(scenario, "payments",
-            {{"id", integer(hold)},
-             {"hold_id", integer(hold)},
-             {"provider_payment_id", payment},
-             {"amount", integer(480)},
-             {"currency", "CNY"},
-             {"state", "PENDING"}});
+    add_reserved_hold(scenario, hold, pick(random, 8, 40));
+    add_payment(scenario, hold, hold, payment, "PENDING");
     if (pick(random, 0, 3) == 0)
-      add_row(scenario, "provider_ledger",
-              {{"op_key", "charge:" + payment},
-               {"payment_id", payment},
-               {"kind", "charge"},
-               {"amount", integer(480)},
-               {"state", "SUCCEEDED"}});
+      add_ledger_entry(scenario, "charge:" + payment, payment, "charge", "SUCCEEDED");
   }
   const char* const replies[] = {"success", "failure", "timeout_after_charge", "timeout_before_charge"};
   add_actor(scenario, "checkout");
@@ -324,26 +217,9 @@ Scenario charges(int holds, std::mt19937& random) {
 // may crash before it sends, and an outbox relay that may crash between delivering and marking sent.
 Scenario confirmations(int holds, std::mt19937& random) {
   Scenario scenario = emptied("h5_3_outbox.toml", "outbox_" + std::to_string(holds));
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(holds)},
-           {"available", integer(0)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", holds, 0);
   for (int hold = 1; hold <= holds; ++hold) {
-    add_row(scenario, "holds",
-            {{"id", integer(hold)},
-             {"request_key", "booking-" + std::to_string(hold)},
-             {"state", "RESERVED"},
-             {"deadline", integer(pick(random, 0, 3) ? 600 : 2)}});
-    add_row(scenario, "hold_nights", {{"hold_id", integer(hold)}, {"room_night_id", "N1"}});
-    add_row(scenario, "inventory_log",
-            {{"room_night_id", "N1"},
-             {"hold_id", integer(hold)},
-             {"change", integer(-1)},
-             {"counter", "available"},
-             {"reason", "reserve"},
-             {"at", integer(0)}});
+    add_reserved_hold(scenario, hold, pick(random, 0, 3) ? 600 : 2);
   }
   // Now and then a message an earlier run left unsent in the outbox (an instructor's initial row).
   if (pick(random, 0, 2) == 0)
@@ -387,55 +263,15 @@ Scenario confirmations(int holds, std::mt19937& random) {
 // sometimes a second instance.
 Scenario pending_refunds(int tasks, std::mt19937& random) {
   Scenario scenario = emptied("h5_6_retention.toml", "refunds_" + std::to_string(tasks));
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(tasks)},
-           {"available", integer(tasks)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", tasks, tasks);
   for (int task = 1; task <= tasks; ++task) {
     const std::string payment = "pay_" + std::to_string(task);
-    add_row(scenario, "holds",
-            {{"id", integer(task)},
-             {"request_key", "booking-" + std::to_string(task)},
-             {"state", "HOLD_EXPIRED"},
-             {"deadline", integer(10)}});
-    add_row(scenario, "hold_nights", {{"hold_id", integer(task)}, {"room_night_id", "N1"}});
-    for (const auto& [change, reason] : {std::pair{-1, "reserve"}, std::pair{1, "release"}})
-      add_row(scenario, "inventory_log",
-              {{"room_night_id", "N1"},
-               {"hold_id", integer(task)},
-               {"change", integer(change)},
-               {"counter", "available"},
-               {"reason", reason},
-               {"at", integer(10)}});
-    add_row(scenario, "payments",
-            {{"id", integer(task)},
-             {"hold_id", integer(task)},
-             {"provider_payment_id", payment},
-             {"amount", integer(480)},
-             {"currency", "CNY"},
-             {"state", "SUCCEEDED"}});
-    add_row(scenario, "refund_tasks",
-            {{"id", integer(task)},
-             {"payment_id", integer(task)},
-             {"op_key", "refund:" + payment},
-             {"state", "PENDING"},
-             {"created_at", integer(12)}});
+    add_pending_refund(scenario, {task, task, payment, 10, 12});
     if (pick(random, 0, 4) > 0)
-      add_row(scenario, "provider_ledger",
-              {{"op_key", "charge:" + payment},
-               {"payment_id", payment},
-               {"kind", "charge"},
-               {"amount", integer(480)},
-               {"state", "SUCCEEDED"}});
+      add_ledger_entry(scenario, "charge:" + payment, payment, "charge", "SUCCEEDED");
     if (const int earlier = pick(random, 0, 3); earlier > 1)
-      add_row(scenario, "provider_ledger",
-              {{"op_key", "refund:" + payment},
-               {"payment_id", payment},
-               {"kind", "refund"},
-               {"amount", integer(480)},
-               {"state", std::string(earlier == 2 ? "SUCCEEDED" : "FAILED")}});
+      add_ledger_entry(scenario, "refund:" + payment, payment, "refund",
+                       std::string(earlier == 2 ? "SUCCEEDED" : "FAILED"));
   }
   auto outcome = [&] { return std::string(pick(random, 0, 3) ? "succeed" : "fail"); };
   auto rerun = [&](const std::string& actor, const std::string& id, std::int64_t time) {
@@ -463,12 +299,7 @@ Scenario pending_refunds(int tasks, std::mt19937& random) {
 // or a timeout) comes 2-40 s later; 1-2 other requests book the same night meanwhile.
 Scenario payment_calls(int capacity, std::mt19937& random) {
   Scenario scenario = emptied("h6_payment_in_transaction.toml", "payment_calls_" + std::to_string(capacity));
-  add_row(scenario, "room_inventory",
-          {{"room_night_id", "N1"},
-           {"night", "2026-12-01"},
-           {"capacity", integer(capacity)},
-           {"available", integer(capacity)},
-           {"sold", integer(0)}});
+  add_room_night(scenario, "N1", "2026-12-01", capacity, capacity);
   add_actor(scenario, "A");
   add_event(scenario, "A1", "A", "book_and_pay", 0,
             {{"request_key", std::string("booking-A")}, {"hold_seconds", integer(pick(random, 5, 60))}});

@@ -29,8 +29,29 @@ struct StayShape {
 };
 
 Value integer(std::int64_t value);
-int pick(std::mt19937& random, int low, int high);
 std::string night_id(int night);
+
+// The hotel tables' starting rows, one kind of row a function (amounts are 480 CNY).
+// A night of room_inventory.
+void add_room_night(Scenario& scenario, const std::string& night, const std::string& date,
+                    std::int64_t capacity, std::int64_t available, std::int64_t sold = 0);
+// A RESERVED hold on N1 until `deadline`, its room taken at 0 (hold_nights and the reserve logged).
+void add_reserved_hold(Scenario& scenario, int hold, std::int64_t deadline);
+void add_payment(Scenario& scenario, int row, int hold, const std::string& payment, const std::string& state);
+// What the provider's books hold for one operation key.
+void add_ledger_entry(Scenario& scenario, const std::string& op_key, const std::string& payment,
+                      const std::string& kind, const std::string& state);
+// A refund waiting to be made: a hold on N1 that expired at `expired_at` (its room taken and released
+// then), its SUCCEEDED payment `payment` in row `row`, and refund task `row` PENDING since `queued_at`
+// under the payment's own key.
+struct PendingRefundRows {
+  int hold;
+  int row;
+  std::string payment;
+  std::int64_t expired_at;
+  std::int64_t queued_at;
+};
+void add_pending_refund(Scenario& scenario, const PendingRefundRows& refund);
 // H4: `attempts` create requests for one night of `capacity` rooms, each under one of `keys` request keys.
 Scenario duplicate_requests(int capacity, int attempts, int keys, std::mt19937& random);
 Scenario stays(const std::vector<NightKind>& nights, const StayShape& shape, std::mt19937& random);

@@ -1,6 +1,7 @@
 #pragma once
 // Building scenario variants for the property tests of the hotel cases: a bundled case emptied of its
 // actors, events, presets and rows, then filled again by a generator.
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,11 @@ inline Scenario emptied(const std::string& file, const std::string& id) {
   scenario.presets.clear();
   scenario.initial.clear();
   return scenario;
+}
+
+// A whole number from `low` to `high`, both included, drawn from the variant's generator.
+inline int pick(std::mt19937& random, int low, int high) {
+  return std::uniform_int_distribution<int>(low, high)(random);
 }
 
 inline void add_actor(Scenario& scenario, const std::string& actor) {

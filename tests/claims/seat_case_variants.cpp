@@ -13,23 +13,8 @@ const char* kind_name(Kind kind) {
   return kind == Kind::queue ? "queue" : kind == Kind::lease ? "lease" : "handover";
 }
 
-int pick(std::mt19937& random, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(random);
-}
-
 bool chance(std::mt19937& random, int one_in) {
   return pick(random, 1, one_in) == 1;
-}
-
-Event event_of(const std::string& id, const std::string& actor, const std::string& action, std::int64_t time,
-               Args args) {
-  Event event;
-  event.id = id;
-  event.actor = actor;
-  event.action = action;
-  event.time = time;
-  event.args = std::move(args);
-  return event;
 }
 
 // A bundled seat case with its own seats A1..An and buyers, each buyer an actor aimed at a seat drawn at
@@ -54,7 +39,7 @@ Scenario seat_variant(Kind kind, int seats, int buyers, std::mt19937& random) {
   const auto seat = [&] {
     return Value("A" + std::to_string(chance(random, 15) ? seats + 1 : pick(random, 1, seats)));
   };
-  const auto actor = [&](const std::string& id) { scenario.actors.push_back({id, {id, id}, {}}); };
+  const auto actor = [&](const std::string& id) { add_actor(scenario, id); };
 
   if (kind == Kind::queue) {
     scenario.params = {{"hold_seconds", std::int64_t{600}},
@@ -65,17 +50,14 @@ Scenario seat_variant(Kind kind, int seats, int buyers, std::mt19937& random) {
       actor(b);
       const std::int64_t enter = chance(random, 4) ? 1 : 0;
       const std::int64_t hold = enter + std::vector<int>{1, 1, 2, 40}[pick(random, 0, 3)];
-      scenario.events.push_back(
-          event_of(b + "_enter", b, "queue_enter", enter, {{"ticket", ticket}, {"request_key", key}}));
-      scenario.events.push_back(
-          event_of(b + "_hold", b, "seat_hold_with_ticket", hold,
-                   {{"seat", seat()},
-                    {"request_key", key},
-                    {"ticket", chance(random, 8) ? std::string("q_never_issued") : ticket}}));
+      add_event(scenario, b + "_enter", b, "queue_enter", enter, {{"ticket", ticket}, {"request_key", key}});
+      add_event(scenario, b + "_hold", b, "seat_hold_with_ticket", hold,
+                {{"seat", seat()},
+                 {"request_key", key},
+                 {"ticket", chance(random, 8) ? std::string("q_never_issued") : ticket}});
       if (chance(random, 5))  // the same ticket again, for another seat
-        scenario.events.push_back(
-            event_of(b + "_again", b, "seat_hold_with_ticket", hold + 1,
-                     {{"seat", seat()}, {"request_key", key + "-again"}, {"ticket", ticket}}));
+        add_event(scenario, b + "_again", b, "seat_hold_with_ticket", hold + 1,
+                  {{"seat", seat()}, {"request_key", key + "-again"}, {"ticket", ticket}});
     }
   } else if (kind == Kind::lease) {
     scenario.params = {{"hold_seconds", std::int64_t{chance(random, 2) ? 600 : 5}},
@@ -91,11 +73,10 @@ Scenario seat_variant(Kind kind, int seats, int buyers, std::mt19937& random) {
       // Now and then the same business request from two processes: the key of the buyer before.
       const std::string key = "buy-B" + std::to_string(i > 1 && chance(random, 8) ? i - 1 : i);
       if (chance(random, 6))  // a pause before it ever takes a lock
-        scenario.events.push_back(event_of(b + "_early_pause", b, "pause", lock, {}));
-      scenario.events.push_back(event_of(b + "_lock", b, "lock_seat", lock, {{"seat", aim}}));
-      if (pauses) scenario.events.push_back(event_of(b + "_pause", b, "pause", lock + 1, {}));
-      scenario.events.push_back(
-          event_of(b + "_hold", b, "seat_hold_with_lock", hold, {{"seat", aim}, {"request_key", key}}));
+        add_event(scenario, b + "_early_pause", b, "pause", lock, {});
+      add_event(scenario, b + "_lock", b, "lock_seat", lock, {{"seat", aim}});
+      if (pauses) add_event(scenario, b + "_pause", b, "pause", lock + 1, {});
+      add_event(scenario, b + "_hold", b, "seat_hold_with_lock", hold, {{"seat", aim}, {"request_key", key}});
     }
   } else {
     scenario.params = {{"hold_seconds", std::int64_t{10}}, {"amount", std::int64_t{300}}};
@@ -111,19 +92,17 @@ Scenario seat_variant(Kind kind, int seats, int buyers, std::mt19937& random) {
       actor(b);
       const Value aim = seat();
       const std::int64_t hold = 100 + pick(random, 0, 12);
-      scenario.events.push_back(
-          event_of(b + "_hold", b, "seat_hold", hold, {{"seat", aim}, {"request_key", key}}));
+      add_event(scenario, b + "_hold", b, "seat_hold", hold, {{"seat", aim}, {"request_key", key}});
       // Order ids are given up front, as in the bundled case; in a random order they may name another
       // buyer's order, or none.
       const std::int64_t order = chance(random, 6) ? pick(random, 1, buyers + 1) : i;
-      scenario.events.push_back(
-          event_of(b + "_pay", b, "seat_pay", hold + 1,
-                   {{"order", order},
-                    {"provider_payment_id", payment},
-                    {"answer", std::string(chance(random, 3) ? "timeout" : "success")}}));
+      add_event(scenario, b + "_pay", b, "seat_pay", hold + 1,
+                {{"order", order},
+                 {"provider_payment_id", payment},
+                 {"answer", std::string(chance(random, 3) ? "timeout" : "success")}});
       if (chance(random, 6))  // the same request sent again
-        scenario.events.push_back(event_of(b + "_retry", b, "seat_hold", hold + pick(random, 2, 12),
-                                           {{"seat", aim}, {"request_key", key}}));
+        add_event(scenario, b + "_retry", b, "seat_hold", hold + pick(random, 2, 12),
+                  {{"seat", aim}, {"request_key", key}});
       const std::string e = "evt_" + std::to_string(i);
       callbacks.push_back({e, payment, order, chance(random, 6) ? "failure" : "success"});
       if (chance(random, 3)) callbacks.push_back({e, payment, order, "success"});  // delivered again
@@ -131,9 +110,9 @@ Scenario seat_variant(Kind kind, int seats, int buyers, std::mt19937& random) {
         callbacks.push_back({e + "b", payment, order, "success"});  // a new id, same payment
       if (chance(random, 4)) callbacks.push_back({e + "c", payment, order, "success"});  // and another
       if (chance(random, 4)) {  // the buyer pays twice, under a second payment id
-        scenario.events.push_back(event_of(
-            b + "_pay_again", b, "seat_pay", hold + 2,
-            {{"order", order}, {"provider_payment_id", payment + "x"}, {"answer", std::string("success")}}));
+        add_event(
+            scenario, b + "_pay_again", b, "seat_pay", hold + 2,
+            {{"order", order}, {"provider_payment_id", payment + "x"}, {"answer", std::string("success")}});
         callbacks.push_back({e + "x", payment + "x", order, "success"});
       }
     }
@@ -164,18 +143,17 @@ Scenario seat_variant(Kind kind, int seats, int buyers, std::mt19937& random) {
     int n = 0;
     for (const auto& callback : callbacks) {
       time += pick(random, 0, 3);
-      scenario.events.push_back(event_of("cb" + std::to_string(++n), "psp", "seat_callback", time,
-                                         {{"event_id", callback.event_id},
-                                          {"order", callback.order},
-                                          {"provider_payment_id", callback.payment},
-                                          {"result", callback.result}}));
+      add_event(scenario, "cb" + std::to_string(++n), "psp", "seat_callback", time,
+                {{"event_id", callback.event_id},
+                 {"order", callback.order},
+                 {"provider_payment_id", callback.payment},
+                 {"result", callback.result}});
     }
     actor("reconciler");
     const int runs = pick(random, 1, 2);
     for (int run = 1; run <= runs; ++run)
-      scenario.events.push_back(
-          event_of("reconcile" + std::to_string(run), "reconciler", "seat_reconcile", 110 + 10 * run,
-                   {{"provider_refund", std::string(chance(random, 3) ? "fail" : "succeed")}}));
+      add_event(scenario, "reconcile" + std::to_string(run), "reconciler", "seat_reconcile", 110 + 10 * run,
+                {{"provider_refund", std::string(chance(random, 3) ? "fail" : "succeed")}});
   }
   return scenario;
 }

@@ -10,6 +10,7 @@
 
 #include "core/sim/message.hpp"
 #include "tests/claims/claim_support.hpp"
+#include "tests/claims/scenario_variants.hpp"
 
 namespace reslab::claims::seat_cases {
 
@@ -17,10 +18,7 @@ namespace reslab::claims::seat_cases {
 enum class Kind { queue, lease, handover };
 
 const char* kind_name(Kind kind);
-int pick(std::mt19937& random, int low, int high);
 bool chance(std::mt19937& random, int one_in);
-Event event_of(const std::string& id, const std::string& actor, const std::string& action, std::int64_t time,
-               Args args);
 // A bundled seat case with its own seats A1..An and buyers, each buyer an actor aimed at a seat drawn at
 // random (so that some compete), with the case's events drawn afresh; the bundled case's texts that name
 // its own actors (notes, presets) are dropped.

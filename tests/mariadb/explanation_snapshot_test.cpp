@@ -126,11 +126,11 @@ TEST_CASE("on InnoDB every snapshot-or-latest-row text of H7 and H8 agrees with 
           ++traces;
         }
       }
-  const Scenario h8 = mariatest::bundled("h8_night_order.toml");
+  const Scenario h8 = test::bundled("h8_night_order.toml");
   for (const auto& preset : h8.presets)
     for (Model model : {Model::naive, Model::atomic}) {
       INFO("h8 " << preset.name << " " << model_name(model));
-      const Trace trace = mariatest::run_on_mariadb(h8, model, preset.name);
+      const Trace trace = test::run_preset(h8, model, preset.name, Backend::mariadb);
       for (const auto& problem : snapshot_problems(h8, trace, rules, said)) FAIL_CHECK(problem);
       ++traces;
     }

@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 
+#include "tests/server_backend/server_under_test.hpp"
+
 namespace reslab::mariatest {
 
 const maria::ServerInfo* server_or_skip() {
@@ -24,3 +26,23 @@ const maria::ServerInfo* server_or_skip() {
 }
 
 }  // namespace reslab::mariatest
+
+namespace reslab::servertest {
+
+Backend backend_under_test() {
+  return Backend::mariadb;
+}
+
+bool server_ready() {
+  return mariatest::server_or_skip() != nullptr;
+}
+
+std::string server_version() {
+  return mariatest::server_or_skip()->server_version;
+}
+
+bool promises_trace_hashes() {
+  return true;
+}
+
+}  // namespace reslab::servertest

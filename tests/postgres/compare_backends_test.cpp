@@ -14,7 +14,7 @@
 #include "core/sim/scenario_loader.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/gui_driver.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
 
 using namespace reslab;
 
@@ -22,7 +22,7 @@ namespace {
 
 // Both servers, or a skip when MariaDB is not installed (a failure under RESLAB_REQUIRE_MARIADB=1).
 bool both_servers() {
-  if (!pgtest::stepping_server()) return false;
+  if (!pg::test::private_server_or_skip()) return false;
   if (access("/usr/sbin/mariadbd", X_OK) != 0) {
     const char* require = std::getenv("RESLAB_REQUIRE_MARIADB");
     if (require && std::string(require) == "1") FAIL("RESLAB_REQUIRE_MARIADB=1 but no /usr/sbin/mariadbd");
@@ -140,7 +140,7 @@ TEST_CASE("side by side on every backend shows SQLite | PostgreSQL when MariaDB 
     MESSAGE("runs as the ctest entry postgres_compare_fallback, with a MariaDB DSN that cannot connect");
     return;
   }
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   testing::GuiDriver gui("h1", test::english_settings());
   every_backend_side_by_side(gui);
   REQUIRE(gui.app().comparisons().size() == 1);

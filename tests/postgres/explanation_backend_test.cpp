@@ -9,7 +9,8 @@
 
 #include "core/sim/message_catalog.hpp"
 #include "core/sim/scenario_library.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
 
@@ -66,11 +67,11 @@ int each_run(Run run) {
 }  // namespace
 
 TEST_CASE("on PostgreSQL no explanation of any case says what only SQLite does") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   const std::set<std::string> keys = catalog_keys();
   const int runs = each_run([&](const Scenario& scenario, const std::string& preset, Model model) {
     INFO(scenario.id << " " << preset << " " << model_name(model));
-    const Trace trace = pgtest::run_on_postgres(scenario, model, preset);
+    const Trace trace = test::run_preset(scenario, model, preset, Backend::postgres);
     const auto found = sqlite_texts(trace, keys);
     CHECK_MESSAGE(found.empty(), (found.empty() ? std::string() : found.front()));
   });

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <barrier>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -39,13 +38,7 @@ int schemas_named(const pg::ServerInfo& info, const std::string& name) {
 
 // A reduced workload of the article's shape, on the private server reached by DSN.
 LoadOptions reduced_on(const pg::ServerInfo& info, LoadEngine engine, Model model = Model::atomic) {
-  LoadOptions options;
-  options.seats = 2'000;
-  options.intents = 4'000;
-  options.threads = 4;
-  options.engine = engine;
-  options.model = model;
-  options.baseline = false;
+  LoadOptions options = test::reduced(engine, model);
   options.backend = Backend::postgres;
   options.pg_dsn = foreign_dsn(info);
   return options;
@@ -161,14 +154,7 @@ TEST_CASE(
     "L1 on PostgreSQL, naive: when both buyers read the free seat before either writes, it is sold twice") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
-  LoadOptions options = reduced_on(*info, LoadEngine::race, Model::naive);
-  options.seats = 1;
-  options.intents = 2;
-  options.threads = 2;
-  std::barrier<> both_have_read(2);
-  LoadControl control;
-  control.after_naive_read = [&](std::int64_t) { both_have_read.arrive_and_wait(); };
-  const LoadResult result = run_load_lab(options, &control);
+  const LoadResult result = test::run_both_read_first(reduced_on(*info, LoadEngine::race, Model::naive));
   CHECK(result.accepted == 2);
   CHECK(result.oversold == 1);
   CHECK(result.held_seats == 1);

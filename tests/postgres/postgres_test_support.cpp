@@ -13,6 +13,7 @@
 
 #include "core/backends/postgres/server_binaries.hpp"
 #include "core/backends/postgres/server_dirs.hpp"
+#include "tests/server_backend/server_under_test.hpp"
 
 extern char** environ;
 
@@ -153,3 +154,25 @@ HolderOutput read_holder_output(ChildProcess& holder) {
 }
 
 }  // namespace reslab::pg::test
+
+namespace reslab::servertest {
+
+Backend backend_under_test() {
+  return Backend::postgres;
+}
+
+bool server_ready() {
+  return pg::test::private_server_or_skip() != nullptr;
+}
+
+std::string server_version() {
+  return pg::test::private_server_or_skip()->server_version;
+}
+
+bool promises_trace_hashes() {
+  if (pg::test::private_server_or_skip()->deterministic) return true;
+  MESSAGE("the server would not take deadlock_timeout = 20ms and log_lock_waits: no trace hash is promised");
+  return false;
+}
+
+}  // namespace reslab::servertest

@@ -8,7 +8,8 @@
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/errors.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
 using namespace std::chrono_literals;
@@ -16,14 +17,14 @@ using namespace std::chrono_literals;
 namespace {
 
 LabDatabaseHandle h1_lab(const pg::ServerInfo& server) {
-  static const Scenario h1 = pgtest::bundled("h1_last_room.toml");
+  static const Scenario h1 = test::bundled("h1_last_room.toml");
   return open_postgres_lab_database(server, h1, *find_family("hotel"), {"A", "B", "provider"}, Model::atomic);
 }
 
 }  // namespace
 
 TEST_CASE("a statement that neither finishes nor waits for the lab is cancelled by the stepper's budget") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   auto lab = h1_lab(*server);
   auto& a = static_cast<pg::PostgresSession&>(lab->session("A"));
@@ -40,7 +41,7 @@ TEST_CASE("a statement that neither finishes nor waits for the lab is cancelled 
 }
 
 TEST_CASE("a connection dropped by the server mid-step is a clear error, for a waiting and an idle session") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   auto lab = h1_lab(*server);
   auto& a = static_cast<pg::PostgresSession&>(lab->session("A"));

@@ -6,14 +6,15 @@
 
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/sim/case_family.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
 
 namespace {
 
 struct Lab {
-  Scenario scenario = pgtest::bundled("h1_last_room.toml");
+  Scenario scenario = test::bundled("h1_last_room.toml");
   LabDatabaseHandle db;
   explicit Lab(const pg::ServerInfo& server, Model model = Model::atomic) {
     db = open_postgres_lab_database(server, scenario, *find_family("hotel"), {"A", "B", "C", "provider"},
@@ -31,7 +32,7 @@ const std::string kDecrement =
 }  // namespace
 
 TEST_CASE("a statement blocked by another session of the lab waits in flight and finishes when run again") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   Lab lab(*server);
   REQUIRE(lab["A"].run("BEGIN IMMEDIATE").ok());
@@ -71,7 +72,7 @@ TEST_CASE("a statement blocked by another session of the lab waits in flight and
 }
 
 TEST_CASE("a third session queued on the same row is blocked by the one ahead of it") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   Lab lab(*server);
   lab["A"].run("BEGIN");
@@ -96,7 +97,7 @@ TEST_CASE("a third session queued on the same row is blocked by the one ahead of
 
 TEST_CASE(
     "two rows locked in opposite orders: the statement that closes the cycle is the deadlock's victim") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   for (int run = 0; run < 5; ++run) {
     Lab lab(*server);
@@ -123,7 +124,7 @@ TEST_CASE(
 }
 
 TEST_CASE("a duplicate key waits for the first insert's transaction, then fails and aborts the transaction") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   Lab lab(*server);
   const std::string insert =
@@ -151,7 +152,7 @@ TEST_CASE("a duplicate key waits for the first insert's transaction, then fails 
 }
 
 TEST_CASE("a released lab is reused at the initial rows, with its identity counters reset") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   std::string schema;
   {
@@ -163,7 +164,7 @@ TEST_CASE("a released lab is reused at the initial rows, with its identity count
     REQUIRE(lab["B"].run(kDecrement, {std::string("N1")}).code == "waiting");
     lab["C"].run("INSERT INTO holds(request_key, state) VALUES ('x', 'RESERVED')");
   }  // released with A's transaction open and B waiting
-  const Scenario scenario = pgtest::bundled("h1_last_room.toml");
+  const Scenario scenario = test::bundled("h1_last_room.toml");
   auto db = open_postgres_lab_database(*server, scenario, *find_family("hotel"), {"A", "B", "C", "provider"},
                                        Model::atomic);
   CHECK(static_cast<PostgresLabDatabase&>(*db).schema() == schema);

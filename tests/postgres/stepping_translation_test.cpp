@@ -12,6 +12,12 @@ TEST_CASE("placeholders become numbered, outside quotes only") {
   CHECK(pg::translate_statement("SELECT 1") == "SELECT 1");
 }
 
+TEST_CASE("a numbered ?N keeps its number, and a bare ? after it takes the next, as SQLite numbers them") {
+  CHECK(pg::translate_statement("UPDATE t SET a = ?2 WHERE id = ?1 OR id = ?12") ==
+        "UPDATE t SET a = $2 WHERE id = $1 OR id = $12");
+  CHECK(pg::translate_statement("SELECT ?3, ?, ?1") == "SELECT $3, $4, $1");
+}
+
 TEST_CASE("SQLite's BEGIN modes become a plain BEGIN, other statements stay") {
   CHECK(pg::translate_statement("BEGIN IMMEDIATE") == "BEGIN");
   CHECK(pg::translate_statement("begin deferred transaction") == "BEGIN");

@@ -7,7 +7,8 @@
 #include <set>
 
 #include "core/formats/trace_json.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
 
@@ -29,9 +30,9 @@ bool says(const std::vector<Message>& explanation, const std::string& key) {
 
 TEST_CASE(
     "H8 naive on PostgreSQL: B closes the cycle, is the victim, and leaves an aborted transaction open") {
-  if (!pgtest::stepping_server()) return;
-  const Scenario h8 = pgtest::bundled("h8_night_order.toml");
-  const Trace trace = pgtest::run_on_postgres(h8, Model::naive, "article");
+  if (!pg::test::private_server_or_skip()) return;
+  const Scenario h8 = test::bundled("h8_night_order.toml");
+  const Trace trace = test::run_preset(h8, Model::naive, "article", Backend::postgres);
   REQUIRE(trace.steps.size() == 6);
   CHECK(trace.steps[4].outcome == "waiting");  // A3: A wants N2, which B has locked
   CHECK(trace.steps[4].actors[0].waiting_for == "B (B1)");
@@ -63,9 +64,9 @@ TEST_CASE(
 
 TEST_CASE(
     "H8 atomic on PostgreSQL takes the nights in night order: B waits for N1, then books, no deadlock") {
-  if (!pgtest::stepping_server()) return;
-  const Scenario h8 = pgtest::bundled("h8_night_order.toml");
-  const Trace trace = pgtest::run_on_postgres(h8, Model::atomic, "article");
+  if (!pg::test::private_server_or_skip()) return;
+  const Scenario h8 = test::bundled("h8_night_order.toml");
+  const Trace trace = test::run_preset(h8, Model::atomic, "article", Backend::postgres);
   std::set<std::string> outcomes;
   for (const auto& step : trace.steps) {
     outcomes.insert(step.outcome);
@@ -81,14 +82,15 @@ TEST_CASE(
 }
 
 TEST_CASE("H8 run twenty times on PostgreSQL gives one hash in each model") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   if (!server->deterministic) return;  // the victim may vary: no hash is promised
-  const Scenario h8 = pgtest::bundled("h8_night_order.toml");
+  const Scenario h8 = test::bundled("h8_night_order.toml");
   for (Model model : {Model::naive, Model::atomic}) {
     INFO(model_name(model));
     std::set<std::string> hashes;
-    for (int run = 0; run < 20; ++run) hashes.insert(pgtest::run_on_postgres(h8, model, "article").hash);
+    for (int run = 0; run < 20; ++run)
+      hashes.insert(test::run_preset(h8, model, "article", Backend::postgres).hash);
     CHECK(hashes.size() == 1);
   }
 }

@@ -9,7 +9,8 @@
 
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/sim/case_family.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
 
@@ -39,7 +40,7 @@ bool stopped(int pid) {
 struct Lab {
   LabDatabaseHandle db;
   explicit Lab(const pg::ServerInfo& server) {
-    static const Scenario h1 = pgtest::bundled("h1_last_room.toml");
+    static const Scenario h1 = test::bundled("h1_last_room.toml");
     db = open_postgres_lab_database(server, h1, *find_family("hotel"), {"A", "B", "C", "provider"},
                                     Model::atomic);
   }
@@ -54,7 +55,7 @@ const std::string kDecrement =
 }  // namespace
 
 TEST_CASE("a waiting statement's backend is stopped until the stepper drives it again") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   Lab lab(*server);
   REQUIRE(lab["A"].run("BEGIN").ok());
@@ -83,7 +84,7 @@ TEST_CASE("a waiting statement's backend is stopped until the stepper drives it 
 }
 
 TEST_CASE("a lab released while its sessions wait leaves no backend stopped") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   std::vector<int> waiting;
   {
@@ -104,14 +105,14 @@ TEST_CASE("a lab released while its sessions wait leaves no backend stopped") {
 }
 
 TEST_CASE("three requests for two rooms: P's commit wakes Q, who asked first, and Q's commit wakes R") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   const Scenario scenario =
       load_scenario_file(std::string(RESLAB_TEST_DATA_DIR) + "/three_requests_two_rooms.toml");
   std::set<std::string> hashes;
   for (int run = 0; run < 5; ++run) {
     CAPTURE(run);
-    const PartialReplay replay =
-        replay_as_far_as_possible(scenario, pgtest::postgres_plan(scenario, Model::atomic, "all-ask-first"));
+    const PartialReplay replay = replay_as_far_as_possible(
+        scenario, test::preset_plan(scenario, Model::atomic, "all-ask-first", Backend::postgres));
     REQUIRE(replay.stopped.empty());
     const auto& steps = replay.trace.steps;
     REQUIRE(steps.size() == 6);

@@ -9,7 +9,8 @@
 
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/gui_driver.hpp"
-#include "tests/postgres/stepping_support.hpp"
+#include "tests/postgres/postgres_test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace reslab;
 
@@ -26,7 +27,7 @@ Backend backend_after_settling(testing::GuiDriver& gui) {
 }  // namespace
 
 TEST_CASE("the window's PostgreSQL toggle runs the case on the server and is remembered") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   testing::GuiDriver gui("h1", test::english_settings());
   REQUIRE(gui.click("atomic (conditional update)"));
   gui.settle();
@@ -51,7 +52,7 @@ TEST_CASE("the window's PostgreSQL toggle runs the case on the server and is rem
 }
 
 TEST_CASE("side by side on every backend shows one model on SQLite and on PostgreSQL") {
-  if (!pgtest::stepping_server()) return;
+  if (!pg::test::private_server_or_skip()) return;
   testing::GuiDriver gui("h1", test::english_settings());
   REQUIRE(gui.click("Side by side"));
   gui.settle();
@@ -68,7 +69,7 @@ TEST_CASE("side by side on every backend shows one model on SQLite and on Postgr
 }
 
 TEST_CASE("reslab export --backend postgres writes each step of a case run on the server") {
-  const pg::ServerInfo* server = pgtest::stepping_server();
+  const pg::ServerInfo* server = pg::test::private_server_or_skip();
   if (!server) return;
   const test::ScratchDir dir;
   // The test's own server, as a server that is not reslab's: the binary works in a schema of its own.

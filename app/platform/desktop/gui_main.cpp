@@ -7,12 +7,13 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <csignal>
+#include <atomic>
 #include <cstdlib>
 #include <future>
 #include <iostream>
 #include <optional>
 
+#include "app/cli/cancel_on_signal.hpp"
 #include "app/export/slide_layout.hpp"
 #include "app/font_atlas.hpp"
 #include "app/gui_context.hpp"
@@ -65,13 +66,6 @@ class WindowPlatform : public Platform {
   int m_saved[4] = {100, 100, 1600, 900};
 };
 
-// SIGTERM or Ctrl+C in the terminal: leave the loop (it wakes at least once a
-// second) and save the settings as a normal close would.
-volatile std::sig_atomic_t g_stop = 0;
-void on_stop_signal(int) {
-  g_stop = 1;
-}
-
 }  // namespace
 
 // [SECTION] run_gui
@@ -106,8 +100,10 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   GLFWwindow* window = gui.window();
   if (settings.maximized) glfwMaximizeWindow(window);
 
-  std::signal(SIGTERM, on_stop_signal);
-  std::signal(SIGINT, on_stop_signal);
+  // SIGTERM or Ctrl+C in the terminal: leave the loop (it wakes at least once a second) and save the
+  // settings as a normal close would.
+  std::atomic<bool> stop{false};
+  const CancelOnSignal stop_on_signal(stop);
 
   WindowState state;
   platform.attach(&gui, &app, &state);
@@ -120,7 +116,7 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   RedrawRule rule;
   rule.input();
   double wait = app.tick();
-  while (!glfwWindowShouldClose(window) && !g_stop) {
+  while (!glfwWindowShouldClose(window) && !stop) {
     if (rule.wants_frame()) {
       glfwPollEvents();
     } else if (wait < 0) {

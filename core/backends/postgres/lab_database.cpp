@@ -21,7 +21,7 @@ std::string next_schema_name(const std::string& prefix) {
 
 // [SECTION] the pool
 // Each idle lab keeps its connections open: a handful, well under a server's default 100.
-IdleLabs<PostgresLabDatabase>& idle_labs() {
+IdleLabs<PostgresLabDatabase>& idle_postgres_labs() {
   static IdleLabs<PostgresLabDatabase> labs(6);
   return labs;
 }
@@ -42,7 +42,7 @@ std::string quoted_identifier(const std::string& name) {
 LabDatabaseHandle open_postgres_lab_database(const pg::ServerInfo& server, const Scenario& scenario,
                                              const CaseFamily& family,
                                              const std::vector<std::string>& session_names, Model model) {
-  if (auto reused = idle_labs().take(reuse_key_of(server, family, model, session_names))) {
+  if (auto reused = idle_postgres_labs().take(reuse_key_of(server, family, model, session_names))) {
     LabDatabaseHandle handle(reused.release());
     static_cast<PostgresLabDatabase&>(*handle).reset(scenario);
     return handle;
@@ -141,7 +141,7 @@ bool PostgresLabDatabase::make_idle() {
 void PostgresLabDatabase::release() {
   std::unique_ptr<PostgresLabDatabase> owned(this);
   try {
-    if (owned->make_idle()) idle_labs().give(std::move(owned));
+    if (owned->make_idle()) idle_postgres_labs().give(std::move(owned));
   } catch (const BackendUnavailableError&) {
     // A lost connection: the lab is simply dropped.
   }

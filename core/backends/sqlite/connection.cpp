@@ -5,34 +5,12 @@
 
 #include <string_view>
 
+#include "core/backends/sqlite/lockdown.hpp"
+
 namespace reslab {
 namespace {
 
 constexpr int kProgressInterval = 1000;  // VM instructions between progress callbacks
-
-int refuse_attach(void*, int action, const char*, const char*, const char*, const char*) {
-  return action == SQLITE_ATTACH || action == SQLITE_DETACH ? SQLITE_DENY : SQLITE_OK;
-}
-
-Value column_value(sqlite3_stmt* statement, int column) {
-  switch (sqlite3_column_type(statement, column)) {
-    case SQLITE_INTEGER:
-      return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
-    case SQLITE_FLOAT:
-      return sqlite3_column_double(statement, column);
-    case SQLITE_NULL:
-      return std::monostate{};
-    case SQLITE_BLOB: {
-      const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement, column));
-      return std::string(bytes ? bytes : "",
-                         static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
-    }
-    default: {
-      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
-      return std::string(text ? text : "", static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
-    }
-  }
-}
 
 int bind_value(sqlite3_stmt* statement, int index, const Value& value) {
   if (const auto* i = std::get_if<std::int64_t>(&value))
@@ -58,6 +36,26 @@ void set_code(StatementResult& result, int code) {
 }
 
 }  // namespace
+
+Value sqlite_column_value(sqlite3_stmt* statement, int column) {
+  switch (sqlite3_column_type(statement, column)) {
+    case SQLITE_INTEGER:
+      return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
+    case SQLITE_FLOAT:
+      return sqlite3_column_double(statement, column);
+    case SQLITE_NULL:
+      return std::monostate{};
+    case SQLITE_BLOB: {
+      const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement, column));
+      return std::string(bytes ? bytes : "",
+                         static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
+    }
+    default: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
+      return std::string(text ? text : "", static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
+    }
+  }
+}
 
 std::string result_code_name(int code) {
   switch (code) {
@@ -120,10 +118,7 @@ Connection::Connection(const std::string& uri, std::string name) : m_name(std::m
   m_db = std::make_unique<SQLite::Database>(
       uri, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_URI | SQLITE_OPEN_NOMUTEX);
   sqlite3* handle = m_db->getHandle();
-  sqlite3_extended_result_codes(handle, 1);
-  sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0);
-  sqlite3_db_config(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-  sqlite3_set_authorizer(handle, refuse_attach, nullptr);
+  lock_down_connection(handle);
   // A statement that runs away is interrupted instead of hanging a step.
   sqlite3_progress_handler(
       handle, kProgressInterval,
@@ -200,7 +195,7 @@ StatementResult Connection::run(const std::string& sql, const std::vector<Value>
   while (rc == SQLITE_ROW) {
     Row row;
     row.reserve(static_cast<std::size_t>(column_count));
-    for (int c = 0; c < column_count; ++c) row.push_back(column_value(statement, c));
+    for (int c = 0; c < column_count; ++c) row.push_back(sqlite_column_value(statement, c));
     result.rows.push_back(std::move(row));
     rc = sqlite3_step(statement);
   }

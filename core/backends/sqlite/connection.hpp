@@ -22,6 +22,8 @@ namespace reslab {
 
 // "SQLITE_DONE", "SQLITE_BUSY", "SQLITE_CONSTRAINT_UNIQUE", ...
 std::string result_code_name(int code);
+// A column of the row `statement` stands on, as a Value (a BLOB as its bytes).
+Value sqlite_column_value(sqlite3_stmt* statement, int column);
 
 class Connection : public Session {
  public:

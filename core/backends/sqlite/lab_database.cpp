@@ -68,7 +68,7 @@ int compare_by_key(const Row& a, const Row& b, std::size_t key_columns) {
 // [SECTION] the pool
 // A handful is enough: a session replays one scenario at a time (two with the compare view), tests and
 // benchmarks a few more.
-IdleLabs<SqliteLabDatabase>& idle_labs() {
+IdleLabs<SqliteLabDatabase>& idle_sqlite_labs() {
   static IdleLabs<SqliteLabDatabase> labs(8);
   return labs;
 }
@@ -81,7 +81,7 @@ std::string reuse_key_of(const CaseFamily& family, Model model, const std::vecto
 
 LabDatabaseHandle open_sqlite_lab_database(const Scenario& scenario, const CaseFamily& family,
                                            const std::vector<std::string>& session_names, Model model) {
-  if (auto reused = idle_labs().take(reuse_key_of(family, model, session_names))) {
+  if (auto reused = idle_sqlite_labs().take(reuse_key_of(family, model, session_names))) {
     LabDatabaseHandle handle(reused.release());
     static_cast<SqliteLabDatabase&>(*handle).reset(scenario);
     return handle;
@@ -140,7 +140,7 @@ bool SqliteLabDatabase::make_idle() {
 
 void SqliteLabDatabase::release() {
   std::unique_ptr<SqliteLabDatabase> owned(this);
-  if (owned->make_idle()) idle_labs().give(std::move(owned));
+  if (owned->make_idle()) idle_sqlite_labs().give(std::move(owned));
 }
 
 Connection& SqliteLabDatabase::session(const std::string& name) {

@@ -125,7 +125,8 @@ struct SandboxedConnection {
         result.columns.emplace_back(sqlite3_column_name(statement, c));
       while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
         Row row;
-        for (int c = 0; c < sqlite3_column_count(statement); ++c) row.push_back(column_of(statement, c));
+        for (int c = 0; c < sqlite3_column_count(statement); ++c)
+          row.push_back(sqlite_column_value(statement, c));
         result.rows.push_back(std::move(row));
       }
       if (rc == SQLITE_DONE) result.changes = static_cast<int>(sqlite3_total_changes64(db) - changes_before);
@@ -171,22 +172,6 @@ struct SandboxedConnection {
     const std::size_t length = std::char_traits<char>::length(word);
     return sqlite3_strnicmp(sql.c_str() + start, word, static_cast<int>(length)) == 0 &&
            (sql.size() == start + length || !std::isalnum(static_cast<unsigned char>(sql[start + length])));
-  }
-
-  static Value column_of(sqlite3_stmt* statement, int column) {
-    switch (sqlite3_column_type(statement, column)) {
-      case SQLITE_INTEGER:
-        return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
-      case SQLITE_FLOAT:
-        return sqlite3_column_double(statement, column);
-      case SQLITE_NULL:
-        return std::monostate{};
-      default: {
-        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
-        return std::string(text ? text : "",
-                           static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
-      }
-    }
   }
 };
 

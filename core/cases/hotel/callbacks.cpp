@@ -1,5 +1,6 @@
 #include "core/cases/hotel/callbacks.hpp"
 
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
 namespace reslab::hotel {
@@ -12,6 +13,19 @@ void log_callback_naive(ActionContext& ctx, const CallbackRow& row, const std::s
       " VALUES (?, ?, ?, ?, ?, ?)",
       {row.event_id, row.hold_id, row.provider_payment_id, row.result, ctx.now(), outcome});
   if (!logged.ok() && !logged.constraint()) fail_statement("INSERT INTO callbacks", logged);
+}
+
+std::string confirm_paid_naive(ActionContext& ctx, const CallbackRow& row, const Value& amount,
+                               const Value& currency, const MessageArgs& args) {
+  ctx.must(kInsertSucceededPayment, {row.hold_id, row.provider_payment_id, amount, currency});
+  if (!confirm_without_checks(ctx, row.hold_id)) {
+    ctx.summarize({"hotel.callback.unknown.summary", args});
+    ctx.say({"hotel.callback.naive.no_hold", args});
+    return "noop";
+  }
+  ctx.summarize({"hotel.callback.confirmed.summary", args});
+  ctx.say({"hotel.callback.naive", args});
+  return "confirmed";
 }
 
 bool claim_callback_event(ActionContext& ctx, const CallbackRow& row, const MessageArgs& args) {

@@ -19,6 +19,11 @@ struct CallbackRow {
 // primary key, and the naive handler ignores that error and carries on.
 void log_callback_naive(ActionContext& ctx, const CallbackRow& row, const std::string& outcome);
 
+// [naive] a callback saying the payment succeeded: its payments row, then the hold CONFIRMED whatever
+// its state or deadline, said with `args`. "confirmed", or "noop" when no hold has that id.
+std::string confirm_paid_naive(ActionContext& ctx, const CallbackRow& row, const Value& amount,
+                               const Value& currency, const MessageArgs& args);
+
 // [atomic] the first thing a handler does, in the transaction it opened: claims the event id. On a
 // repeated id it commits, says "duplicate" with `args` and returns false; the caller then returns
 // "duplicate". Once the handler knows its outcome, record_callback_outcome writes it into the row.

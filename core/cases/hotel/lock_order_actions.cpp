@@ -15,14 +15,9 @@ namespace {
 using namespace hotel_sql;
 
 const char* const kReadAvailable = "lock_order_read";  // what txn_read saw
-const char* const kBegin = "lock_order_begin";         // the BEGIN txn_read used, for a retry
+const char* const kReadBegin = "lock_order_begin";     // the BEGIN txn_read used, for a retry
 
 const std::string kSelectAvailable = "SELECT available FROM room_inventory WHERE room_night_id = ?";
-constexpr std::int64_t kDefaultRetries = 3;
-
-std::string begin_statement(const std::string& mode) {
-  return mode == "immediate" ? kBeginImmediate : std::string("BEGIN");
-}
 
 enum class Attempt { accepted, rejected, deadlock };
 
@@ -61,7 +56,7 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
   const std::string night = ctx.text("room_night");
   const std::string& actor = ctx.actor().id;
   if (pass.from_start) {
-    const std::string begin = to_display(ctx.memory()[kBegin]);
+    const std::string begin = to_display(ctx.memory()[kReadBegin]);
     pass.open = false;
     if (run_retrying(ctx, pass, begin).busy()) return Attempt::deadlock;
     pass.open = true;
@@ -145,7 +140,7 @@ std::string txn_read(ActionContext& ctx) {
   const auto read = ctx.must(kSelectAvailable, {ctx.text("room_night")});
   const std::int64_t available = read.rows.empty() ? 0 : as_int(read.rows[0][0]);
   ctx.memory()[kReadAvailable] = available;
-  ctx.memory()[kBegin] = begin;
+  ctx.memory()[kReadBegin] = begin;
   const MessageArgs args = {{"actor", actor}, {"available", std::to_string(available)}, {"begin", begin}};
   ctx.summarize({"h7.read.summary", args});
   if (ctx.row_locks()) {

@@ -26,11 +26,9 @@ using namespace hotel_sql;
 
 // Actor memory keys.
 const char* const kStay = "night_order_stay";        // the stay's nights as the request lists them, "N1,N2"
-const char* const kBegin = "night_order_begin";      // the BEGIN stay_read used, for a retry
+const char* const kStayBegin = "night_order_begin";  // the BEGIN stay_read used, for a retry
 const char* const kStayTaken = "night_order_taken";  // nights decremented in the open transaction, in order
 const char* const kKey = "night_order_key";          // the request key the stay is booked under
-
-constexpr std::int64_t kDefaultRetries = 3;
 
 // "N1,N2", as an argument lists nights and memory keeps them.
 std::string joined(const std::vector<std::string>& nights) {
@@ -56,11 +54,7 @@ std::vector<std::string> take_order(const std::vector<std::string>& stay, bool n
 }
 
 void forget_stay(ActionContext& ctx) {
-  for (const char* key : {kStay, kBegin, kStayTaken, kKey}) ctx.memory().erase(key);
-}
-
-std::string begin_statement(const std::string& mode) {
-  return mode == "immediate" ? kBeginImmediate : std::string("BEGIN");
+  for (const char* key : {kStay, kStayBegin, kStayTaken, kKey}) ctx.memory().erase(key);
 }
 
 // "?, ?" for a list of `count` bound values.
@@ -158,7 +152,8 @@ std::string took(ActionContext& ctx, const std::string& night, const std::string
   // A woken COMMIT runs this again: the step where it began waiting already said what it did.
   const bool say = !ctx.replaying();
   // The write lock is explained at the request's first write, not again after a retry.
-  const bool first_write = taken.empty() && !retried && to_display(ctx.memory()[kBegin]) != kBeginImmediate;
+  const bool first_write =
+      taken.empty() && !retried && to_display(ctx.memory()[kStayBegin]) != kBeginImmediate;
   taken.push_back(night);
   const MessageArgs args = {{"actor", ctx.actor().id},
                             {"night", night},
@@ -235,7 +230,7 @@ struct RetryPass {
 RetryPass retry_pass(ActionContext& ctx, const Next& next) {
   RetryPass result;
   result.pass = Pass::deadlock;
-  if (ctx.sql(to_display(ctx.memory()[kBegin])).busy()) return result;
+  if (ctx.sql(to_display(ctx.memory()[kStayBegin])).busy()) return result;
   result.open = true;
   const auto fresh = read_nights(ctx, next.stay, false);
   if (!fresh) return result;
@@ -276,7 +271,7 @@ std::string stay_read(ActionContext& ctx) {
   ctx.must(begin);
   const std::string reads = *read_nights(ctx, stay, true);
   ctx.memory()[kStay] = joined(stay);
-  ctx.memory()[kBegin] = begin;
+  ctx.memory()[kStayBegin] = begin;
   ctx.memory()[kStayTaken] = std::string();
   ctx.memory()[kKey] = ctx.text("request_key");
   const MessageArgs args = {

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/cases/hotel/actions.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/outbox.hpp"
 #include "core/cases/hotel/sql.hpp"
 
@@ -92,10 +93,7 @@ std::string confirm_booking_naive(ActionContext& ctx) {
   const Value hold_id = ctx.integer("hold");
   const MessageArgs args = {
       {"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
-  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
-  ctx.must(kSellHoldNights, {hold_id});
-  ctx.must(kLogHoldNights,
-           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+  confirm_without_checks(ctx, hold_id);
   ctx.memory()[kMessageToSend] = confirmation_payload(hold_id);
   ctx.summarize({"recovery.confirm.summary", args});
   ctx.say({"recovery.confirm.naive", args});
@@ -107,20 +105,15 @@ std::string confirm_booking_atomic(ActionContext& ctx) {
   MessageArgs args = {
       {"actor", ctx.actor().id}, {"hold", to_display(hold_id)}, {"topic", kConfirmationTopic}};
   ctx.must(kBeginImmediate);
-  const auto confirm =
-      ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
-               {hold_id, ctx.now()});
-  if (confirm.changes == 0) {
-    const auto hold = ctx.must("SELECT state FROM holds WHERE id = ?", {hold_id});
+  if (!confirm_in_time(ctx, hold_id)) {
+    const HoldRow hold = read_hold(ctx, hold_id);
     ctx.must(kRollback);
-    args.emplace_back("state", hold.rows.empty() ? "-" : to_display(hold.rows[0][0]));
+    args.emplace_back("state", hold.found ? hold.state : "-");
     ctx.summarize({"recovery.confirm.nothing.summary", args});
     ctx.say({"recovery.confirm.nothing", args});
     return "noop";
   }
-  ctx.must(kSellHoldNights, {hold_id});
-  ctx.must(kLogHoldNights,
-           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+  // The row's id is named to the class, so this insert returns it (confirm_and_announce's does not).
   const auto row =
       ctx.must("INSERT INTO outbox(topic, payload, created_at, sent_at) VALUES (?, ?, ?, NULL) RETURNING id",
                {std::string(kConfirmationTopic), confirmation_payload(hold_id), ctx.now()});

@@ -5,6 +5,7 @@
 //            clock (confirm only while now < deadline), queue at most one refund per payment.
 #include "core/cases/hotel/actions.hpp"
 #include "core/cases/hotel/callbacks.hpp"
+#include "core/cases/hotel/holds.hpp"
 #include "core/cases/hotel/refunds.hpp"
 #include "core/cases/hotel/sql.hpp"
 
@@ -53,20 +54,16 @@ void mention_paid_at(ActionContext& ctx, const MessageArgs& args) {
   ctx.say({ctx.model() == Model::naive ? "hotel.callback.paid_at.naive" : "hotel.callback.paid_at", args});
 }
 
-static const std::string kInsertPayment =
-    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
-    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
 std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, MessageArgs& args) {
-  const auto hold = ctx.must("SELECT state, deadline FROM holds WHERE id = ?", {input.hold_id});
-  if (hold.rows.empty()) {
+  const HoldRow hold = read_hold(ctx, input.hold_id);
+  if (!hold.found) {
     ctx.summarize({"hotel.callback.unknown.summary", args});
     ctx.say({"hotel.callback.unknown", args});
     return "rejected";
   }
-  const std::string state = to_display(hold.rows[0][0]);
-  const Value deadline = hold.rows[0][1];
+  const std::string& state = hold.state;
   args.emplace_back("state", state);
-  args.emplace_back("deadline", to_display(deadline));
+  args.emplace_back("deadline", to_display(hold.deadline));
 
   if (input.result != "success") {
     ctx.summarize({"hotel.callback.failure.summary", args});
@@ -81,31 +78,24 @@ std::string atomic_decide(ActionContext& ctx, const CallbackInput& input, Messag
   if (payment_seen) {
     payment_row_id = known.rows[0][0];
   } else {
-    const auto inserted =
-        ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
+    const auto inserted = ctx.must(kInsertSucceededPayment,
+                                   {input.hold_id, input.provider_payment_id, input.amount, input.currency});
     payment_row_id = inserted.rows.at(0).at(0);
   }
 
   if (state == "RESERVED") {
-    const bool in_time = !is_null(deadline) && ctx.now() < as_int(deadline);
-    if (in_time) {
-      ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
-               {input.hold_id, ctx.now()});
-      ctx.must(kSellHoldNights, {input.hold_id});
-      ctx.must(kLogHoldNights,
-               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
-      ctx.must(kInsertOutbox, {std::string("booking.confirmed"),
-                               "{\"hold_id\":" + to_display(input.hold_id) + "}", ctx.now()});
+    // Read in time, the UPDATE's own check still decides: only a hold that is RESERVED when it writes.
+    const bool in_time = !is_null(hold.deadline) && ctx.now() < as_int(hold.deadline);
+    if (in_time && confirm_and_announce(ctx, input.hold_id)) {
       ctx.summarize({"hotel.callback.confirmed.summary", args});
       ctx.say({"hotel.callback.confirmed", args});
       mention_paid_at(ctx, args);
       return "confirmed";
     }
     // The expiry job has not run (or runs later): the handler enforces the deadline itself.
-    ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
-    ctx.must(kReleaseHoldNights, {input.hold_id});
-    ctx.must(kLogHoldNights,
-             {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
+    const auto expired = ctx.must(
+        "UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ? AND state = 'RESERVED'", {input.hold_id});
+    if (expired.changes == 1) release_hold_nights(ctx, input.hold_id);
     const bool queued = queue_refund(ctx, payment_row_id, input.provider_payment_id);
     if (queued) {
       ctx.summarize({"hotel.callback.expired_now.summary", args});
@@ -148,21 +138,8 @@ std::string payment_callback_naive(ActionContext& ctx) {
     ctx.summarize({"hotel.callback.failure.summary", args});
     ctx.say({"hotel.callback.failure", args});
   } else {
-    ctx.must(kInsertPayment, {input.hold_id, input.provider_payment_id, input.amount, input.currency});
-    const auto confirm = ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
-    if (confirm.changes == 0) {
-      ctx.summarize({"hotel.callback.unknown.summary", args});
-      ctx.say({"hotel.callback.naive.no_hold", args});
-      outcome = "noop";
-    } else {
-      ctx.must(kSellHoldNights, {input.hold_id});
-      ctx.must(kLogHoldNights,
-               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
-      ctx.summarize({"hotel.callback.confirmed.summary", args});
-      ctx.say({"hotel.callback.naive", args});
-      mention_paid_at(ctx, args);
-      outcome = "confirmed";
-    }
+    outcome = confirm_paid_naive(ctx, callback_row(input), input.amount, input.currency, args);
+    if (outcome == "confirmed") mention_paid_at(ctx, args);
   }
   log_callback_naive(ctx, callback_row(input), outcome);
   return outcome;

@@ -120,10 +120,7 @@ std::string provider_answer_naive(ActionContext& ctx) {
   if (ctx.memory().count(kHold) == 0) return nothing_in_flight(ctx, args);
   const Value hold_id = ctx.memory()[kHold];
   if (ctx.text("answer") == "success") {
-    ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {hold_id});
-    ctx.must(kSellHoldNights, {hold_id});
-    ctx.must(kLogHoldNights,
-             {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
+    confirm_without_checks(ctx, hold_id);
     ctx.must(
         "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state) VALUES (?, ?, ?, ?, "
         "'SUCCEEDED')",
@@ -157,20 +154,13 @@ std::string provider_answer_atomic(ActionContext& ctx) {
   ctx.must(kBeginImmediate);
   if (ctx.text("answer") == "success") {
     ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ? AND state = 'PENDING'", {payment_id});
-    const auto confirm =
-        ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
-                 {hold_id, ctx.now()});
-    if (confirm.changes == 1) {
-      ctx.must(kSellHoldNights, {hold_id});
-      ctx.must(kLogHoldNights,
-               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
-    }
+    const bool confirmed = confirm_in_time(ctx, hold_id);
     ctx.must(kCommit);
     ctx.memory().erase(kPayment);
     ctx.summarize({"h6.answer.atomic.charged.summary", args});
     // A hold that is no longer RESERVED before its deadline is H2's late payment: not confirmed here.
     args.emplace_back("see", ctx.case_ref("see_h2"));
-    ctx.say({confirm.changes == 1 ? "h6.answer.atomic.charged" : "h6.answer.atomic.late", args});
+    ctx.say({confirmed ? "h6.answer.atomic.charged" : "h6.answer.atomic.late", args});
     ctx.resolve("charged");
     return "charged";
   }

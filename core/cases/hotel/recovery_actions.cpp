@@ -6,7 +6,7 @@
 //                     the worker records it (a crash in between is row 4's window)
 //   payment_event   — naive: the last event to arrive wins; atomic: event-id dedup, then the
 //                     booking's state and the payment id decide, and a terminal state never goes back
-// [SECTION] index: shared steps · charge_payment · refund_call · payment_event · the actions
+// [SECTION] index: charge_payment · refund_call · payment_event · the actions
 #include "core/cases/hotel/actions.hpp"
 #include "core/cases/hotel/callbacks.hpp"
 #include "core/cases/hotel/holds.hpp"
@@ -19,33 +19,6 @@ namespace {
 
 using namespace hotel_sql;
 namespace provider = payment_provider;
-
-// [SECTION] shared steps, inside a transaction the caller opened
-// RESERVED and now < deadline by database time: CONFIRMED and sold + 1, with its outbox row.
-bool confirm_in_time(ActionContext& ctx, const Value& hold_id) {
-  const auto confirm =
-      ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ? AND state = 'RESERVED' AND ? < deadline",
-               {hold_id, ctx.now()});
-  if (confirm.changes == 0) return false;
-  ctx.must(kSellHoldNights, {hold_id});
-  ctx.must(kLogHoldNights,
-           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), hold_id});
-  ctx.must(kInsertOutbox,
-           {std::string("booking.confirmed"), "{\"hold_id\":" + to_display(hold_id) + "}", ctx.now()});
-  return true;
-}
-
-struct HoldState {
-  bool found = false;
-  std::string state;
-  Value deadline;
-};
-
-HoldState read_hold(ActionContext& ctx, const Value& hold_id) {
-  const auto hold = ctx.must("SELECT state, deadline FROM holds WHERE id = ?", {hold_id});
-  if (hold.rows.empty()) return {};
-  return {true, to_display(hold.rows[0][0]), hold.rows[0][1]};
-}
 
 // [SECTION] charge_payment (H5-2)
 struct ChargeInput {
@@ -93,11 +66,11 @@ std::string record_charge(ActionContext& ctx, const ChargeInput& input, const Va
                           MessageArgs& args) {
   ctx.must(kBeginImmediate);
   ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ? AND state <> 'SUCCEEDED'", {payment_row});
-  const HoldState hold = read_hold(ctx, input.hold_id);
+  const HoldRow hold = read_hold(ctx, input.hold_id);
   args.emplace_back("state", hold.found ? hold.state : "-");
   args.emplace_back("deadline", to_display(hold.deadline));
   std::string outcome = "charged";
-  if (hold.found && hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
+  if (hold.found && hold.state == "RESERVED" && confirm_and_announce(ctx, input.hold_id)) {
     ctx.say({"recovery.charge.confirmed", args});
   } else if (hold.found && hold.state == "CONFIRMED") {
     // Who confirmed it is said only when the callback log shows it.
@@ -164,11 +137,7 @@ MessageArgs event_args(const ActionContext& ctx, const EventInput& input) {
   return args;
 }
 
-const std::string kInsertSucceededPayment =
-    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
-    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
-
-std::string atomic_success(ActionContext& ctx, const EventInput& input, const HoldState& hold,
+std::string atomic_success(ActionContext& ctx, const EventInput& input, const HoldRow& hold,
                            MessageArgs& args) {
   const auto known =
       ctx.must("SELECT id FROM payments WHERE provider_payment_id = ? ORDER BY id LIMIT 1", {input.payment});
@@ -187,7 +156,7 @@ std::string atomic_success(ActionContext& ctx, const EventInput& input, const Ho
     payment_row = known.rows[0][0];
     ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE id = ?", {payment_row});
   }
-  if (hold.state == "RESERVED" && confirm_in_time(ctx, input.hold_id)) {
+  if (hold.state == "RESERVED" && confirm_and_announce(ctx, input.hold_id)) {
     ctx.summarize({"hotel.callback.confirmed.summary", args});
     ctx.say({"hotel.callback.confirmed", args});
     return "confirmed";
@@ -240,10 +209,7 @@ std::string charge_payment_naive(ActionContext& ctx) {
     return "rejected";
   }
   ctx.must("UPDATE payments SET state = 'SUCCEEDED' WHERE provider_payment_id = ?", {input.payment});
-  ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
-  ctx.must(kSellHoldNights, {input.hold_id});
-  ctx.must(kLogHoldNights,
-           {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
+  confirm_without_checks(ctx, input.hold_id);
   const std::int64_t charges = provider::successful_charges(ctx, input.payment);
   args.emplace_back("charges", std::to_string(charges));
   // "Charges again" only when this call took money and the provider now holds more than one charge.
@@ -320,8 +286,7 @@ std::string refund_call(ActionContext& ctx) {
   const std::string& actor = ctx.actor().id;
   const auto tasks = pending_refunds(ctx);
   if (tasks.empty()) return no_refund_pending(ctx);
-  const provider::Script script =
-      ctx.text("provider_refund") == "fail" ? provider::Script::failure : provider::Script::success;
+  const provider::Script script = provider::scripted_refund(ctx);
   bool any_failed = false;
   for (const auto& task : tasks) {
     // naive: a fresh key per run; atomic: the task's own key, after checking the money was taken.
@@ -360,32 +325,18 @@ std::string payment_event_naive(ActionContext& ctx) {
   const EventInput input = read_event(ctx);
   MessageArgs args = event_args(ctx, input);
   const bool success = input.result == "success";
-  const HoldState was = read_hold(ctx, input.hold_id);
+  const HoldRow was = read_hold(ctx, input.hold_id);
   args.emplace_back("was", was.found ? was.state : "-");
   std::string outcome = "noop";
   if (success) {
-    ctx.must(kInsertSucceededPayment, {input.hold_id, input.payment, input.amount, input.currency});
-    const auto confirm = ctx.must("UPDATE holds SET state = 'CONFIRMED' WHERE id = ?", {input.hold_id});
-    if (confirm.changes == 0) {
-      ctx.summarize({"hotel.callback.unknown.summary", args});
-      ctx.say({"hotel.callback.naive.no_hold", args});
-    } else {
-      ctx.must(kSellHoldNights, {input.hold_id});
-      ctx.must(kLogHoldNights,
-               {std::int64_t{1}, std::string("sold"), std::string("confirm"), ctx.now(), input.hold_id});
-      ctx.summarize({"hotel.callback.confirmed.summary", args});
-      ctx.say({"hotel.callback.naive", args});
-      outcome = "confirmed";
-    }
+    outcome = confirm_paid_naive(ctx, callback_row(input), input.amount, input.currency, args);
   } else {
     const auto fail = ctx.must("UPDATE holds SET state = 'PAYMENT_FAILED' WHERE id = ?", {input.hold_id});
     if (fail.changes == 0) {
       ctx.summarize({"hotel.callback.unknown.summary", args});
       ctx.say({"hotel.callback.unknown", args});
     } else {
-      ctx.must(kReleaseHoldNights, {input.hold_id});
-      ctx.must(kLogHoldNights,
-               {std::int64_t{1}, std::string("available"), std::string("release"), ctx.now(), input.hold_id});
+      release_hold_nights(ctx, input.hold_id);
       ctx.summarize({"recovery.event.naive.failed.summary", args});
       ctx.say({"recovery.event.naive.failed", args});
       ctx.say({"recovery.event.naive.last_wins", args});
@@ -401,7 +352,7 @@ std::string payment_event_atomic(ActionContext& ctx) {
   MessageArgs args = event_args(ctx, input);
   ctx.must(kBeginImmediate);
   if (!claim_callback_event(ctx, callback_row(input), args)) return "duplicate";
-  const HoldState hold = read_hold(ctx, input.hold_id);
+  const HoldRow hold = read_hold(ctx, input.hold_id);
   args.emplace_back("state", hold.state);
   args.emplace_back("deadline", to_display(hold.deadline));
   std::string outcome;

@@ -13,12 +13,21 @@ namespace {
 
 namespace provider = payment_provider;
 
-provider::Script refund_script(const ActionContext& ctx) {
-  return ctx.text("provider_refund") == "fail" ? provider::Script::failure : provider::Script::success;
-}
-
 MessageArgs task_args(const PendingRefund& task) {
   return {{"task", to_display(task.task_id)}, {"key", task.op_key}, {"payment", task.provider_payment_id}};
+}
+
+// What the provider answered a retried refund: an "already done" keeps its earlier result, a new
+// operation names the key it was booked under.
+void say_retry_answer(ActionContext& ctx, const provider::Reply& reply, MessageArgs args) {
+  if (reply.answer == provider::Answer::already_done) {
+    args.emplace_back("state", reply.state);
+    ctx.say({"hotel.refund.already", args});
+    return;
+  }
+  ctx.say(
+      {"recovery.provider.answered",
+       {{"answer", provider::answer_text(reply.answer)}, {"key", reply.booked_as}, {"state", reply.state}}});
 }
 
 }  // namespace
@@ -44,28 +53,22 @@ std::string refund_retry_naive(ActionContext& ctx) {
   return refund_pending_tasks(ctx, [&](const PendingRefund& task) {
     MessageArgs args = task_args(task);
     const auto reply = provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount,
-                                      refund_script(ctx), forgotten);
+                                      provider::scripted_refund(ctx), forgotten);
     // A key can be forgotten only if the provider had it: then it books the call under another key.
     const bool seen_before = reply.booked_as != task.op_key;
     ctx.say({"retention.retry.naive", args});
-    if (reply.answer == provider::Answer::already_done) {
-      args.emplace_back("state", reply.state);
-      ctx.say({"hotel.refund.already", args});
-    } else if (forgotten && seen_before) {
-      int refunded = 0;
-      for (const auto& refund : provider::by_payment(ctx, "refund", task.provider_payment_id))
-        refunded += refund.state == "SUCCEEDED" ? 1 : 0;
-      args.emplace_back("count", std::to_string(refunded));
-      args.emplace_back("booked", reply.booked_as);
-      args.emplace_back("state", reply.state);
-      ctx.say({"retention.retry.naive.forgotten", args});
-      if (refunded > 1) ctx.say({"retention.retry.naive.extra", args});
-    } else {
-      ctx.say({"recovery.provider.answered",
-               {{"answer", provider::answer_text(reply.answer)},
-                {"key", reply.booked_as},
-                {"state", reply.state}}});
+    if (reply.answer == provider::Answer::already_done || !forgotten || !seen_before) {
+      say_retry_answer(ctx, reply, args);
+      return reply.state;
     }
+    int refunded = 0;
+    for (const auto& refund : provider::by_payment(ctx, "refund", task.provider_payment_id))
+      refunded += refund.state == "SUCCEEDED" ? 1 : 0;
+    args.emplace_back("count", std::to_string(refunded));
+    args.emplace_back("booked", reply.booked_as);
+    args.emplace_back("state", reply.state);
+    ctx.say({"retention.retry.naive.forgotten", args});
+    if (refunded > 1) ctx.say({"retention.retry.naive.extra", args});
     return reply.state;
   });
 }
@@ -83,18 +86,8 @@ std::string refund_retry_atomic(ActionContext& ctx) {
     }
     ctx.say({"retention.retry.atomic.none", args});
     const auto reply = provider::call(ctx, "refund", task.op_key, task.provider_payment_id, task.amount,
-                                      refund_script(ctx), forgotten);
-    // What the provider answered: an "already done" keeps its earlier result, a new operation names the key
-    // it was booked under.
-    if (reply.answer == provider::Answer::already_done) {
-      args.emplace_back("state", reply.state);
-      ctx.say({"hotel.refund.already", args});
-    } else {
-      ctx.say({"recovery.provider.answered",
-               {{"answer", provider::answer_text(reply.answer)},
-                {"key", reply.booked_as},
-                {"state", reply.state}}});
-    }
+                                      provider::scripted_refund(ctx), forgotten);
+    say_retry_answer(ctx, reply, args);
     return reply.state;
   });
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Statements shared by the hotel actions. Every value is a bound parameter.
+#include <cstdint>
 #include <string>
 
 namespace reslab::hotel_sql {
@@ -7,6 +8,13 @@ namespace reslab::hotel_sql {
 inline const std::string kBeginImmediate = "BEGIN IMMEDIATE";
 inline const std::string kCommit = "COMMIT";
 inline const std::string kRollback = "ROLLBACK";
+
+// The BEGIN an action's `begin` argument names: "immediate" takes SQLite's write lock up front.
+inline std::string begin_statement(const std::string& mode) {
+  return mode == "immediate" ? kBeginImmediate : std::string("BEGIN");
+}
+// How often a write retries a statement answered BUSY when its `retries` argument does not say.
+inline constexpr std::int64_t kDefaultRetries = 3;
 
 // The conditional decrement of one night: 0 rows when it is sold out (or has no row).
 inline const std::string kDecrement =
@@ -28,6 +36,10 @@ inline const std::string kReleaseHoldNights =
 inline const std::string kSellHoldNights =
     "UPDATE room_inventory SET sold = sold + 1"
     " WHERE room_night_id IN (SELECT room_night_id FROM hold_nights WHERE hold_id = ?)";
+// A payment the provider reports SUCCEEDED, as the callback handlers record it.
+inline const std::string kInsertSucceededPayment =
+    "INSERT INTO payments(hold_id, provider_payment_id, amount, currency, state)"
+    " VALUES (?, ?, ?, ?, 'SUCCEEDED') RETURNING id";
 inline const std::string kInsertOutbox =
     "INSERT INTO outbox(topic, payload, created_at, sent_at) VALUES (?, ?, ?, NULL)";
 

@@ -49,10 +49,8 @@ PastDeadline states_past_deadline(const ActionContext& ctx) {
 // The provider's side of a refund, through the simulated provider (idempotent by operation key).
 std::string provider_refund(ActionContext& ctx, const std::string& op_key, const PendingRefund& task,
                             bool& already_done) {
-  const auto script = ctx.text("provider_refund") == "fail" ? payment_provider::Script::failure
-                                                            : payment_provider::Script::success;
-  const auto reply =
-      payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount, script);
+  const auto reply = payment_provider::call(ctx, "refund", op_key, task.provider_payment_id, task.amount,
+                                            payment_provider::scripted_refund(ctx));
   already_done = reply.answer == payment_provider::Answer::already_done;
   return reply.state;
 }
@@ -77,13 +75,10 @@ std::string expire_holds_naive(ActionContext& ctx) {
         "SELECT COUNT(*) FROM inventory_log WHERE hold_id = ? AND reason = 'release'";
     const std::int64_t earlier = as_int(ctx.must(count_releases, {hold_id}).rows.at(0).at(0));
     ctx.must("UPDATE holds SET state = 'HOLD_EXPIRED' WHERE id = ?", {hold_id});
-    ctx.must(kReleaseHoldNights, {hold_id});
-    const auto logged = ctx.must(kLogHoldNights, {std::int64_t{1}, std::string("available"),
-                                                  std::string("release"), ctx.now(), hold_id});
+    const std::int64_t logged = release_hold_nights(ctx, hold_id);
     released += (released.empty() ? "#" : ", #") + to_display(hold_id);
-    const MessageArgs args = {{"hold", to_display(hold_id)},
-                              {"state", state},
-                              {"releases", std::to_string(earlier + logged.changes)}};
+    const MessageArgs args = {
+        {"hold", to_display(hold_id)}, {"state", state}, {"releases", std::to_string(earlier + logged)}};
     if (earlier > 0) {
       was_not_reserved.push_back({"hotel.expire.naive.again", args});
     } else if (state != "RESERVED") {

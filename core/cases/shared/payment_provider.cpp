@@ -18,6 +18,10 @@ Script scripted_reply(const ActionContext& ctx, Script fallback) {
   return Script::success;
 }
 
+Script scripted_refund(const ActionContext& ctx) {
+  return ctx.text("provider_refund") == "fail" ? Script::failure : Script::success;
+}
+
 std::optional<LedgerEntry> query(ActionContext& ctx, const std::string& op_key) {
   const auto found = ctx.provider(kLookup, {op_key});
   if (found.rows.empty()) return std::nullopt;

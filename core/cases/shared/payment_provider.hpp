@@ -40,6 +40,8 @@ struct LedgerEntry {
 // The event's `provider_reply` argument ("success", "failure", "timeout_after_charge",
 // "timeout_before_charge"); `fallback` when the event has none.
 Script scripted_reply(const ActionContext& ctx, Script fallback = Script::success);
+// The event's `provider_refund` argument: "fail" refuses the refund, anything else (or none) makes it.
+Script scripted_refund(const ActionContext& ctx);
 
 // Charges or refunds (`kind`) `amount` of `payment_id` under `op_key`. When `key_forgotten`, the
 // provider's idempotency window for `op_key` has passed (a real provider keeps keys for a limited
