@@ -14,65 +14,22 @@
 #include "core/sim/isolation_lab.hpp"
 #include "core/sim/sql_run.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
+#include "tests/hermitage_table.hpp"
 #include "tests/mariadb/mariadb_test_support.hpp"
+#include "tests/sql_hostile.hpp"
 
 using namespace reslab;
 using namespace std::chrono_literals;
+using namespace reslab::test;
 
 namespace {
 
-// Hermitage's summary table for MySQL/InnoDB (ept/hermitage, README.md): for each level, the anomalies
-// it does not prevent. A test with a variant (pmp-write, g-single-write, g2-three) falls under its
-// column; "R/O" (prevented for read-only transactions only) counts as prevented for the read test and
-// not for the write one.
-const std::map<std::string, std::vector<std::string>>& published_anomalies() {
-  static const std::map<std::string, std::vector<std::string>> table = {
-      {"read committed",
-       {"pmp", "pmp-write", "p4", "g-single", "g-single-write", "g2-item", "g2", "g2-three"}},
-      {"repeatable read", {"pmp-write", "p4", "g-single-write", "g2-item", "g2", "g2-three"}},
-      {"serializable", {}},
-  };
-  return table;
-}
-
-bool published_anomaly(const std::string& level, const std::string& test) {
-  const auto& tests = published_anomalies().at(level);
-  return std::find(tests.begin(), tests.end(), test) != tests.end();
-}
+constexpr auto kBudget = std::chrono::milliseconds(300);  // a cap on what never ends, not a measurement
 
 // The cells where the bundled file's order (PostgreSQL's) gives InnoDB no anomaly although Hermitage's
 // column says it can occur: its MySQL test of PMP on a write predicate reads before the DELETE.
 const std::set<std::pair<std::string, std::string>> kDiffersFromHermitage = {
     {"read committed", "pmp-write"}, {"repeatable read", "pmp-write"}};
-
-SqlScenario hostile_step(const std::string& sql) {
-  return parse_sql_scenario(
-      "kind = \"sql\"\nid = \"hostile\"\ntitle = { en = \"H\", zh = \"H\" }\n"
-      "setup = \"CREATE TABLE t (id int PRIMARY KEY)\"\n[[sessions]]\nid = \"A\"\n"
-      "steps = [{ name = \"a1\", sql = \"" +
-          sql +
-          "\" }]\n[[variants]]\nid = \"maria\"\nbackend = \"mariadb\"\nlevel = \"repeatable read\"\n"
-          "begin = \"BEGIN\"\n",
-      "hostile.toml");
-}
-
-std::string maria_refusal(const std::string& sql) {
-  const SqlScenario scenario = hostile_step(sql);
-  SqlRunOptions options;
-  options.budget = 300ms;  // a cap on what never ends, not a measurement
-  try {
-    run_sql_scenario(scenario, scenario.variants.front(), {"a1"}, options);
-  } catch (const ScenarioError& e) {
-    return e.what();
-  }
-  return "ran";
-}
-
-void maria_lab_still_usable() {
-  const SqlScenario scenario = hostile_step("SELECT count(*) FROM t");
-  const SqlRunResult run = run_sql_scenario(scenario, scenario.variants.front(), {"a1"});
-  CHECK(run.outcome_of("a1") == "done");
-}
 
 SqlScenario bundled_test(const std::string& file) {
   return load_sql_scenario_file(std::string(RESLAB_SCENARIO_DIR) + "/isolation/" + file);
@@ -109,9 +66,9 @@ TEST_CASE("MariaDB's isolation table agrees with Hermitage's published MySQL/Inn
       REQUIRE(variant);
       CHECK(variant->explanation.in(Lang::en).find("Hermitage") != std::string::npos);
       CHECK(variant->explanation.in(Lang::zh).find("Hermitage") != std::string::npos);
-      CHECK(result.anomaly != published_anomaly(result.level, test.test));
+      CHECK(result.anomaly != published_anomaly(Backend::mariadb, result.level, test.test));
     } else {
-      CHECK(result.anomaly == published_anomaly(result.level, test.test));
+      CHECK(result.anomaly == published_anomaly(Backend::mariadb, result.level, test.test));
     }
   }
 }
@@ -173,21 +130,21 @@ begin = "BEGIN"
 TEST_CASE(
     "LOAD DATA INFILE, SELECT ... INTO OUTFILE, LOAD_FILE() and LOAD DATA LOCAL are refused where written") {
   if (!mariatest::server_or_skip()) return;
-  const std::string load = maria_refusal("LOAD DATA INFILE '/etc/passwd' INTO TABLE t");
+  const std::string load = refusal_of("LOAD DATA INFILE '/etc/passwd' INTO TABLE t", "mariadb", kBudget);
   CHECK(load.rfind("hostile.toml:7:32: step a1 (session A): the lab refused", 0) == 0);
   CHECK(load.find("FILE privilege") != std::string::npos);
-  CHECK(maria_refusal("SELECT 1 INTO OUTFILE '/tmp/reslab-maria-owned'").find("FILE privilege") !=
-        std::string::npos);
+  CHECK(refusal_of("SELECT 1 INTO OUTFILE '/tmp/reslab-maria-owned'", "mariadb", kBudget)
+            .find("FILE privilege") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists("/tmp/reslab-maria-owned"));
-  const std::string read = maria_refusal("SELECT 1; SELECT LOAD_FILE('/etc/passwd')");
+  const std::string read = refusal_of("SELECT 1; SELECT LOAD_FILE('/etc/passwd')", "mariadb", kBudget);
   CHECK(read.rfind("hostile.toml:7:42:", 0) == 0);
   CHECK(read.find("LOAD_FILE() is refused") != std::string::npos);
   // reslab itself never reads a file for the server.
-  CHECK(maria_refusal("LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE t").find("local infile") !=
-        std::string::npos);
+  CHECK(refusal_of("LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE t", "mariadb", kBudget)
+            .find("local infile") != std::string::npos);
   // A string that only mentions the function is no call.
-  CHECK(maria_refusal("SELECT 'load_file(' AS x") == "ran");
-  maria_lab_still_usable();
+  CHECK(refusal_of("SELECT 'load_file(' AS x", "mariadb", kBudget) == "ran");
+  check_lab_still_usable("mariadb");
 }
 
 TEST_CASE("an endless recursive query and a step that sleeps forever stop, at their line, nothing hanging") {
@@ -195,25 +152,26 @@ TEST_CASE("an endless recursive query and a step that sleeps forever stop, at th
   const std::string endless =
       "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r";
   // InnoDB cuts the recursion at max_recursive_iterations with a warning: the lab makes it an error...
-  const std::string cut = maria_refusal(endless);
+  const std::string cut = refusal_of(endless, "mariadb", kBudget);
   CHECK(cut.rfind("hostile.toml:7:32:", 0) == 0);
   CHECK(cut.find("max_recursive_iterations") != std::string::npos);
   // ...and with the limit lifted, the statement budget stops it.
-  const std::string lifted = maria_refusal("SET max_recursive_iterations = 4294967295; " + endless);
+  const std::string lifted =
+      refusal_of("SET max_recursive_iterations = 4294967295; " + endless, "mariadb", kBudget);
   CHECK(lifted.rfind("hostile.toml:7:75:", 0) == 0);
   CHECK(lifted.find("cancelled") != std::string::npos);
-  const std::string sleep = maria_refusal("SELECT SLEEP(1000000)");
+  const std::string sleep = refusal_of("SELECT SLEEP(1000000)", "mariadb", kBudget);
   CHECK(sleep.rfind("hostile.toml:7:32:", 0) == 0);
   CHECK(sleep.find("cancelled") != std::string::npos);
-  maria_lab_still_usable();
+  check_lab_still_usable("mariadb");
 }
 
 TEST_CASE("another database, the server's settings and other sessions are out of an SQL scenario's reach") {
   if (!mariatest::server_or_skip()) return;
-  CHECK(maria_refusal("SELECT * FROM mysql.user").find("denied") != std::string::npos);
-  CHECK(maria_refusal("SET GLOBAL max_connections = 1").find("denied") != std::string::npos);
-  CHECK(maria_refusal("KILL 1").find("KILL is refused") != std::string::npos);
-  maria_lab_still_usable();
+  CHECK(refusal_of("SELECT * FROM mysql.user", "mariadb", kBudget).find("denied") != std::string::npos);
+  CHECK(refusal_of("SET GLOBAL max_connections = 1", "mariadb", kBudget).find("denied") != std::string::npos);
+  CHECK(refusal_of("KILL 1", "mariadb", kBudget).find("KILL is refused") != std::string::npos);
+  check_lab_still_usable("mariadb");
 }
 
 TEST_CASE("reslab isolation --backend mariadb prints the table, and its JSON names the backend and version") {

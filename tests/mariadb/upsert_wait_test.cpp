@@ -18,22 +18,28 @@ const std::string kTakeLease =
     " ON CONFLICT(seat_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until"
     " WHERE seat_locks.lease_until <= ?";
 
+// A database of the server's prefix (dropped with the others) holding seat_locks with seat s1 leased to A
+// until `lease_until`.
+maria::Endpoint seat_locks_database(const maria::ServerInfo& server, const std::string& suffix,
+                                    std::int64_t lease_until) {
+  maria::Endpoint endpoint = server.endpoint;
+  endpoint.database = server.database_prefix + suffix;
+  maria::Connection admin(server.endpoint);
+  admin.must("CREATE DATABASE `" + endpoint.database + "`");
+  admin.must("CREATE TABLE `" + endpoint.database +
+             "`.seat_locks (seat_id VARCHAR(64) PRIMARY KEY, owner VARCHAR(64) NOT NULL, lease_until BIGINT "
+             "NOT NULL)");
+  admin.must("INSERT INTO `" + endpoint.database + "`.seat_locks VALUES ('s1', 'A', " +
+             std::to_string(lease_until) + ")");
+  return endpoint;
+}
+
 }  // namespace
 
 TEST_CASE("a conditional upsert whose UPDATE waits for a row lock comes back waiting, for its holder") {
   const maria::ServerInfo* server = mariatest::server_or_skip();
   if (!server) return;
-  maria::Endpoint endpoint = server->endpoint;
-  endpoint.database = server->database_prefix + "_upsert_wait";  // dropped with the others of the prefix
-  {
-    maria::Connection admin(server->endpoint);
-    admin.must("CREATE DATABASE `" + endpoint.database + "`");
-    admin.must(
-        "CREATE TABLE `" + endpoint.database +
-        "`.seat_locks (seat_id VARCHAR(64) PRIMARY KEY, owner VARCHAR(64) NOT NULL, lease_until BIGINT "
-        "NOT NULL)");
-    admin.must("INSERT INTO `" + endpoint.database + "`.seat_locks VALUES ('s1', 'A', 10)");
-  }
+  const maria::Endpoint endpoint = seat_locks_database(*server, "_upsert_wait", 10);
   maria::LockMonitor monitor(endpoint);
   const std::map<std::string, std::string> keys = {{"seat_locks", "seat_id"}};
   maria::MariaSession holder(endpoint, "A", monitor, keys);
@@ -67,17 +73,7 @@ TEST_CASE("a conditional upsert whose UPDATE waits for a row lock comes back wai
 TEST_CASE("a conditional upsert whose condition fails changes no row, and one on a new key inserts it") {
   const maria::ServerInfo* server = mariatest::server_or_skip();
   if (!server) return;
-  maria::Endpoint endpoint = server->endpoint;
-  endpoint.database = server->database_prefix + "_upsert_cases";
-  {
-    maria::Connection admin(server->endpoint);
-    admin.must("CREATE DATABASE `" + endpoint.database + "`");
-    admin.must(
-        "CREATE TABLE `" + endpoint.database +
-        "`.seat_locks (seat_id VARCHAR(64) PRIMARY KEY, owner VARCHAR(64) NOT NULL, lease_until BIGINT "
-        "NOT NULL)");
-    admin.must("INSERT INTO `" + endpoint.database + "`.seat_locks VALUES ('s1', 'A', 30)");
-  }
+  const maria::Endpoint endpoint = seat_locks_database(*server, "_upsert_cases", 30);
   maria::LockMonitor monitor(endpoint);
   const std::map<std::string, std::string> keys = {{"seat_locks", "seat_id"}};
   maria::MariaSession session(endpoint, "B", monitor, keys);
