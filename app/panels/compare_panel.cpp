@@ -273,7 +273,10 @@ void draw_compare_panel(const PanelContext& ctx) {
   const float least = ImGui::GetFontSize() * 10;
   float width = 0;
   std::size_t measured_at = 0;  // each split's groups' widths follow those of the splits before it
-  for (const auto& [groups, names] : splits) {
+  for (const auto& split : splits) {
+    // Named, not bound: the browser build's clang cannot capture a structured binding in a lambda.
+    const std::vector<Group>& groups = split.first;
+    const std::vector<std::string>& names = split.second;
     // Each group as wide as the last frame measured it needs: at natural width when they fit; short of
     // room, what changed keeps its width and a group that changed nothing gives way first (as committed
     // and open transactions share the state panel).

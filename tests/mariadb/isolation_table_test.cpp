@@ -147,6 +147,36 @@ TEST_CASE(
   check_lab_still_usable("mariadb");
 }
 
+TEST_CASE("a lock NOWAIT will not wait for fails its step with 1205, and nothing is left waiting") {
+  if (!mariatest::server_or_skip()) return;
+  const SqlScenario scenario = parse_sql_scenario(R"toml(kind = "sql"
+id = "nowait"
+title = { en = "N", zh = "N" }
+setup = "CREATE TABLE t (id int PRIMARY KEY, v int); INSERT INTO t VALUES (1, 10)"
+[[sessions]]
+id = "A"
+steps = [{ name = "a_write", sql = "UPDATE t SET v = 11 WHERE id = 1" }, { name = "a_commit", sql = "COMMIT" }]
+[[sessions]]
+id = "B"
+steps = [{ name = "b_lock", sql = "SELECT * FROM t WHERE id = 1 FOR UPDATE NOWAIT" }]
+[[permutations]]
+name = "p"
+steps = ["a_write", "b_lock", "a_commit"]
+[[variants]]
+id = "maria"
+backend = "mariadb"
+level = "repeatable read"
+begin = "BEGIN"
+)toml",
+                                                  "nowait.toml");
+  const SqlRunResult run =
+      run_sql_scenario(scenario, scenario.variants.front(), sql_permutation(scenario, 1));
+  CHECK(run.outcome_of("b_lock") == "failed");
+  CHECK(run.last_statement_of("b_lock")->code == "1205");
+  CHECK(run.steps[2].wakes.empty());
+  CHECK_FALSE(run.stuck);
+}
+
 TEST_CASE("an endless recursive query and a step that sleeps forever stop, at their line, nothing hanging") {
   if (!mariatest::server_or_skip()) return;
   const std::string endless =

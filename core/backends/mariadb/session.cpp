@@ -94,35 +94,37 @@ void MariaSession::send(const std::string& sql, const std::vector<Value>& params
   m_flight = std::move(flight);
 }
 
-bool MariaSession::waits_for_another_session() {
+bool MariaSession::in_row_lock_wait() {
   const auto waiting = m_monitor.waiting_threads();
-  if (std::find(waiting.begin(), waiting.end(), m_thread) != waiting.end()) return true;
-  // An SQL scenario's DDL or LOCK TABLES waits for a table's metadata lock, which InnoDB does not list.
-  return m_verbatim && m_monitor.waits_for_table_lock(m_thread);
+  return std::find(waiting.begin(), waiting.end(), m_thread) != waiting.end();
 }
 
 StatementResult MariaSession::await() {
   auto deadline = std::chrono::steady_clock::now() + m_budget;
-  int seen_waiting = 0;
+  int polls = 0;
+  int seen_row_wait = 0;
+  int seen_table_wait = 0;
   while (true) {
     if (m_connection.poll(1)) {
       StatementResult finished = m_connection.finish();
       if (!send_next_part(finished)) return complete(std::move(finished));
       deadline = std::chrono::steady_clock::now() + m_budget;
-      seen_waiting = 0;
+      polls = seen_row_wait = seen_table_wait = 0;
       continue;
     }
-    if (waits_for_another_session()) {
-      if (++seen_waiting >= 2) {
-        if (m_connection.poll(0)) continue;  // the result may have come meanwhile
-        StatementResult result;
-        result.kind = StatementResult::Kind::busy;
-        result.code = "waiting";
-        result.message = "waiting for a lock held by another session of the lab";
-        return result;
-      }
-    } else {
-      seen_waiting = 0;
+    ++polls;
+    seen_row_wait = in_row_lock_wait() ? seen_row_wait + 1 : 0;
+    // An SQL scenario's DDL or LOCK TABLES waits for a table's metadata lock, which InnoDB does not list:
+    // asked of the server's process list every tenth poll.
+    if (m_verbatim && polls % 10 == 0)
+      seen_table_wait = m_monitor.waits_for_table_lock(m_thread) ? seen_table_wait + 1 : 0;
+    if (seen_row_wait >= 2 || seen_table_wait >= 2) {
+      if (m_connection.poll(0)) continue;  // the result may have come meanwhile
+      StatementResult result;
+      result.kind = StatementResult::Kind::busy;
+      result.code = "waiting";
+      result.message = "waiting for a lock held by another session of the lab";
+      return result;
     }
     if (std::chrono::steady_clock::now() > deadline) return cancel();
   }

@@ -66,7 +66,7 @@ class MariaSession : public Session {
   bool send_next_part(const StatementResult& finished);
   StatementResult complete(StatementResult result);
   StatementResult cancel();
-  bool waits_for_another_session();
+  bool in_row_lock_wait();
   std::string bound(const std::string& sql, const std::vector<Value>& params) const;
 
   std::string m_name;

@@ -212,6 +212,8 @@ class MariaSqlLab : public SqlLab {
   static StatementResult run_on(maria::MariaSession& session, const std::string& sql) {
     if (const std::string why = lab_refusal(sql); !why.empty()) return refusal(why);
     StatementResult result = session.run(sql);
+    // A lock wait that timed out, or NOWAIT's refusal to wait, failed the statement: it waits no more.
+    if (result.native_code == 1205) result.kind = StatementResult::Kind::error;
     if (result.native_code == 1045)  // the server's words name a login, not the privilege missing
       result.message +=
           " (reading or writing a server file needs the FILE privilege, which an SQL scenario's "
