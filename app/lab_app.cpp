@@ -16,6 +16,7 @@
 #include "core/sim/preset_check.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
 namespace {
@@ -51,13 +52,24 @@ void add_scenario_texts(const Scenario& scenario, std::vector<std::string>& text
        {&scenario.title, &scenario.summary, &scenario.naive_model, &scenario.atomic_model})
     texts.push_back(text->zh);
   for (const auto& actor : scenario.actors) texts.push_back(actor.name.zh);
-  for (const auto& event : scenario.events) texts.push_back(event.note.zh);
+  for (const auto& event : scenario.events) {
+    texts.push_back(event.note.zh);
+    texts.push_back(event.label.zh);
+  }
   for (const auto& preset : scenario.presets) texts.push_back(preset.title.zh);
   for (const auto& question : scenario.questions) texts.push_back(question.zh);
 }
 
 std::shared_ptr<const Scenario> load_scenario(const std::string& name_or_path) {
   return std::make_shared<const Scenario>(load_scenario_file(resolve_scenario(name_or_path)));
+}
+
+// The texts of an SQL scenario the window shows besides its case view's: its variants' words.
+void add_sql_scenario_texts(const SqlScenario& scenario, std::vector<std::string>& texts) {
+  for (const auto& variant : scenario.variants) {
+    texts.push_back(variant.level);
+    texts.push_back(variant.explanation.zh);
+  }
 }
 
 }  // namespace
@@ -124,6 +136,19 @@ void LabApp::read_catalog() {
       m_catalog.push_back({std::filesystem::path(file).stem().string(), file, {}});
     }
   }
+  // The isolation lab's tests, SQL scenarios stepped like the cases.
+  for (const auto& file : isolation_scenario_files()) {
+    try {
+      const SqlScenario scenario = load_sql_scenario_file(file);
+      m_catalog.push_back({scenario.id, file, scenario.title, false, true});
+      if (texts) {
+        add_scenario_texts(sql_case_view(scenario), m_bundled_texts);
+        add_sql_scenario_texts(scenario, m_bundled_texts);
+      }
+    } catch (const std::exception&) {
+      m_catalog.push_back({std::filesystem::path(file).stem().string(), file, {}, false, true});
+    }
+  }
   for (const auto& file : user_scenario_files()) {
     try {
       const Scenario scenario = load_scenario_file(file);
@@ -149,14 +174,24 @@ const Settings& LabApp::settings() const {
 }
 
 // [SECTION] scenarios
+std::unique_ptr<LabSession> LabApp::session_for(const std::string& file) const {
+  const Backend backend = m_session ? m_session->backend() : Backend::sqlite;
+  if (is_sql_scenario_file(file))
+    return std::make_unique<LabSession>(std::make_shared<const SqlScenario>(load_sql_scenario_file(file)), "",
+                                        backend);
+  return std::make_unique<LabSession>(std::make_shared<const Scenario>(load_scenario_file(file)),
+                                      m_session ? m_session->model() : Model::atomic, backend);
+}
+
 std::string LabApp::open_scenario(const std::string& name_or_path) {
   try {
-    auto scenario = load_scenario(name_or_path);
-    auto session = std::make_unique<LabSession>(scenario, m_session ? m_session->model() : Model::atomic,
-                                                m_session ? m_session->backend() : Backend::sqlite);
+    auto session = session_for(resolve_scenario(name_or_path));
+    const Scenario* scenario = &session->scenario();
     if (!m_session || m_session->scenario().file != scenario->file) m_undo.clear();
     remember_recent(scenario->file);
     m_session = std::move(session);
+    // An SQL scenario may not have a variant on the backend shown: the toggle follows its variant's.
+    if (m_session->is_sql() && m_view.backend_status.empty()) m_view.backend = m_session->backend();
     m_view.scenario_name = name_or_path;
     m_view.scenario_error.clear();
     m_view.notice.clear();
@@ -180,6 +215,7 @@ std::string LabApp::open_scenario(const std::string& name_or_path) {
 
 // What `reslab check` would say about the presets, as a warning the instructor sees while editing.
 void LabApp::report_preset_problems() {
+  if (m_session->is_sql()) return;  // `reslab check` holds an SQL scenario to its expectations instead
   std::string problems;
   for (const auto& problem : check_presets(m_session->scenario()))
     problems += (problems.empty() ? "" : "\n") + problem.text();
@@ -192,7 +228,10 @@ void LabApp::check_reload() {
   if (time == m_file_time || time == std::filesystem::file_time_type{}) return;
   m_file_time = time;
   try {
-    m_session->replace_scenario(load_scenario(file));
+    if (m_session->is_sql())
+      m_session->replace_scenario(std::make_shared<const SqlScenario>(load_sql_scenario_file(file)));
+    else
+      m_session->replace_scenario(load_scenario(file));
     m_view.scenario_error.clear();
     m_view.hidden_step = 0;
     if (!fonts_cover(m_fonts, glyph_texts())) m_fonts_dirty = true;
@@ -217,7 +256,7 @@ void LabApp::refresh_comparison() {
     m_view.compare_missing.clear();
     return;
   }
-  m_comparisons.refresh(*m_session, m_view.compare_backends);
+  m_comparisons.refresh(*m_session, m_view.compare_backends, compared_variant());
   // A backend left out says why, in the compare view itself.
   m_view.compare_missing.clear();
   for (const auto& missing : m_comparisons.missing()) {
@@ -230,11 +269,13 @@ void LabApp::refresh_comparison() {
 
 void LabApp::refresh_notice() {
   const std::string& stopped = m_session->stopped();
+  const SqlVariant* variant = m_session->variant();
   m_view.notice =
       stopped.empty()
           ? std::string()
           : tr("notice.stopped",
-               {{"model", tr(m_session->model() == Model::naive ? "model.naive" : "model.atomic")},
+               {{"model", variant ? level_text(variant->level, m_view.lang)
+                                  : tr(m_session->model() == Model::naive ? "model.naive" : "model.atomic")},
                 {"step", std::to_string(m_session->step_count() + 1)},
                 {"reason", stopped}});
 }
@@ -269,6 +310,53 @@ void LabApp::set_model(Model model) {
   after_session_change();
 }
 
+// [SECTION] SQL scenarios
+std::string LabApp::compared_variant() const {
+  const SqlScenario* sql = m_session->sql_scenario();
+  const SqlVariant* shown = m_session->variant();
+  if (!sql || !shown) return {};
+  if (m_view.compared_variant != shown->id && sql->find_variant(m_view.compared_variant))
+    return m_view.compared_variant;
+  // Of the same backend and journal: the last beside the first, else the first.
+  std::vector<const SqlVariant*> alike;
+  for (const SqlVariant* variant : sql->variants_on(shown->backend))
+    if (variant->journal == shown->journal) alike.push_back(variant);
+  if (alike.size() < 2) {
+    for (const auto& variant : sql->variants)
+      if (variant.id != shown->id && variant.backend == shown->backend) return variant.id;
+    return {};
+  }
+  return alike.front() == shown ? alike.back()->id : alike.front()->id;
+}
+
+void LabApp::set_variant(const std::string& variant) {
+  const SqlScenario* sql = m_session->sql_scenario();
+  const SqlVariant* chosen = sql ? sql->find_variant(variant) : nullptr;
+  if (!chosen) return;
+  // A variant on a server that has not started: it starts in the background, and the variant follows.
+  if (needs_server(chosen->backend) && server_state(chosen->backend) != ServerState::ready) {
+    m_pending_variant = variant;
+    choose_backend(chosen->backend);
+    return;
+  }
+  m_pending_variant.clear();
+  m_session->set_variant(variant);
+  m_view.backend = m_session->backend();
+  m_view.hidden_step = 0;
+  after_session_change();
+}
+
+void LabApp::open_isolation_cell(const OpenIsolationCell& open) {
+  if (!open_scenario(open.file).empty()) return;
+  m_view.isolation_open = false;  // the test is stepped in the main window; the button brings the table back
+  if (m_session->is_sql()) set_variant(open.variant);
+}
+
+void LabApp::start_isolation() {
+  if (const std::string error = m_isolation.start(m_session->backend()); !error.empty()) toast(error, true);
+  ++m_revision;
+}
+
 // A server is started (or connected) once, in the background, so the window stays responsive.
 void LabApp::choose_backend_server(Backend backend) {
   if (server_state(backend) == ServerState::idle) start_server_async(backend, {});
@@ -276,6 +364,13 @@ void LabApp::choose_backend_server(Backend backend) {
 }
 
 void LabApp::choose_backend(Backend backend) {
+  // An SQL scenario goes to a backend where it has a variant, or stays.
+  if (const SqlScenario* sql = m_session->sql_scenario(); sql && sql->variants_on(backend).empty()) {
+    toast(tr("toast.no_variant_there", {{"scenario", m_session->scenario().title.in(m_view.lang)},
+                                        {"backend", std::string(backend_display(backend))}}),
+          true);
+    return;
+  }
   m_view.backend = backend;
   if (needs_server(backend)) {
     choose_backend_server(backend);
@@ -312,7 +407,11 @@ void LabApp::follow_backend() {
   m_view.backend_unavailable = false;
   try {
     m_session->set_backend(server);
-  } catch (const BackendUnavailableError& e) {
+    // A variant asked for before its server had started.
+    if (!m_pending_variant.empty()) m_session->set_variant(m_pending_variant);
+    m_pending_variant.clear();
+  } catch (const std::exception& e) {
+    m_pending_variant.clear();
     m_view.backend_status =
         tr("backend.unavailable", {{"server", std::string(backend_display(server))}, {"reason", e.what()}});
     m_view.backend_unavailable = true;
@@ -333,7 +432,7 @@ void LabApp::apply(const Command& command) {
       std::holds_alternative<RunActor>(command) || std::holds_alternative<MoveEvent>(command) ||
       std::holds_alternative<ChoosePreset>(command) || std::holds_alternative<UseOrder>(command) ||
       std::holds_alternative<ResetSteps>(command) || std::holds_alternative<RestorePreset>(command) ||
-      std::holds_alternative<LoadExploredOrder>(command);
+      std::holds_alternative<LoadExploredOrder>(command) || std::holds_alternative<UseInterleaving>(command);
   const LabSession::OrderState before = m_session->order_state();
   const auto scenario_before = m_session->scenario_ptr();
   try {
@@ -466,15 +565,46 @@ void LabApp::apply(const Command& command) {
                    },
                    [&](const CancelLoad&) { m_load.cancel(); },
                    [&](const ToggleOrdersPanel&) {
+                     // An SQL scenario's orders are its interleavings: `reslab explore FILE` runs them.
+                     if (m_session->is_sql() && !m_view.orders_open) {
+                       toast(tr("orders.sql", {{"file", m_session->scenario().file}}));
+                       return;
+                     }
                      m_view.orders_open = !m_view.orders_open;
                      // Opening the window runs every order of what is shown, unless that has run already.
                      if (m_view.orders_open && !explorer_is_current()) start_exploring();
                    },
-                   [&](const ExploreOrders&) { start_exploring(); },
+                   [&](const ExploreOrders&) {
+                     if (!m_session->is_sql()) start_exploring();
+                   },
                    [&](const CancelExplore&) {
                      if (m_explorer) m_explorer->cancel();
                    },
                    [&](const LoadExploredOrder& load) { load_explored_order(load); },
+                   [&](const SetVariant& set) { set_variant(set.variant); },
+                   [&](const SetComparedVariant& set) {
+                     m_view.compared_variant = set.variant;
+                     m_view.compare = true;
+                     after_session_change();
+                   },
+                   [&](const UseInterleaving& use) {
+                     if (auto error = m_session->use_interleaving(use.number); !error.empty())
+                       toast(error, true);
+                     m_view.hidden_step = 0;
+                     after_session_change();
+                   },
+                   [&](const ToggleIsolationPanel&) {
+                     m_view.isolation_open = !m_view.isolation_open;
+                     // Opening the window builds the table of the backend shown, unless it is there.
+                     const auto status = m_isolation.status();
+                     const bool current = status.backend == m_session->backend() &&
+                                          (status.state == IsolationRunner::State::running ||
+                                           status.state == IsolationRunner::State::finished);
+                     if (m_view.isolation_open && !current) start_isolation();
+                   },
+                   [&](const RunIsolation&) { start_isolation(); },
+                   [&](const CancelIsolation&) { m_isolation.cancel(); },
+                   [&](const OpenIsolationCell& open) { open_isolation_cell(open); },
                },
                command);
   } catch (const std::exception& e) {
@@ -554,12 +684,14 @@ void LabApp::log_command(const Command& command) {
   char zoom[16];
   std::snprintf(zoom, sizeof zoom, "%.2f", m_view.zoom);
   *m_command_log << command_name(command) << " -> step " << m_session->cursor() << "/"
-                 << m_session->step_count() << " model " << model_name(m_session->model()) << " preset "
-                 << (m_session->preset().empty() ? "-" : m_session->preset()) << " predict " << m_view.predict
-                 << " hidden " << m_view.hidden_step << " compare " << m_view.compare << " playing "
-                 << m_view.playing << " presenting " << m_view.presenting << " blank " << m_view.blank
-                 << " help " << m_view.help_open << " zoom " << zoom << " lang " << lang_code(m_view.lang)
-                 << std::endl;
+                 << m_session->step_count() << " model "
+                 << (m_session->variant() ? m_session->variant()->id
+                                          : std::string(model_name(m_session->model())))
+                 << " preset " << (m_session->preset().empty() ? "-" : m_session->preset()) << " predict "
+                 << m_view.predict << " hidden " << m_view.hidden_step << " compare " << m_view.compare
+                 << " playing " << m_view.playing << " presenting " << m_view.presenting << " blank "
+                 << m_view.blank << " help " << m_view.help_open << " zoom " << zoom << " lang "
+                 << lang_code(m_view.lang) << std::endl;
 }
 
 // [SECTION] play, toasts, reload
@@ -618,6 +750,16 @@ double LabApp::tick() {
     ++m_revision;
   }
   if (m_load.running()) wake_at(m_next_load_refresh);
+  // The isolation table: a thread of its own on the desktop (redrawn at the race's pace), cells a frame in
+  // the browser.
+  if (m_isolation.running()) {
+    const bool pumped = m_isolation.pump(kExploreSliceSeconds);
+    wake_at(pumped ? now : now + kRaceRefreshSeconds);
+  }
+  if (const int isolation = m_isolation.revision(); isolation != m_isolation_revision) {
+    m_isolation_revision = isolation;
+    ++m_revision;
+  }
   // PostgreSQL starting in the background: look again soon, and switch when it is ready.
   if (!m_view.backend_status.empty() && !m_view.backend_unavailable) {
     const std::string status = m_view.backend_status;
@@ -646,6 +788,7 @@ std::vector<std::string> LabApp::glyph_texts() const {
   // Every bundled case's too, so that picking another case needs no new atlas.
   texts.insert(texts.end(), m_bundled_texts.begin(), m_bundled_texts.end());
   add_scenario_texts(m_session->scenario(), texts);
+  if (const SqlScenario* sql = m_session->sql_scenario()) add_sql_scenario_texts(*sql, texts);
   for (const CaseFamily* family : case_families())
     for (const auto& action : family->actions)
       texts.push_back(action.naive_label.zh + action.atomic_label.zh);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/font_atlas.hpp"
+#include "app/platform/isolation_runner.hpp"
 #include "app/platform/load_runner.hpp"
 #include "app/platform/race_runner.hpp"
 #include "app/session/commands.hpp"
@@ -42,7 +43,8 @@ struct ScenarioEntry {
   std::string id;
   std::string file;
   LocalizedText title;
-  bool users = false;  // in the user's folder (saved_presets.hpp)
+  bool users = false;      // in the user's folder (saved_presets.hpp)
+  bool isolation = false;  // one of the isolation lab's SQL scenarios (Hermitage's tests)
 };
 
 class LabApp {
@@ -78,7 +80,7 @@ class LabApp {
   const UiText& text() const { return m_text; }
   const Settings& settings() const;
   // While the compare view is on: the other model's replay of the same order, or this model's on every
-  // other backend whose server is ready (in backend order).
+  // other backend whose server is ready (in backend order); for an SQL scenario, the compared variant's.
   const std::vector<PartialReplay>& comparisons() const { return m_comparisons.runs(); }
   // Whether Undo has something to bring back.
   bool can_undo() const { return !m_undo.empty(); }
@@ -95,10 +97,16 @@ class LabApp {
   const Explorer* explorer() const { return m_explorer.get(); }
   // Whether the explorer ran the case, preset and backend shown now.
   bool explorer_is_current() const;
-  // Blocks until a running race or load lab has ended (tests; shutdown does it too).
+  // The Isolation window's table, built in the background (or a cell a frame in the browser).
+  const IsolationRunner& isolation() const { return m_isolation; }
+  // An SQL scenario's variant beside the one shown in the compare view: the one chosen, else another
+  // of the same backend.
+  std::string compared_variant() const;
+  // Blocks until a running race, load lab or isolation table has ended (tests; shutdown does it too).
   void wait_for_background() {
     m_race.wait();
     m_load.wait();
+    m_isolation.wait();
   }
 
   std::string tr(std::string_view key) const { return m_text.get(m_view.lang, key); }
@@ -116,6 +124,11 @@ class LabApp {
   void step_forward();
   void run_actor(const std::string& actor);
   void set_model(Model model);
+  void set_variant(const std::string& variant);
+  void open_isolation_cell(const OpenIsolationCell& open);
+  void start_isolation();
+  // A new session for the file (an SQL scenario or a case), under the model, variant and backend shown.
+  std::unique_ptr<LabSession> session_for(const std::string& file) const;
   // Switches to `backend` now, or once PostgreSQL's server has started in the background.
   void choose_backend(Backend backend);
   // The session moves to the chosen backend when its server is ready; a banner says when it cannot.
@@ -160,6 +173,9 @@ class LabApp {
   LoadRunner m_load;  // closing the app cancels a running load lab and waits for it
   int m_load_revision = 0;
   double m_next_load_refresh = 0;
+  IsolationRunner m_isolation;  // closing the app cancels a table being built and waits for it
+  int m_isolation_revision = 0;
+  std::string m_pending_variant;  // an SQL scenario's variant to show once its server has started
 };
 
 }  // namespace reslab

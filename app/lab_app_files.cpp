@@ -8,6 +8,7 @@
 #include "app/text/number_text.hpp"
 #include "app/text/text_file.hpp"
 #include "core/formats/explore_markdown.hpp"
+#include "core/formats/sql_trace.hpp"
 #include "core/formats/trace_markdown.hpp"
 
 namespace reslab {
@@ -37,7 +38,9 @@ void LabApp::take_screenshot() {
   std::string error;
   const std::string dir = output_dir(error);
   if (error.empty()) {
-    const std::string model = m_view.compare ? "compare" : std::string(model_name(m_session->model()));
+    const std::string model = m_view.compare         ? "compare"
+                              : m_session->variant() ? m_session->variant()->id
+                                                     : std::string(model_name(m_session->model()));
     // The language is in the name: the same step in the other language is another picture.
     const std::string stem = m_session->scenario().id + "-" + model + "-step" +
                              two_digits(m_session->cursor()) + "-" + std::string(lang_code(m_view.lang));
@@ -58,13 +61,20 @@ void LabApp::save_trace_markdown() {
   const std::string dir = output_dir(error);
   if (error.empty()) {
     const Trace& trace = m_session->trace();
-    const std::string stem = trace.scenario + "-" + std::string(model_name(trace.model)) + "-" +
-                             std::string(lang_code(m_view.lang));
+    const std::string stem = trace.scenario + "-" +
+                             (trace.variant.empty() ? std::string(model_name(trace.model)) : trace.variant) +
+                             "-" + std::string(lang_code(m_view.lang));
     bool taken = false;
     const std::string path = unused_path(dir, stem, ".md", taken);
-    std::string markdown = trace_to_markdown(trace, m_session->scenario(), m_view.lang);
-    if (!trace.preset.empty() && trace.backend == Backend::sqlite)
-      markdown += "\n" + every_order_section(m_session->scenario(), trace.preset, m_view.lang);
+    std::string markdown;
+    if (const SqlRunResult* run = m_session->sql_run()) {
+      // An SQL scenario's run as `reslab trace FILE --variant ID --order ...` prints it.
+      markdown = sql_run_to_markdown(*run, *m_session->sql_scenario(), m_view.lang);
+    } else {
+      markdown = trace_to_markdown(trace, m_session->scenario(), m_view.lang);
+      if (!trace.preset.empty() && trace.backend == Backend::sqlite)
+        markdown += "\n" + every_order_section(m_session->scenario(), trace.preset, m_view.lang);
+    }
     error = write_text_file(path, markdown);
     if (error.empty()) {
       m_platform.file_written(path, "text/markdown");

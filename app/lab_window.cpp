@@ -12,6 +12,7 @@
 #include "app/panels/controls_panel.hpp"
 #include "app/panels/explanation_panel.hpp"
 #include "app/panels/help_panel.hpp"
+#include "app/panels/isolation_panel.hpp"
 #include "app/panels/orders_panel.hpp"
 #include "app/panels/presenter_bar_panel.hpp"
 #include "app/panels/race_panel.hpp"
@@ -106,12 +107,14 @@ void draw_blank_screen(const PanelContext& ctx, ImGuiWindowFlags flags) {
 std::string layout_key(const LabApp& app) {
   const ViewState& view = app.view();
   const ImVec2 size = ImGui::GetIO().DisplaySize;
+  const SqlVariant* variant = app.session().variant();
   return app.session().scenario().id + "|" + std::string(model_name(app.session().model())) + "|" +
-         std::to_string(app.session().cursor()) + "|" + std::to_string(app.session().step_count()) + "|" +
-         std::string(lang_code(view.lang)) + "|" + std::to_string(view.text_scale(size.y)) + "|" +
-         std::to_string(view.compare) + std::to_string(view.compare_backends) +
-         std::to_string(app.comparisons().size()) + "|" + std::to_string(view.hidden_step) + "|" +
-         std::to_string(static_cast<int>(size.x)) + "x" + std::to_string(static_cast<int>(size.y));
+         (variant ? variant->id + "|" : std::string()) + std::to_string(app.session().cursor()) + "|" +
+         std::to_string(app.session().step_count()) + "|" + std::string(lang_code(view.lang)) + "|" +
+         std::to_string(view.text_scale(size.y)) + "|" + std::to_string(view.compare) +
+         std::to_string(view.compare_backends) + std::to_string(app.comparisons().size()) + "|" +
+         std::to_string(view.hidden_step) + "|" + std::to_string(static_cast<int>(size.x)) + "x" +
+         std::to_string(static_cast<int>(size.y));
 }
 
 }  // namespace
@@ -227,6 +230,7 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, const KeyPresses
   ImGui::End();
   if (app.view().race_open) draw_race_panel(ctx, state.race);
   if (app.view().orders_open) draw_orders_panel(ctx);
+  if (app.view().isolation_open) draw_isolation_panel(ctx);
   if (app.view().load_open) draw_load_panel(ctx, state.load);
   draw_toasts(ctx);
 

@@ -79,10 +79,12 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
   float x = g.left + g.label_width + g.column_width * 0.5f;
   std::int64_t previous_time = -1;
   std::vector<float> step_x(trace.steps.size() + 1, 0.0f);
+  // An SQL scenario's steps have no time: no axis, only their order.
+  const bool timed = !session.is_sql();
   for (const auto& column : columns) {
     if (column.time != previous_time) {
       if (previous_time >= 0) x += g.time_gap;
-      layout.ticks.push_back({x, column.time});
+      if (timed) layout.ticks.push_back({x, column.time});
       previous_time = column.time;
     }
     MarkerRecord marker;

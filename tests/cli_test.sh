@@ -331,6 +331,16 @@ check "an SQL trace shows a statement SQLite fails rather than waits for" has "S
 check "an SQL trace shows the wake-up in the step that released the lock" has "| 6 | T2 | t2_commit (done) | \`COMMIT\` → SQLITE_DONE<br>T1: \`COMMIT\` → SQLITE_DONE | T1 goes on and finishes t1_commit" "$out"
 code=$(run trace "$iso/g1a_aborted_reads.toml" --variant sqlite-deferred --format json)
 check "an SQL trace in JSON gives each step's rows" has '"rows": [' "$out"
+code=$(run trace p4 --variant sqlite-immediate --order t1_read,t2_read,t1_write,t1_commit --lang en)
+check "an SQL trace runs an order given by hand, the test named by its Hermitage name" bash -c "test $code = 0 && grep -qF 'Steps in this order: \`t1_read, t2_read, t1_write, t1_commit\`' '$out'"
+code=$(run trace p4 --order t1_write,t1_read)
+check "an order that breaks a session's own order exits 2 and says which step comes first" bash -c "test $code = 2 && grep -qF 't1_read comes before t1_write' '$err'"
+code=$(run trace p4 --variant sqlite-deferred --format json)
+check "an SQL trace in JSON carries its trace hash" has '"trace_hash": "' "$out"
+code=$(run export p4 --model sqlite-deferred,pg-nope --out "$out.dir")
+check "export of an SQL scenario takes variant ids and refuses an unknown one before any window" bash -c "test $code = 2 && grep -qF \"no variant 'pg-nope'\" '$err' && test ! -e '$out.dir'"
+code=$(run export h1 --variant sqlite-deferred --out "$out.dir")
+check "--variant is for SQL scenarios" bash -c "test $code = 2 && grep -qF -- '--variant is for SQL scenarios' '$err'"
 code=$(run trace "$iso/g1a_aborted_reads.toml" --variant pg-nope)
 check "an unknown variant exits 2" test "$code" = 2
 code=$(run trace "$iso/g1a_aborted_reads.toml" --permutation 2)

@@ -36,6 +36,7 @@ echo "ok: scripts/web built the site in $site"
 # A copy, with a course's own scenario file beside the page.
 cp -r "$site" "$scratch/site"
 cp "$root/scenarios/h1_last_room.toml" "$scratch/site/course-h1.toml"
+cp "$root/tests/data/sql_autocommit_lost_update.toml" "$scratch/site/course-lost.toml"
 # ...and one with a string left open on line 3: the loader's error is thrown and caught in the page.
 printf 'id = "broken"\nkind = "hotel"\ntitle = "Left open\n' >"$scratch/site/course-broken.toml"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -77,12 +78,25 @@ check "a broken served file is reported with its place, and the page lives on" \
   grep -q 'course-broken.toml:3:' "$scratch/broken.html"
 check "...as one failed run" test "$broken_title" = "selftest: 0 passed, 1 failed"
 
+browser --virtual-time-budget=60000 --dump-dom "$page?file=course-lost.toml&selftest" >"$scratch/sql.html"
+sql_title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$scratch/sql.html" | head -n 1)
+echo "page title with ?file=course-lost.toml: $sql_title"
+check "a served SQL scenario runs in the page under its SQLite variant" test "$sql_title" = "selftest: 1 passed, 0 failed"
+check "...and its self-test line names the test, its permutation and its variant" \
+  grep -q '^autocommit_lost_update both_read_first autocommit [0-9a-f]\{16\}$' <(sed -n '/<pre id="selftest">/,/<\/pre>/p' "$scratch/sql.html" | sed 's/<[^>]*>//g')
+
 # [3] A link to a step: the page at H1, naive, step 4 shows what the desktop's export of it shows.
 browser --virtual-time-budget=30000 --screenshot="$scratch/page.png" "$page?case=h1&model=naive&step=4" >/dev/null
 xvfb-run -a -s "-screen 0 1600x900x24" "${BUILD:-$root/build}/reslab" export h1 --model naive --size 1600x900 \
   --lang en --out "$scratch/native" --quiet >/dev/null 2>&1
 check "the link ?case=h1&model=naive&step=4 shows the case laid out as on the desktop" \
   python3 "$root/tests/web_layout_check.py" "$scratch/page.png" "$scratch/native/h1-naive-step04.png"
+# An SQL scenario's step: its verdict stands where the desktop draws it.
+browser --virtual-time-budget=30000 --screenshot="$scratch/sql.png" "$page?file=course-lost.toml&variant=autocommit&step=4" >/dev/null
+xvfb-run -a -s "-screen 0 1600x900x24" "${BUILD:-$root/build}/reslab" export "$root/tests/data/sql_autocommit_lost_update.toml" \
+  --variant autocommit --size 1600x900 --lang en --out "$scratch/native" --quiet >/dev/null 2>&1
+check "the link ?file=...&variant=autocommit&step=4 shows the SQL scenario and its verdict as on the desktop" \
+  python3 "$root/tests/web_layout_check.py" "$scratch/sql.png" "$scratch/native/autocommit_lost_update-autocommit-step04.png"
 
 # [4] The address follows the user as they step; the keys do not scroll the page.
 node_flags=()  # Node 20 has its WebSocket client behind a flag

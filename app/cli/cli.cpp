@@ -61,8 +61,10 @@ Plan plan_from(const Scenario& scenario, const TraceOptions& options) {
 // [SECTION] trace
 int trace_command(const TraceOptions& options) {
   if (const std::string file = resolve_scenario(options.scenario); is_sql_scenario_file(file))
-    return run_sql_trace(
-        {file, options.variant, options.permutation, options.format, options.lang, options.backend});
+    return run_sql_trace({file, options.variant, options.permutation,
+                          options.order_given && !options.order.empty() ? split_order(options.order)
+                                                                        : std::vector<std::string>{},
+                          options.format, options.lang, options.backend});
   const Lang lang = lang_option(options.lang);
   if (options.format != "markdown" && options.format != "json")
     throw UsageError("--format must be markdown or json, not '" + options.format + "'");
@@ -135,7 +137,10 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
   // terminal hears of it too.
   if (!scenario_name.empty()) {
     try {
-      load_scenario_file(resolve_scenario(scenario_name));
+      if (const std::string file = resolve_scenario(scenario_name); is_sql_scenario_file(file))
+        load_sql_scenario_file(file);
+      else
+        load_scenario_file(file);
     } catch (const ScenarioError& e) {
       std::cerr << e.what() << "\nreslab: opening H1 instead\n";
     } catch (const UsageError& e) {
@@ -179,7 +184,9 @@ int run_cli(int argc, char** argv) {
   trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id or a .toml file")->required();
   trace_cmd->add_option("--model", trace.model, "naive or atomic (default atomic)");
   trace_cmd->add_option("--preset", trace.preset, "Preset name (default: the scenario's first)");
-  trace_cmd->add_option("--order", trace.order, "Event ids to run, comma separated, e.g. A1,B1,A2,B2");
+  trace_cmd->add_option(
+      "--order", trace.order,
+      "Event ids to run, comma separated, e.g. A1,B1,A2,B2 (an SQL scenario: its step names)");
   trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
   trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
   trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
@@ -220,14 +227,22 @@ int run_cli(int argc, char** argv) {
   add_backend_options(*check_cmd, check_backend);
 
   ExportOptions export_options;
-  CLI::App* export_cmd = app.add_subcommand("export", "Write one PNG per step (needs a display; Xvfb works)");
+  CLI::App* export_cmd = app.add_subcommand(
+      "export",
+      "Write one PNG per step of each model (needs a display; Xvfb works); an SQL scenario writes one per step of "
+      "each variant asked for, DIR/<id>-<variant>-stepNN.png");
   export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")
       ->required();
   export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")
       ->required();
-  export_cmd->add_option("--model", export_options.model, "naive, atomic or both (default both)");
-  export_cmd->add_option("--preset", export_options.preset, "Preset name (default: the scenario's first)");
-  export_cmd->add_option("--order", export_options.order, "Event ids to run, comma separated");
+  export_cmd->add_option("--model", export_options.model,
+                         "naive, atomic or both (default both); an SQL scenario: its variant ids, comma "
+                         "separated (default: every variant of the backend)");
+  export_cmd->add_option("--variant", export_options.variant, "SQL scenarios: one variant, as --model ID");
+  export_cmd->add_option("--preset", export_options.preset,
+                         "Preset name, an SQL scenario's permutation (default: the scenario's first)");
+  export_cmd->add_option("--order", export_options.order,
+                         "Event ids (an SQL scenario: step names) to run, comma separated");
   export_cmd->add_option("--size", export_options.size, "Window size in logical pixels (default 1920x1080)");
   export_cmd->add_option("--scale", export_options.scale, "1 or 2: pixels per logical pixel (default 1)");
   export_cmd->add_option("--lang", export_options.lang, "zh or en (default: from the locale)");
@@ -249,9 +264,12 @@ int run_cli(int argc, char** argv) {
   handout_cmd->add_option("scenario", handout_options.scenario, "Bundled scenario id or a .toml file");
   handout_cmd->add_option("--out", handout_options.out, "Folder for the HTML files (created when needed)")
       ->required();
-  handout_cmd->add_flag("--all", handout_options.all, "Every bundled case, and an index.html linking them");
+  handout_cmd->add_flag("--all", handout_options.all,
+                        "Every bundled case, the isolation tests and their table (isolation.html), and an "
+                        "index.html linking them");
   handout_cmd->add_option("--lang", handout_options.lang, "zh or en (default: from the locale)");
   handout_cmd->add_flag("--quiet", handout_options.quiet, "No progress line");
+  add_backend_options(*handout_cmd, handout_options.backend);
 
   RaceCommandOptions race_options;
   CLI::App* race_cmd =

@@ -1,6 +1,7 @@
 // [SECTION] index: checking the input · one case · run_handout
 #include "app/cli/handout_command.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "app/cli/lang_option.hpp"
 #include "app/export/slide_camera.hpp"
 #include "app/handout/handout_page.hpp"
+#include "app/handout/sql_handout_page.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/text/text_file.hpp"
@@ -19,6 +21,8 @@
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/sql_scenario_loader.hpp"
+#include "core/sim/sql_scenario_steps.hpp"
 
 namespace reslab {
 namespace {
@@ -33,7 +37,8 @@ class HandoutFailure : public std::runtime_error {
 struct CaseFile {
   std::string file;
   std::string command;  // how to open it in the app
-  Scenario scenario;
+  Scenario scenario;    // a case, or an SQL scenario as the app steps it
+  std::shared_ptr<const SqlScenario> sql;
 };
 
 std::vector<CaseFile> load_cases(const HandoutOptions& options) {
@@ -45,14 +50,25 @@ std::vector<CaseFile> load_cases(const HandoutOptions& options) {
   if (options.all) {
     files = bundled_scenario_files();
     if (files.empty()) throw UsageError("no bundled scenarios were found; set RESLAB_SCENARIO_DIR");
+    for (const auto& file : isolation_scenario_files()) files.push_back(file);
   } else {
     files.push_back(resolve_scenario(options.scenario));
   }
   std::vector<CaseFile> cases;
+  const auto isolation = isolation_scenario_files();
   for (const auto& file : files) {
+    const bool bundled =
+        is_bundled_scenario(file) || std::find(isolation.begin(), isolation.end(), file) != isolation.end();
+    if (is_sql_scenario_file(file)) {
+      auto sql = std::make_shared<const SqlScenario>(load_sql_scenario_file(file));
+      Scenario view = sql_case_view(*sql);
+      const std::string command = "reslab " + (bundled ? sql->id : file);
+      cases.push_back({file, command, std::move(view), std::move(sql)});
+      continue;
+    }
     Scenario scenario = load_scenario_file(file);
-    const std::string command = "reslab " + (is_bundled_scenario(file) ? scenario.id : file);
-    cases.push_back({file, command, std::move(scenario)});
+    const std::string command = "reslab " + (bundled ? scenario.id : file);
+    cases.push_back({file, command, std::move(scenario), nullptr});
   }
   return cases;
 }
@@ -61,6 +77,28 @@ std::vector<CaseFile> load_cases(const HandoutOptions& options) {
 // Every order of the first preset goes on the page; a case with more than this many orders gets a
 // sample (the page says so), so that `handout --all` stays quick.
 constexpr std::uint64_t kHandoutOrderLimit = 2'000;
+
+// Every step of the run the camera holds as a PNG, each checked as `reslab export` checks its pictures:
+// a slide that hides what its step changed goes in all the same, with a warning naming what it hides.
+std::vector<std::vector<std::uint8_t>> capture_slides(SlideCamera& camera, int steps, SlideName slide,
+                                                      bool quiet) {
+  std::vector<std::vector<std::uint8_t>> slides;
+  for (int step = 1; step <= steps; ++step) {
+    const RgbaImage image = camera.capture(step);
+    if (image.pixels.empty()) throw HandoutFailure("the offscreen framebuffer could not be created");
+    std::vector<std::uint8_t> png;
+    if (const std::string error = encode_png_to_memory(image, png); !error.empty())
+      throw HandoutFailure(error);
+    slides.push_back(std::move(png));
+    slide.step = step;
+    if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty())
+      std::cerr << (quiet ? "" : "\n") << "reslab handout: warning: " << hidden << "\n";
+    if (!quiet)
+      std::cerr << "\rhandout " << slide.scenario << " " << slide.model << ": slide " << step << "/" << steps
+                << "   " << std::flush;
+  }
+  return slides;
+}
 
 class CaseRenderer {
  public:
@@ -109,23 +147,10 @@ class CaseRenderer {
     const LabSession& session =
         camera.run(model, plan.preset, plan.preset.empty() ? plan.order : std::vector<std::string>{});
     HandoutRun run{model, session.trace(), session.stopped(), {}};
-    const int steps = session.step_count();
-    for (int step = 1; step <= steps; ++step) {
-      const RgbaImage image = camera.capture(step);
-      if (image.pixels.empty()) throw HandoutFailure("the offscreen framebuffer could not be created");
-      std::vector<std::uint8_t> png;
-      if (const std::string error = encode_png_to_memory(image, png); !error.empty())
-        throw HandoutFailure(error);
-      run.slides.push_back(std::move(png));
-      // As `reslab export`: the slide goes in all the same, with a warning naming what it hides.
-      const SlideName slide{m_source.scenario.id, plan.preset,         model, step,
-                            kHandoutSlideWidth,   kHandoutSlideHeight, 1,     m_lang};
-      if (const std::string hidden = hidden_on_slide(slide, camera.clipped()); !hidden.empty())
-        std::cerr << (m_quiet ? "" : "\n") << "reslab handout: warning: " << hidden << "\n";
-      if (!m_quiet)
-        std::cerr << "\rhandout " << m_source.scenario.id << " " << model_name(model) << ": slide " << step
-                  << "/" << steps << "   " << std::flush;
-    }
+    run.slides = capture_slides(camera, session.step_count(),
+                                {m_source.scenario.id, plan.preset, std::string(model_name(model)), 0,
+                                 kHandoutSlideWidth, kHandoutSlideHeight, 1, m_lang},
+                                m_quiet);
     return run;
   }
 
@@ -137,6 +162,49 @@ class CaseRenderer {
   const CaseFile& m_source;
   Lang m_lang;
   bool m_quiet;
+};
+
+// An SQL scenario: its first permutation under each variant of the backend as slides, and the first
+// interleavings under each, counted by what they gave.
+class SqlCaseRenderer {
+ public:
+  SqlCaseRenderer(const CaseFile& source, Lang lang, bool quiet, Backend backend)
+      : m_source(source), m_lang(lang), m_quiet(quiet), m_backend(backend) {}
+
+  SqlHandout render() {
+    const SqlScenario& sql = *m_source.sql;
+    SqlHandout handout;
+    handout.scenario = &sql;
+    handout.view = &m_source.scenario;
+    handout.command = m_source.command;
+    handout.slide_width = kHandoutSlideWidth;
+    handout.slide_height = kHandoutSlideHeight;
+    handout.permutation = m_source.scenario.presets.front().name;
+    SlideCamera camera(m_source.file, m_lang, kHandoutSlideWidth, kHandoutSlideHeight, 1);
+    for (const SqlVariant* variant : sql.variants_on(m_backend)) {
+      handout.runs.push_back(slides(camera, *variant, handout.permutation));
+      SqlExploredVariant explored = explore_sql_variant(sql, *variant, kDefaultInterleavings);
+      handout.interleavings.push_back(std::move(explored));
+    }
+    if (!m_quiet) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    return handout;
+  }
+
+ private:
+  SqlHandoutRun slides(SlideCamera& camera, const SqlVariant& variant, const std::string& permutation) {
+    const LabSession& session = camera.run_variant(variant.id, permutation);
+    SqlHandoutRun run{&variant, session.trace(), {}};
+    run.slides = capture_slides(camera, session.step_count(),
+                                {m_source.scenario.id, permutation, variant.id, 0, kHandoutSlideWidth,
+                                 kHandoutSlideHeight, 1, m_lang},
+                                m_quiet);
+    return run;
+  }
+
+  const CaseFile& m_source;
+  Lang m_lang;
+  bool m_quiet;
+  Backend m_backend;
 };
 
 void write_page(const std::string& path, const std::string& html) {
@@ -164,28 +232,53 @@ int run_handout(const HandoutOptions& options) {
   }
   if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
 
+  // The SQL scenarios' variants are the backend's; its server is started now, so a missing one is one error.
+  bool any_sql = false;
+  for (const CaseFile& source : cases) any_sql = any_sql || source.sql;
+  const Backend backend = any_sql ? chosen_backend(options.backend) : Backend::sqlite;
+
   try {
-    std::vector<const Scenario*> written;
+    std::vector<const Scenario*> written, tests;
     for (const CaseFile& source : cases) {
-      HandoutCase handout = CaseRenderer(source, lang, options.quiet).render();
-      handout.indexed = options.all;
-      const std::string html = handout_page_html(handout, text, lang);
+      std::string html;
+      std::size_t slides = 0;
+      std::string more;
+      if (source.sql) {
+        SqlHandout handout = SqlCaseRenderer(source, lang, options.quiet, backend).render();
+        handout.indexed = options.all;
+        html = sql_handout_page_html(handout, text, lang);
+        for (const SqlHandoutRun& run : handout.runs) slides += run.slides.size();
+        more = std::to_string(handout.runs.size()) + " variants, ";
+        tests.push_back(&source.scenario);
+      } else {
+        HandoutCase handout = CaseRenderer(source, lang, options.quiet).render();
+        handout.indexed = options.all;
+        html = handout_page_html(handout, text, lang);
+        for (const HandoutRun& run : handout.slides.runs) slides += run.slides.size();
+        const std::size_t tables = handout.tables.size();
+        more = (tables ? std::to_string(tables) : "no") +
+               (tables == 1 ? " other order as a step table, " : " other orders as step tables, ");
+        written.push_back(&source.scenario);
+      }
       const std::string path =
           (std::filesystem::path(options.out) / handout_file_name(source.scenario)).string();
       write_page(path, html);
-      std::size_t slides = 0;
-      for (const HandoutRun& run : handout.slides.runs) slides += run.slides.size();
-      const std::size_t tables = handout.tables.size();
-      std::cout << "wrote " << path << " (" << slides << " slides, "
-                << (tables ? std::to_string(tables) : "no")
-                << (tables == 1 ? " other order as a step table, " : " other orders as step tables, ")
-                << megabytes(html.size()) << ")\n";
-      written.push_back(&source.scenario);
+      std::cout << "wrote " << path << " (" << slides << " slides, " << more << megabytes(html.size())
+                << ")\n";
     }
     if (options.all) {
+      if (!tests.empty()) {
+        // The isolation lab's table, run live as `reslab isolation` runs it, each cell linking to its test.
+        const IsolationTable table = run_isolation_table(backend);
+        const std::string path = (std::filesystem::path(options.out) / kIsolationHandoutFile).string();
+        write_page(path, isolation_handout_html(table, text, lang));
+        std::cout << "wrote " << path << " (" << table.results.size() << " cells on "
+                  << backend_display(backend) << ")\n";
+      }
       const std::string path = (std::filesystem::path(options.out) / "index.html").string();
-      write_page(path, handout_index_html(written, text, lang));
-      std::cout << "wrote " << path << " (links to " << written.size() << " cases)\n";
+      write_page(path, handout_index_html(written, tests, text, lang));
+      std::cout << "wrote " << path << " (links to " << written.size() << " cases and " << tests.size()
+                << " isolation tests)\n";
     }
   } catch (const HandoutFailure& e) {
     if (!options.quiet) std::cerr << "\n";

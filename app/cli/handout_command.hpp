@@ -1,7 +1,10 @@
 #pragma once
 // `reslab handout`: one self-contained HTML page per case for after class, its slides rendered in a
-// hidden window like `reslab export`; with --all, every bundled case and an index page.
+// hidden window like `reslab export`; with --all, every bundled case, the isolation lab's tests and their
+// table, and an index page. An SQL scenario's page runs the variants of --backend (SQLite by default).
 #include <string>
+
+#include "app/cli/backend_options.hpp"
 
 namespace reslab {
 
@@ -11,6 +14,7 @@ struct HandoutOptions {
   bool all = false;
   std::string lang;
   bool quiet = false;
+  BackendOptions backend;  // the backend of the SQL scenarios' variants (the cases run on SQLite)
 };
 
 // The slides' size in logical pixels: a 16:9 frame that stays readable on a page.

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "core/sim/model.hpp"
 #include "core/sim/text.hpp"
 
 namespace reslab {
@@ -13,7 +12,7 @@ namespace reslab {
 struct SlideName {
   std::string scenario;  // its id, "h2"
   std::string preset;    // empty for an order given by hand
-  Model model = Model::naive;
+  std::string model;     // "naive", "atomic", or an SQL scenario's variant id
   int step = 0;
   int width = 0, height = 0;  // logical pixels
   int scale = 1;

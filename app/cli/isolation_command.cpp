@@ -69,7 +69,8 @@ int run_sql_trace(const SqlTraceOptions& options) {
     }
     variant = on_backend.front();
   }
-  const std::vector<std::string> permutation = sql_permutation(scenario, options.permutation);
+  const std::vector<std::string> permutation =
+      options.order.empty() ? sql_permutation(scenario, options.permutation) : options.order;
   if (permutation.empty())
     throw UsageError(
         "--permutation must be 1 to " + std::to_string(default_permutation_count(scenario)) +
@@ -91,17 +92,8 @@ int run_sql_explore(const std::string& file, const std::string& format, const st
   const Backend backend = chosen_backend(backend_options);
   const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(limit, kDefaultInterleavings));
   std::vector<SqlExploredVariant> explored;
-  for (const SqlVariant* variant : scenario.variants_on(backend)) {
-    SqlExploredVariant item{variant, 0, {}};
-    for (std::size_t number = 1; number <= wanted; ++number) {
-      const std::vector<std::string> order = sql_interleaving(scenario, number);
-      if (order.empty()) break;
-      const SqlRunResult run = run_sql_scenario(scenario, *variant, order, run_options_of(backend_options));
-      ++item.orders;
-      item.add(run);
-    }
-    explored.push_back(std::move(item));
-  }
+  for (const SqlVariant* variant : scenario.variants_on(backend))
+    explored.push_back(explore_sql_variant(scenario, *variant, wanted, run_options_of(backend_options)));
   if (format == "json") {
     std::cout << sql_exploration_to_json(scenario, explored).dump(2) << "\n";
   } else {

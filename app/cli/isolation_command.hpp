@@ -2,6 +2,7 @@
 // The isolation lab on the command line: `reslab isolation` (Hermitage's table, run live), and the SQL
 // scenario paths of `reslab trace` and `reslab check`.
 #include <string>
+#include <vector>
 
 #include "app/cli/backend_options.hpp"
 
@@ -21,6 +22,7 @@ struct SqlTraceOptions {
   std::string file;
   std::string variant;  // empty: the first variant on the chosen backend
   std::size_t permutation = 1;
+  std::vector<std::string> order;  // --order: the steps by hand, in place of a permutation
   std::string format = "markdown";
   std::string lang;
   BackendOptions backend;

@@ -71,6 +71,21 @@ const LabSession& SlideCamera::run(Model model, const std::string& preset,
   return m_app->session();
 }
 
+const LabSession& SlideCamera::run_variant(const std::string& variant, const std::string& preset,
+                                           const std::vector<std::string>& order) {
+  m_app->apply(SetVariant{variant});
+  const SqlVariant* shown = m_app->session().variant();
+  if (!shown || shown->id != variant)
+    throw BackendUnavailableError(m_app->view().toasts.empty() ? "the variant " + variant + " cannot run here"
+                                                               : m_app->view().toasts.back().text);
+  if (!order.empty()) {
+    m_app->apply(UseOrder{preset, order});
+  } else {
+    m_app->apply(ChoosePreset{preset});
+  }
+  return m_app->session();
+}
+
 RgbaImage SlideCamera::capture(int step) {
   m_app->apply(JumpTo{step});
   RgbaImage image = m_gui->capture(*m_app, m_state, m_width, m_height, m_scale);

@@ -31,6 +31,10 @@ class SlideCamera {
   // Throws BackendUnavailableError when the backend cannot be used.
   const LabSession& run(Model model, const std::string& preset, const std::vector<std::string>& order = {},
                         Backend backend = Backend::sqlite);
+  // An SQL scenario's run under `variant` (its backend's server started already), of `order` or the
+  // permutation `preset`. Throws BackendUnavailableError when the variant cannot run here.
+  const LabSession& run_variant(const std::string& variant, const std::string& preset,
+                                const std::vector<std::string>& order = {});
   // The window after step `step` of the last run (0: before the first); no pixels when the offscreen
   // framebuffer failed.
   RgbaImage capture(int step);

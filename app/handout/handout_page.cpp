@@ -7,6 +7,7 @@
 
 #include "app/handout/handout_style.hpp"
 #include "app/handout/html_text.hpp"
+#include "app/handout/sql_handout_page.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/formats/labels.hpp"
 #include "core/formats/step_explanation.hpp"
@@ -18,23 +19,6 @@ namespace reslab {
 namespace {
 
 // [SECTION] page shell
-std::string_view html_lang(Lang lang) {
-  return lang == Lang::zh ? "zh-CN" : "en";
-}
-
-void open_page(std::ostringstream& out, const std::string& title, Lang lang) {
-  out << "<!DOCTYPE html>\n<html lang=\"" << html_lang(lang) << "\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      << "<title>" << html_escape(title) << "</title>\n<style>\n"
-      << handout_css() << "</style>\n</head>\n<body>\n<main>\n";
-}
-
-void close_page(std::ostringstream& out, const UiText& text, Lang lang, const std::string& command) {
-  out << "<footer>"
-      << html_escape(text.format(lang, "handout.footer", {{"version", RESLAB_VERSION}, {"command", command}}))
-      << "</footer>\n</main>\n</body>\n</html>\n";
-}
-
 std::string model_label(const UiText& text, Lang lang, Model model) {
   return text.get(lang, model == Model::naive ? "model.naive" : "model.atomic");
 }
@@ -69,11 +53,13 @@ std::string order_text(const Trace& trace) {
   return order;
 }
 
+}  // namespace
+
 // [SECTION] why a step did what it did
 // As the app's "Why" panel shows it: heading, a late start, the outcome, the explanation, whom the
-// step woke and why, the event's note.
-void write_why(std::ostringstream& out, const Scenario& scenario, Model model, const Step& step,
-               const UiText& text, Lang lang) {
+// step woke and why, the event's note, what the scenario file expected.
+void write_handout_why(std::ostringstream& out, const Scenario& scenario, Model model, const Step& step,
+                       const UiText& text, Lang lang) {
   const StepExplanation why = explain_step(scenario, model, step, lang);
   out << "<div class=\"why\">\n<p class=\"heading\">" << html_escape(why.heading) << "</p>\n";
   if (!why.ran_late.empty()) out << "<p class=\"late\">" << html_escape(why.ran_late) << "</p>\n";
@@ -84,8 +70,12 @@ void write_why(std::ostringstream& out, const Scenario& scenario, Model model, c
     out << "<p class=\"woke\">" << html_escape(wake.line) << "</p>\n<p>" << html_escape(wake.text)
         << "</p>\n";
   if (!why.note.empty()) out << "<p class=\"note\">" << html_escape(why.note) << "</p>\n";
+  for (const auto& prediction : why.predictions)
+    out << "<p class=\"note\">" << html_escape(prediction) << "</p>\n";
   out << "</div>\n";
 }
+
+namespace {
 
 void write_stopped(std::ostringstream& out, const HandoutRun& run, const UiText& text, Lang lang) {
   if (run.stopped.empty()) return;
@@ -134,7 +124,7 @@ void write_slides(std::ostringstream& out, const HandoutCase& handout, const UiT
             << "\" height=\"" << handout.slide_height << "\" alt=\"" << html_escape(alt) << "\">\n";
       }
       out << "<figcaption>\n";
-      write_why(out, scenario, run.model, step, text, lang);
+      write_handout_why(out, scenario, run.model, step, text, lang);
       out << "</figcaption>\n</figure>\n";
     }
     write_stopped(out, run, text, lang);
@@ -169,7 +159,7 @@ void write_step_table(std::ostringstream& out, const Scenario& scenario, const H
     out << "</td><td" << (holds ? "" : " class=\"broken\"") << ">"
         << html_escape(step_invariants_text(scenario, *step.committed, lang)) << "</td></tr>\n";
     out << "<tr class=\"why-row\"><td colspan=\"" << columns << "\">\n";
-    write_why(out, scenario, run.model, step, text, lang);
+    write_handout_why(out, scenario, run.model, step, text, lang);
     out << "</td></tr>\n</tbody>\n";
   }
   out << "</table>\n";
@@ -304,7 +294,7 @@ std::string handout_page_html(const HandoutCase& handout, const UiText& text, La
   const EventTimes times =
       handout.slides.runs.empty() ? first_preset_times(scenario) : handout.slides.runs.front().trace.times;
   std::ostringstream out;
-  open_page(out, text.format(lang, "handout.page_title", {{"title", scenario.title.in(lang)}}), lang);
+  open_handout_page(out, text.format(lang, "handout.page_title", {{"title", scenario.title.in(lang)}}), lang);
   out << "<header>\n<p class=\"kicker\">" << html_escape(text.get(lang, "handout.kicker")) << "</p>\n<h1>"
       << html_escape(scenario.title.in(lang)) << "</h1>\n<p class=\"summary\">"
       << html_escape(with_times(scenario.summary.in(lang), times)) << "</p>\n";
@@ -315,14 +305,16 @@ std::string handout_page_html(const HandoutCase& handout, const UiText& text, La
   write_tables(out, handout, text, lang);
   write_orders(out, handout, text, lang);
   write_questions(out, scenario, times, text, lang);
-  close_page(out, text, lang, handout.command);
+  close_handout_page(out, text, lang, handout.command);
   return out.str();
 }
 
 // [SECTION] index page
-std::string handout_index_html(const std::vector<const Scenario*>& scenarios, const UiText& text, Lang lang) {
+std::string handout_index_html(const std::vector<const Scenario*>& scenarios,
+                               const std::vector<const Scenario*>& isolation_tests, const UiText& text,
+                               Lang lang) {
   std::ostringstream out;
-  open_page(out, text.get(lang, "handout.index_title"), lang);
+  open_handout_page(out, text.get(lang, "handout.index_title"), lang);
   out << "<header>\n<p class=\"kicker\">" << html_escape(text.get(lang, "handout.kicker")) << "</p>\n<h1>"
       << html_escape(text.get(lang, "handout.index_title")) << "</h1>\n<p class=\"summary\">"
       << html_escape(text.get(lang, "handout.index_intro")) << "</p>\n</header>\n<ul class=\"cases\">\n";
@@ -332,7 +324,17 @@ std::string handout_index_html(const std::vector<const Scenario*>& scenarios, co
         << html_escape(with_times(scenario->summary.in(lang), first_preset_times(*scenario)))
         << "</p></li>\n";
   out << "</ul>\n";
-  close_page(out, text, lang, "reslab");
+  if (!isolation_tests.empty()) {
+    out << "<h2>" << html_escape(text.get(lang, "handout.isolation_tests")) << "</h2>\n<p><a href=\""
+        << kIsolationHandoutFile << "\">" << html_escape(text.get(lang, "handout.isolation_link"))
+        << "</a></p>\n<ul class=\"cases\">\n";
+    for (const Scenario* test : isolation_tests)
+      out << "<li><a href=\"" << html_escape(handout_file_name(*test)) << "\">"
+          << html_escape(test->title.in(lang)) << "</a>\n<p>" << html_escape(test->summary.in(lang))
+          << "</p></li>\n";
+    out << "</ul>\n";
+  }
+  close_handout_page(out, text, lang, "reslab");
   return out.str();
 }
 

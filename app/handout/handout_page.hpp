@@ -5,6 +5,7 @@
 // bytes and go out as data: URIs, so the page needs no other file and nothing from the network.
 #include <cstdint>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -40,10 +41,18 @@ struct HandoutCase {
   std::optional<Exploration> orders;      // every order of the first preset's events, when explored
 };
 
+// Why a step did what it did, as the app's Why panel tells it (and what the scenario file expected of it):
+// a block of the page, for a case's slides and tables and an SQL scenario's.
+void write_handout_why(std::ostringstream& out, const Scenario& scenario, Model model, const Step& step,
+                       const UiText& text, Lang lang);
+
 // The file a case's page is written to: "<id>.html".
 std::string handout_file_name(const Scenario& scenario);
 std::string handout_page_html(const HandoutCase& handout, const UiText& text, Lang lang);
-// Links to each scenario's page, with its title and summary.
-std::string handout_index_html(const std::vector<const Scenario*>& scenarios, const UiText& text, Lang lang);
+// Links to each scenario's page, with its title and summary; then, when `isolation_tests` is not empty, the
+// isolation lab: its table's page and each test's.
+std::string handout_index_html(const std::vector<const Scenario*>& scenarios,
+                               const std::vector<const Scenario*>& isolation_tests, const UiText& text,
+                               Lang lang);
 
 }  // namespace reslab

@@ -1,5 +1,7 @@
 #include "app/handout/handout_style.hpp"
 
+#include "app/handout/html_text.hpp"
+
 namespace reslab {
 
 // Fonts the reader's machine already has; Chinese falls back through the common CJK families. On paper
@@ -39,6 +41,13 @@ table.steps th, table.steps td { border: 1px solid #c9ced6; padding: .3em .45em;
 table.steps thead th { background: #eef1f4; }
 table.steps tr.why-row td { background: #fafbfc; padding: .5em .8em .7em; }
 td.broken { color: #a40e26; font-weight: 600; }
+.anomaly { color: #a40e26; font-weight: 600; }
+.prevented { color: #1d6b34; font-weight: 600; }
+table.isolation td.anomaly { background: #fde7ea; }
+table.isolation td.prevented { background: #e3f4e7; }
+table.isolation td a { color: inherit; }
+pre.sql { background: #f0f2f5; padding: .6em .8em; border-radius: 4px; overflow-x: auto; font-size: .88em;
+  font-family: "DejaVu Sans Mono", "Noto Sans Mono", Menlo, Consolas, monospace; }
 ul.cases { padding-left: 1.2em; }
 ul.cases li { margin: 1em 0; }
 ul.cases a { font-size: 1.15rem; font-weight: 600; }
@@ -59,9 +68,23 @@ footer { color: #5b6470; font-size: .88rem; margin-top: 3em; border-top: 1px sol
   table.steps thead { display: table-header-group; }
   table.steps tbody { break-inside: avoid; }
   p { orphans: 3; widows: 3; }
-  td.broken, .stopped { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  td.broken, .stopped, table.isolation td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
 )css";
+}
+
+void open_handout_page(std::ostringstream& out, const std::string& title, Lang lang) {
+  out << "<!DOCTYPE html>\n<html lang=\"" << (lang == Lang::zh ? "zh-CN" : "en")
+      << "\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      << "<title>" << html_escape(title) << "</title>\n<style>\n"
+      << handout_css() << "</style>\n</head>\n<body>\n<main>\n";
+}
+
+void close_handout_page(std::ostringstream& out, const UiText& text, Lang lang, const std::string& command) {
+  out << "<footer>"
+      << html_escape(text.format(lang, "handout.footer", {{"version", RESLAB_VERSION}, {"command", command}}))
+      << "</footer>\n</main>\n</body>\n</html>\n";
 }
 
 }  // namespace reslab

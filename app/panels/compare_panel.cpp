@@ -12,6 +12,7 @@
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
 #include "core/sim/message.hpp"
+#include "core/sim/sql_scenario.hpp"
 
 namespace reslab {
 namespace {
@@ -183,15 +184,47 @@ void side_by_side(const std::string& id, const std::vector<Item>& items, Draw dr
   ImGui::EndTable();
 }
 
+// An SQL scenario's variant as the compare view names it: its level and its backend.
+std::string variant_label(const PanelContext& ctx, const SqlVariant& variant) {
+  return level_text(variant.level, ctx.lang()) + " (" + std::string(backend_display(variant.backend)) + ")";
+}
+
+// An SQL scenario's heading: which variant stands beside the one shown, chosen among all the file's.
+void draw_variant_chooser(const PanelContext& ctx, bool all_alike) {
+  const LabSession& session = ctx.session();
+  const SqlScenario& sql = *session.sql_scenario();
+  ctx.heading(ctx.tr(all_alike ? "compare.title_variants_alike" : "compare.title_variants",
+                     {{"step", std::to_string(session.cursor())}}));
+  const std::string beside = ctx.app.compared_variant();
+  const SqlVariant* other = sql.find_variant(beside);
+  plain_text(ctx.tr("compare.beside"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+  if (ImGui::BeginCombo("##compared_variant", other ? variant_label(ctx, *other).c_str() : "")) {
+    for (const auto& variant : sql.variants) {
+      if (&variant == session.variant()) continue;
+      const std::string label = variant_label(ctx, variant);
+      if (ImGui::Selectable((label + "##" + variant.id).c_str(), variant.id == beside))
+        ctx.send(SetComparedVariant{variant.id});
+      record_item(label);
+    }
+    ImGui::EndCombo();
+  }
+  record_item(ctx.tr("compare.beside"));
+}
+
 }  // namespace
 
 std::vector<ComparedTrace> compared_traces(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
   std::vector<ComparedTrace> traces = {{&session.trace(), &session.stopped()}};
   for (const auto& other : ctx.app.comparisons()) traces.push_back({&other.trace, &other.stopped});
-  // Naive left of atomic; the backends in their own order (SQLite, PostgreSQL, MariaDB).
+  // Naive left of atomic; the backends in their own order (SQLite, PostgreSQL, MariaDB); an SQL
+  // scenario's variants in the file's order.
+  const SqlScenario* sql = session.sql_scenario();
   const bool backends = ctx.view().compare_backends;
   std::stable_sort(traces.begin(), traces.end(), [&](const ComparedTrace& a, const ComparedTrace& b) {
+    if (sql) return sql->variant_index(a.trace->variant) < sql->variant_index(b.trace->variant);
     return backends ? static_cast<int>(a.trace->backend) < static_cast<int>(b.trace->backend)
                     : a.trace->model == Model::naive && b.trace->model != Model::naive;
   });
@@ -209,13 +242,18 @@ std::vector<ComparedVerdict> compared_verdicts(const PanelContext& ctx) {
 }
 
 std::string compared_label(const PanelContext& ctx, const Trace& trace) {
+  if (const SqlScenario* sql = ctx.session().sql_scenario()) {
+    const SqlVariant* variant = sql->find_variant(trace.variant);
+    return variant ? variant_label(ctx, *variant) : trace.variant;
+  }
   return ctx.view().compare_backends ? ctx.tr("backend." + std::string(backend_name(trace.backend)))
                                      : ctx.model_label(trace.model);
 }
 
 void draw_compare_panel(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
-  const bool backends = ctx.view().compare_backends;
+  const bool sql = session.is_sql();
+  const bool backends = ctx.view().compare_backends && !sql;
   // With no other run ready the session's own column stands alone: its tables stay in view.
   std::vector<Column> columns;
   for (const auto& compared : compared_traces(ctx)) columns.push_back(column_of(ctx, compared));
@@ -245,7 +283,9 @@ void draw_compare_panel(const PanelContext& ctx) {
   const bool all_alike = columns.size() > 1 && splits.empty();
   const std::string step = std::to_string(session.cursor());
   const bool titled = all_alike || !ctx.slide.compact_timeline;
-  if (titled && backends)
+  if (sql)
+    draw_variant_chooser(ctx, all_alike);
+  else if (titled && backends)
     ctx.heading(ctx.tr(all_alike ? "compare.title_backends_alike" : "compare.title_backends",
                        {{"model", ctx.model_label(session.model())}, {"step", step}}));
   else if (titled)
@@ -266,6 +306,13 @@ void draw_compare_panel(const PanelContext& ctx) {
                       column.heading + ": " +
                           ctx.tr("compare.stopped",
                                  {{"step", std::to_string(column.shown + 1)}, {"reason", *column.stopped}}));
+  // What each variant's statements of the step returned, side by side (an SQL scenario's).
+  if (!hidden && std::any_of(columns.begin(), columns.end(),
+                             [](const Column& column) { return column.step && returns_rows(*column.step); }))
+    side_by_side("compare_returned", columns, [&](const Column& column) {
+      ctx.heading(column.heading);
+      if (column.step) draw_returned_rows(ctx, *column.step);
+    });
   // What the slide layout measures: the changed tables side by side (or the tables alike across the view,
   // if wider), and how far down the tables reach.
   SlideMeasures& measuring = ctx.slide.measuring;
@@ -311,7 +358,9 @@ void draw_compare_panel(const PanelContext& ctx) {
     Group everyone{{}, ""};
     for (const auto& column : columns) everyone.columns.push_back(&column);
     if (!all_alike && columns.size() > 1)
-      text_wrapped_parts({{ctx.tr(backends ? "compare.alike_backends" : "compare.alike_models"),
+      text_wrapped_parts({{ctx.tr(sql        ? "compare.alike_variants"
+                                  : backends ? "compare.alike_backends"
+                                             : "compare.alike_models"),
                            ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
     draw_group_tables(ctx, everyone, alike, hidden);
   }

@@ -9,6 +9,7 @@
 
 #include "app/panels/compare_panel.hpp"
 #include "app/panels/invariant_badge.hpp"
+#include "app/panels/verdict_badge.hpp"
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
 #include "core/sim/message_catalog.hpp"
@@ -27,6 +28,14 @@ std::vector<std::string> possible_labels(const PanelContext& ctx, const std::str
                                   ctx.tr("controls.actor_hidden", {{"actor", name}})};
   for (const auto& event : scenario.events)
     if (event.actor == actor) labels.push_back(ctx.action_label(actor, event.action));
+  if (ctx.session().is_sql()) {
+    labels.push_back(ctx.tr("controls.session_waiting_lock", {{"actor", name}}));
+    for (const auto& other : scenario.actors)
+      if (other.id != actor)
+        labels.push_back(
+            ctx.tr("controls.session_waiting", {{"actor", name}, {"holder", ctx.actor_name(other.id)}}));
+    return labels;
+  }
   const bool row = backend_facts(ctx.session().backend()).row_locks();
   for (const auto& other : scenario.actors)
     if (other.id != actor)
@@ -40,6 +49,20 @@ std::vector<std::string> possible_labels(const PanelContext& ctx, const std::str
       labels.push_back(ctx.tr(form, {{"actor", name}, {"outcome", outcome}}));
   }
   return labels;
+}
+
+// A waiting actor's button says whom it waits for. A row-locking server makes it wait for a row another
+// transaction wrote, SQLite for the write lock; an SQL scenario's session for whom the database names.
+std::string waiting_label(const PanelContext& ctx, const ActorControl& control) {
+  const std::string actor = ctx.actor_name(control.actor);
+  if (ctx.session().is_sql())
+    return control.waiting_for.empty()
+               ? ctx.tr("controls.session_waiting_lock", {{"actor", actor}})
+               : ctx.tr("controls.session_waiting",
+                        {{"actor", actor}, {"holder", ctx.actor_name(control.waiting_for)}});
+  const bool row = backend_facts(ctx.session().backend()).row_locks();
+  return ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
+                {{"actor", actor}, {"holder", ctx.actor_name(control.waiting_for)}});
 }
 
 void draw_actor_buttons(const PanelContext& ctx) {
@@ -58,6 +81,10 @@ void draw_actor_buttons(const PanelContext& ctx) {
       // Who waits and who is done would give the hidden result away.
       wrapped_button(key + ctx.tr("controls.actor_hidden", {{"actor", ctx.actor_name(control.actor)}}), width,
                      false, lines, id);
+    } else if (control.waiting) {
+      ImGui::PushStyleColor(ImGuiCol_Button, ctx.colors.waiting_button);
+      wrapped_button(key + waiting_label(ctx, control), width, false, lines, id);
+      ImGui::PopStyleColor();
     } else if (control.event.empty()) {
       const std::string done =
           control.resolved.empty()
@@ -65,15 +92,6 @@ void draw_actor_buttons(const PanelContext& ctx) {
               : ctx.tr("controls.actor_resolved", {{"actor", ctx.actor_name(control.actor)},
                                                    {"outcome", ctx.outcome_text(control.resolved)}});
       wrapped_button(key + done, width, false, lines, id);
-    } else if (control.waiting) {
-      ImGui::PushStyleColor(ImGuiCol_Button, ctx.colors.waiting_button);
-      // A row-locking server makes it wait for a row another transaction wrote; SQLite for the write lock.
-      const bool row = backend_facts(ctx.session().backend()).row_locks();
-      wrapped_button(key + ctx.tr(row ? "controls.actor_waiting_row" : "controls.actor_waiting",
-                                  {{"actor", ctx.actor_name(control.actor)},
-                                   {"holder", ctx.actor_name(control.waiting_for)}}),
-                     width, false, lines, id);
-      ImGui::PopStyleColor();
     } else {
       const bool can_run = control.blocked_reason.empty();
       // A label wraps rather than being cut: the class reads who does what next. A request already decided
@@ -196,6 +214,20 @@ void draw_preset_actions(const PanelContext& ctx) {
   }
 }
 
+// Any interleaving of an SQL scenario's sessions by its number, past the ones the picker lists.
+void draw_interleaving_number(const PanelContext& ctx) {
+  plain_text(ctx.tr("controls.interleaving"));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  const bool entered =
+      ImGui::InputInt("##interleaving", &ctx.edits.interleaving, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue);
+  record_item(ctx.tr("controls.interleaving"));
+  if (ctx.edits.interleaving < 1) ctx.edits.interleaving = 1;
+  ImGui::SameLine();
+  if (button(ctx.tr("controls.interleaving_go")) || entered)
+    ctx.send(UseInterleaving{static_cast<std::size_t>(ctx.edits.interleaving)});
+  if (button(ctx.tr("controls.undo"), ctx.app.can_undo())) ctx.send(Undo{});
+}
+
 void draw_preset_and_times(const PanelContext& ctx) {
   const LabSession& session = ctx.session();
   const Scenario& scenario = session.scenario();
@@ -206,8 +238,9 @@ void draw_preset_and_times(const PanelContext& ctx) {
     // An order built by running actors, or moved times, is no longer the preset as written: it says so.
     if (current && (!session.follows_preset() || !session.moved_times().empty()))
       preview = ctx.tr("controls.preset_changed", {{"preset", preview}});
-    plain_text(ctx.tr("controls.preset"));
-    if (begin_wrapped_combo(ctx.tr("controls.preset") + "##preset", preview)) {
+    const std::string heading = ctx.tr(session.is_sql() ? "controls.permutation" : "controls.preset");
+    plain_text(heading);
+    if (begin_wrapped_combo(heading + "##preset", preview)) {
       for (const auto& preset : scenario.presets) {
         const std::string title = preset.title.empty() ? preset.name : preset.title.in(ctx.lang());
         if (ImGui::Selectable((title + "##" + preset.name).c_str(), current == &preset))
@@ -216,7 +249,10 @@ void draw_preset_and_times(const PanelContext& ctx) {
       }
       ImGui::EndPopup();
     }
-    draw_preset_actions(ctx);
+    if (session.is_sql())
+      draw_interleaving_number(ctx);
+    else
+      draw_preset_actions(ctx);
   }
   for (const auto& event : scenario.events) {
     if (!event.movable) continue;
@@ -242,6 +278,26 @@ void draw_preset_and_times(const PanelContext& ctx) {
     ImGui::SetTooltip("reslab trace %s %s", scenario.id.c_str(), session.order_argument().c_str());
 }
 
+// An SQL scenario's verdict, or in the compare view each variant's (in the file's order).
+void draw_sql_verdicts(const PanelContext& ctx, bool hidden) {
+  const LabSession& session = ctx.session();
+  if (!ctx.view().compare || ctx.app.comparisons().empty()) {
+    draw_verdict_badge(ctx, session.trace(), session.cursor(), "", hidden);
+    return;
+  }
+  const int cursor = session.cursor();
+  const std::vector<ComparedTrace> traces = compared_traces(ctx);
+  // Named by level, and by backend too when the variants run on different ones.
+  const bool across = traces.front().trace->backend != traces.back().trace->backend;
+  for (const auto& compared : traces) {
+    const Trace& trace = *compared.trace;
+    const SqlVariant* variant = session.sql_scenario()->find_variant(trace.variant);
+    const std::string label = across || !variant ? compared_label(ctx, trace) : level_text(variant->level, ctx.lang());
+    draw_verdict_badge(ctx, trace, std::min<int>(cursor, static_cast<int>(trace.steps.size())),
+                       "(" + label + ") ", hidden);
+  }
+}
+
 }  // namespace
 
 void draw_controls_panel(const PanelContext& ctx) {
@@ -265,7 +321,9 @@ void draw_controls_panel(const PanelContext& ctx) {
   const auto state = session.committed_at(session.cursor());
   draw_figures(ctx, state.get(), hidden);
   ImGui::Spacing();
-  if (!ctx.view().compare) {
+  if (session.is_sql()) {
+    draw_sql_verdicts(ctx, hidden);
+  } else if (!ctx.view().compare) {
     draw_invariant_badge(ctx, state.get(), "", hidden);
   } else {
     // One badge per verdict of the compare view: runs whose invariants read alike share one.

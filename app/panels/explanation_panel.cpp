@@ -6,6 +6,7 @@
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
 #include "core/formats/labels.hpp"
+#include "core/formats/step_explanation.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/timed_text.hpp"
 
@@ -62,9 +63,63 @@ void explanation(const PanelContext& ctx, const std::vector<Message>& messages,
 
 std::string step_header(const PanelContext& ctx, const Step& step) {
   const Event* event = ctx.session().scenario().find_event(step.event);
-  return ctx.tr("why.step_header", {{"step", std::to_string(step.index)},
-                                    {"time", std::to_string(step.time)},
-                                    {"what", ctx.action_label(step.actor, event ? event->action : "")}});
+  return ctx.tr(ctx.session().is_sql() ? "why.sql_step_header" : "why.step_header",
+                {{"step", std::to_string(step.index)},
+                 {"time", std::to_string(step.time)},
+                 {"what", ctx.action_label(step.actor, event ? event->action : "")}});
+}
+
+// [SECTION] SQL scenarios
+// What the file expects of the step, as questions to call before the reveal (`asked` only), or with what
+// the run did after it.
+void predictions(const PanelContext& ctx, const Step& step, bool revealed) {
+  bool first = true;
+  for (const auto& prediction : step.predictions) {
+    if (!revealed && !prediction.asked) continue;
+    if (first) {
+      ImGui::Spacing();
+      muted(ctx.tr(revealed ? "why.predictions" : "why.predict_questions"));
+      first = false;
+    }
+    const std::string question = render(prediction.question, ctx.lang());
+    if (!revealed) {
+      paragraph(ctx.colors.axis_text, "· " + question);
+      continue;
+    }
+    paragraph(prediction.verdict == Prediction::Verdict::unmet ? ctx.colors.broken_text
+                                                               : ImGui::GetColorU32(ImGuiCol_Text),
+              "· " + prediction_text(prediction, ctx.lang()));
+  }
+}
+
+// The variant's own explanation, which its file wrote for its first permutation: shown after the last step
+// of that order (it says how the run ends), and not for an order of the user's own.
+void variant_explanation(const PanelContext& ctx) {
+  const LabSession& session = ctx.session();
+  const SqlVariant* variant = session.variant();
+  const Scenario& view = session.scenario();
+  if (!variant || variant->explanation.empty() || view.presets.empty()) return;
+  const Preset& written_for = view.presets.front();
+  if (session.wanted_order() != written_for.order || session.cursor() != session.step_count()) return;
+  ImGui::Spacing();
+  ImGui::Separator();
+  muted(ctx.tr("why.variant_explains", {{"level", level_text(variant->level, ctx.lang())}}));
+  paragraph(variant->explanation.in(ctx.lang()));
+}
+
+void sql_overview(const PanelContext& ctx) {
+  const LabSession& session = ctx.session();
+  const SqlVariant* variant = session.variant();
+  paragraph(session.scenario().summary.in(ctx.lang()));
+  ImGui::Spacing();
+  if (variant) {
+    muted(ctx.tr("why.variant", {{"level", level_text(variant->level, ctx.lang())},
+                                 {"backend", std::string(backend_display(variant->backend))}}));
+    // The variant's BEGIN: what each session runs before its first step.
+    text_wrapped_parts({{variant->begin, ctx.colors.sql_text}});
+  }
+  ImGui::Spacing();
+  muted(ctx.tr("why.sql_start_hint"));
 }
 
 }  // namespace
@@ -103,7 +158,9 @@ void draw_explanation_panel(const PanelContext& ctx) {
   if (!ctx.view().notice.empty()) paragraph(ctx.colors.broken_text, ctx.view().notice);
 
   const Step* step = session.current_step();
-  if (!step) {
+  if (!step && session.is_sql()) {
+    sql_overview(ctx);
+  } else if (!step) {
     paragraph(timed(scenario.summary));
     ImGui::Spacing();
     const LocalizedText& model =
@@ -117,7 +174,9 @@ void draw_explanation_panel(const PanelContext& ctx) {
   } else if (ctx.view().result_hidden(session.cursor())) {
     paragraph(step_header(ctx, *step));
     ImGui::Spacing();
-    paragraph(ctx.colors.axis_text, ctx.tr("why.predict_prompt"));
+    paragraph(ctx.colors.axis_text,
+              ctx.tr(session.is_sql() ? "why.predict_prompt_sql" : "why.predict_prompt"));
+    predictions(ctx, *step, false);
   } else {
     ImGui::BeginGroup();
     // The step and its outcome in one paragraph, the outcome muted.
@@ -136,8 +195,10 @@ void draw_explanation_panel(const PanelContext& ctx) {
                                        {"outcome", ctx.outcome_text(wake.outcome)}}),
                    ctx.colors.wake_arrow});
     }
+    predictions(ctx, *step, true);
     ImGui::EndGroup();
     require_shown("explanation");
+    variant_explanation(ctx);
   }
 
   if (has_questions && !questions_folded) {

@@ -39,17 +39,24 @@ std::vector<const InvariantResult*> badge_order(const CommittedState& state) {
   return shown;
 }
 
-void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
-                          const std::string& title_prefix, bool hidden) {
+void draw_badge_box(const PanelContext& ctx, BadgeLook look, const std::string& title,
+                    const std::function<void(float right)>& body) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float width = ImGui::GetContentRegionAvail().x;
   const ImVec2 top_left = ImGui::GetCursorScreenPos();
-  const bool holds = state == nullptr || state->all_invariants_hold();
   const Palette& colors = ctx.colors;
-  const ImU32 fill = hidden ? colors.hidden_fill : holds ? colors.holds_fill : colors.broken_fill;
-  const ImU32 border = hidden ? colors.lane_line : holds ? colors.holds_border : colors.broken_border;
-  const ImU32 text = hidden ? colors.axis_text : holds ? colors.holds_text : colors.broken_text;
+  const bool muted = look == BadgeLook::hidden || look == BadgeLook::pending;
+  const ImU32 fill = muted                      ? colors.hidden_fill
+                     : look == BadgeLook::holds ? colors.holds_fill
+                                                : colors.broken_fill;
+  const ImU32 border = muted                      ? colors.lane_line
+                       : look == BadgeLook::holds ? colors.holds_border
+                                                  : colors.broken_border;
+  const ImU32 text = muted                      ? colors.axis_text
+                     : look == BadgeLook::holds ? colors.holds_text
+                                                : colors.broken_text;
+  const float right = top_left.x + width - style.FramePadding.x * 2;
 
   // Content first (into a group) to learn its height, then the box behind it.
   draw->ChannelsSplit(2);
@@ -57,48 +64,19 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
   ImGui::SetCursorScreenPos(
       ImVec2(top_left.x + style.FramePadding.x * 2, top_left.y + style.FramePadding.y * 2));
   ImGui::BeginGroup();
-  ImGui::PushTextWrapPos(top_left.x + width - style.FramePadding.x * 2);
+  ImGui::PushTextWrapPos(right);
   const float icon = ImGui::GetFontSize() * 1.2f;
-  if (hidden) {
-    ImGui::PushStyleColor(ImGuiCol_Text, text);
-    ImGui::PushFont(ctx.app.fonts().heading);
-    text_wrapped(title_prefix + ctx.tr("badge.hidden"),
-                 top_left.x + width - style.FramePadding.x * 2 - ImGui::GetCursorScreenPos().x);
-    ImGui::PopFont();
-    ImGui::PopStyleColor();
-  } else {
+  ImGui::PushStyleColor(ImGuiCol_Text, text);
+  if (!muted) {
     const ImVec2 icon_at = ImGui::GetCursorScreenPos();
-    draw_icon(draw, ImVec2(icon_at.x, icon_at.y + 2), icon, holds, border);
+    draw_icon(draw, ImVec2(icon_at.x, icon_at.y + 2), icon, look == BadgeLook::holds, border);
     ImGui::SetCursorScreenPos(ImVec2(icon_at.x + icon * 1.4f, icon_at.y));
-    ImGui::PushStyleColor(ImGuiCol_Text, text);
-    ImGui::PushFont(ctx.app.fonts().heading);
-    text_wrapped(title_prefix + ctx.tr(holds ? "badge.holds" : "badge.broken"),
-                 top_left.x + width - style.FramePadding.x * 2 - ImGui::GetCursorScreenPos().x);
-    ImGui::PopFont();
-    if (state) {
-      const std::vector<const InvariantResult*> shown = badge_order(*state);
-      for (const InvariantResult* invariant : shown) {
-        const bool headline = !invariant->holds || invariant == shown.front();
-        const std::string detail = render(invariant->detail, ctx.lang());
-        // A broken invariant and the headline show their numbers; one that holds is one line, its
-        // numbers on hover, so a slide's column keeps room for the steps.
-        // Wrapped as the panels wrap (between Chinese characters too) inside the box.
-        const float inner = top_left.x + width - style.FramePadding.x * 2 - ImGui::GetCursorScreenPos().x;
-        if (headline) {
-          ImGui::PushFont(ctx.app.fonts().badge);
-          text_wrapped(detail, inner);
-          ImGui::PopFont();
-        }
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        text_wrapped(invariant_label(ctx.session().scenario(), invariant->name, ctx.lang()) + ": " +
-                         ctx.tr(invariant->holds ? "badge.word_holds" : "badge.word_broken"),
-                     inner);
-        ImGui::PopStyleColor();
-        if (!headline && ImGui::IsItemHovered()) wrapped_tooltip(detail);
-      }
-    }
-    ImGui::PopStyleColor();
   }
+  ImGui::PushFont(ctx.app.fonts().heading);
+  text_wrapped(title, right - ImGui::GetCursorScreenPos().x);
+  ImGui::PopFont();
+  if (body) body(right);
+  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
   const float bottom = ImGui::GetItemRectMax().y + style.FramePadding.y * 2;
@@ -109,7 +87,39 @@ void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
   draw->ChannelsMerge();
   ImGui::SetCursorScreenPos(ImVec2(top_left.x, bottom + style.ItemSpacing.y));
   ImGui::Dummy(ImVec2(width, 0));
-  record_item(title_prefix + ctx.tr(hidden ? "badge.hidden" : holds ? "badge.holds" : "badge.broken"));
+  record_item(title);
+}
+
+void draw_invariant_badge(const PanelContext& ctx, const CommittedState* state,
+                          const std::string& title_prefix, bool hidden) {
+  const bool holds = state == nullptr || state->all_invariants_hold();
+  const BadgeLook look = hidden ? BadgeLook::hidden : holds ? BadgeLook::holds : BadgeLook::broken;
+  const std::string title = title_prefix + ctx.tr(hidden  ? "badge.hidden"
+                                                  : holds ? "badge.holds"
+                                                          : "badge.broken");
+  draw_badge_box(ctx, look, title, [&](float right) {
+    if (hidden || !state) return;
+    const std::vector<const InvariantResult*> shown = badge_order(*state);
+    for (const InvariantResult* invariant : shown) {
+      const bool headline = !invariant->holds || invariant == shown.front();
+      const std::string detail = render(invariant->detail, ctx.lang());
+      // A broken invariant and the headline show their numbers; one that holds is one line, its
+      // numbers on hover, so a slide's column keeps room for the steps.
+      // Wrapped as the panels wrap (between Chinese characters too) inside the box.
+      const float inner = right - ImGui::GetCursorScreenPos().x;
+      if (headline) {
+        ImGui::PushFont(ctx.app.fonts().badge);
+        text_wrapped(detail, inner);
+        ImGui::PopFont();
+      }
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      text_wrapped(invariant_label(ctx.session().scenario(), invariant->name, ctx.lang()) + ": " +
+                       ctx.tr(invariant->holds ? "badge.word_holds" : "badge.word_broken"),
+                   inner);
+      ImGui::PopStyleColor();
+      if (!headline && ImGui::IsItemHovered()) wrapped_tooltip(detail);
+    }
+  });
 }
 
 void draw_figures(const PanelContext& ctx, const CommittedState* state, bool hidden) {

@@ -20,6 +20,7 @@ struct EditBuffers {
   bool file_dialog_asked = false;  // the picker's Browse: the file dialog opens
   std::string screenshot_dir;
   bool screenshot_dir_loaded = false;
+  int interleaving = 1;  // an SQL scenario's interleaving number being typed
 };
 
 struct PanelContext {

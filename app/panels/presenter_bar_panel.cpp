@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "app/panels/model_toggle.hpp"
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
 
@@ -14,11 +15,7 @@ void draw_presenter_bar_panel(const PanelContext& ctx) {
   const ImGuiStyle& style = ImGui::GetStyle();
   // Everything a presenter clicks sits where it sat at the last step: the toggle first, Reveal in a
   // place kept for it, the step in a box as wide as its widest text.
-  const Model model = session.model();
-  if (toggle_button(ctx.model_label(Model::naive), model == Model::naive)) ctx.send(SetModel{Model::naive});
-  ImGui::SameLine(0, 0);
-  if (toggle_button(ctx.model_label(Model::atomic), model == Model::atomic))
-    ctx.send(SetModel{Model::atomic});
+  draw_model_toggle(ctx);
   if (ctx.view().predict) {
     ImGui::SameLine();
     const bool hidden = ctx.view().result_hidden(session.cursor());

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <cctype>
+
 #include "app/export/visibility.hpp"
 #include "app/text/wrapped_text.hpp"
 
@@ -30,16 +32,38 @@ std::vector<ColoredPart> with_values(const SqlRecord& record, ImU32 sql, ImU32 v
   return parts;
 }
 
+// Whether the statement opens with `word` (upper case), whatever the case it is written in: an SQL
+// scenario's statements are as their author wrote them.
+bool opens_with_word(const std::string& sql, const char* word) {
+  std::size_t i = sql.find_first_not_of(" \t\r\n(");
+  for (const char* c = word; *c; ++c, ++i)
+    if (i >= sql.size() || std::toupper(static_cast<unsigned char>(sql[i])) != *c) return false;
+  return true;
+}
+
 // What a statement did, in as few words as say it: an error by its SQLite code (the teaching moment),
 // a write by the rows it changed, a read by the rows it returned, anything else as done. SQLITE_DONE
 // and SQLITE_ROW are not news.
 std::string result_text(const PanelContext& ctx, const SqlRecord& record, bool ok) {
   // A server's errors also show their SQLSTATE; a statement still in flight is "waiting".
+  if (record.waiting)
+    return record.result == "waiting" ? ctx.tr("sql.waits") : record.result + " · " + ctx.tr("sql.waits");
   if (!ok) return record.sqlstate.empty() ? record.result : record.result + " (" + record.sqlstate + ")";
-  const bool writes = record.sql.starts_with("INSERT") || record.sql.starts_with("UPDATE") ||
-                      record.sql.starts_with("DELETE") || record.sql.starts_with("REPLACE");
+  // What an SQL scenario's statement returned is the lesson: its rows, in place.
+  if (!record.returned_columns.empty()) {
+    if (record.returned_rows.empty()) return ctx.tr("tables.no_rows");
+    std::string rows;
+    for (const auto& row : record.returned_rows) {
+      std::string cells;
+      for (const auto& value : row) cells += (cells.empty() ? "" : ", ") + to_display(value);
+      rows += (rows.empty() ? "(" : " (") + cells + ")";
+    }
+    return rows;
+  }
+  const bool writes = opens_with_word(record.sql, "INSERT") || opens_with_word(record.sql, "UPDATE") ||
+                      opens_with_word(record.sql, "DELETE") || opens_with_word(record.sql, "REPLACE");
   if (writes) return ctx.tr("sql.changed", {{"changes", std::to_string(record.changes)}});
-  if (record.sql.starts_with("SELECT"))
+  if (opens_with_word(record.sql, "SELECT"))
     return ctx.tr("sql.returned", {{"rows", std::to_string(record.rows)}});
   return ctx.tr("sql.ok");
 }
@@ -55,6 +79,15 @@ float draw_sql_panel(const PanelContext& ctx) {
   const auto needed = [] {
     return ImGui::GetCursorPosY() + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y;
   };
+  if (!step && ctx.session().is_sql()) {
+    // Before the first step of an SQL scenario: the setup that made the tables.
+    text_wrapped_parts({{ctx.tr("sql.setup"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
+    ImGui::PushFont(ctx.app.fonts().mono);
+    for (const auto& statement : ctx.session().sql_scenario()->setup)
+      text_wrapped_parts({{statement.sql, ctx.colors.sql_text}});
+    ImGui::PopFont();
+    return needed();
+  }
   if (!step) {
     text_wrapped_parts({{ctx.tr("sql.none"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
     return needed();
@@ -79,7 +112,9 @@ float draw_sql_panel(const PanelContext& ctx) {
     if (hidden)
       parts.push_back({"  → " + ctx.tr("sql.result_hidden"), muted});
     else
-      parts.push_back({"  → " + result_text(ctx, record, ok), ok ? ctx.colors.sql_ok : ctx.colors.sql_error});
+      parts.push_back({"  → " + result_text(ctx, record, ok), ok               ? ctx.colors.sql_ok
+                                                              : record.waiting ? ctx.colors.wake_arrow
+                                                                               : ctx.colors.sql_error});
     if (!first) ImGui::Indent(indent);
     text_wrapped_parts(parts);
     if (!first) ImGui::Unindent(indent);

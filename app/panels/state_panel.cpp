@@ -13,11 +13,45 @@
 
 namespace reslab {
 
+// [SECTION] what the step returned
+namespace {
+bool shows_rows(const SqlRecord& record) { return record.ok && !record.returned_columns.empty(); }
+}  // namespace
+
+bool returns_rows(const Step& step) { return std::any_of(step.sql.begin(), step.sql.end(), shows_rows); }
+
+void draw_returned_rows(const PanelContext& ctx, const Step& step) {
+  std::vector<const SqlRecord*> reads;
+  for (const auto& record : step.sql)
+    if (shows_rows(record)) reads.push_back(&record);
+  if (reads.empty()) return;
+  ctx.heading(ctx.tr("tables.returned", {{"step", std::to_string(step.index)}}));
+  ImGui::PushID("returned");
+  int index = 0;
+  for (const SqlRecord* record : reads) {
+    ImGui::PushID(index++);
+    const std::string what = record->connection + ": " + record->sql;
+    if (record->returned_rows.empty()) {
+      text_wrapped_parts({{what, ImGui::GetColorU32(ImGuiCol_Text)},
+                          {"  → " + ctx.tr("tables.no_rows"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}});
+    } else {
+      draw_table(ctx, TableData{what, record->returned_columns, record->returned_rows}, nullptr);
+    }
+    require_shown("returned " + std::to_string(index));
+    ImGui::PopID();
+  }
+  ImGui::PopID();
+  ImGui::Spacing();
+}
+
 // [SECTION] step trace
 void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, const char* id) {
   const Scenario& scenario = ctx.session().scenario();
   const int hidden_from = ctx.view().result_hidden(cursor) ? ctx.view().hidden_step : 0;
-  const int columns = 4 + static_cast<int>(scenario.figures.size()) + 1;
+  // An SQL scenario's steps have no time; a case without invariants has no verdict per step.
+  const bool timed = !ctx.session().is_sql();
+  const bool judged = !scenario.invariants.empty();
+  const int columns = 2 + (timed ? 1 : 0) + 1 + static_cast<int>(scenario.figures.size()) + (judged ? 1 : 0);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
   const int rows = std::min(cursor, static_cast<int>(trace.steps.size())) + 1;
@@ -26,12 +60,12 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
   if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 0);  // the step number stays in view
   ImGui::TableSetupColumn(ctx.tr("trace.step").c_str());
-  ImGui::TableSetupColumn(ctx.tr("trace.time").c_str());
+  if (timed) ImGui::TableSetupColumn(ctx.tr("trace.time").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.event").c_str());
   ImGui::TableSetupColumn(ctx.tr("trace.outcome").c_str());
   for (const auto& figure : scenario.figures)
     ImGui::TableSetupColumn(figure_label(scenario, figure, ctx.lang()).c_str());
-  ImGui::TableSetupColumn(ctx.tr("trace.invariants").c_str());
+  if (judged) ImGui::TableSetupColumn(ctx.tr("trace.invariants").c_str());
   ImGui::TableHeadersRow();
   for (const auto& step : trace.steps) {
     if (step.index > cursor) break;
@@ -43,8 +77,10 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
     if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
       ctx.send(JumpTo{step.index});
     record_item(std::string(id) + " step " + std::to_string(step.index));
-    ImGui::TableNextColumn();
-    plain_text(ctx.tr("trace.seconds", {{"seconds", std::to_string(step.time)}}));
+    if (timed) {
+      ImGui::TableNextColumn();
+      plain_text(ctx.tr("trace.seconds", {{"seconds", std::to_string(step.time)}}));
+    }
     ImGui::TableNextColumn();
     const Event* event = scenario.find_event(step.event);
     plain_text(hidden ? ctx.action_label(step.actor, event ? event->action : "")
@@ -56,6 +92,7 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
       const Figure* figure = step.committed ? step.committed->figure(name) : nullptr;
       plain_text(hidden || !figure ? "?" : figure_value_text(*figure));
     }
+    if (!judged) continue;
     ImGui::TableNextColumn();
     const bool holds = step.committed && step.committed->all_invariants_hold();
     plain_text(hidden ? "?" : ctx.tr(holds ? "trace.holds" : "trace.broken"));
@@ -70,9 +107,14 @@ void draw_state_panel(const PanelContext& ctx) {
   const Step* step = session.current_step();
 
   // [SECTION] tables
+  // An SQL scenario's step shows first the rows its statements returned: its own view, read by the step
+  // itself (nothing else reads inside an open transaction), then what is committed.
+  if (step && !hidden) draw_returned_rows(ctx, *step);
   std::string title = hidden        ? ctx.tr("tables.before_step", {{"step", std::to_string(cursor)}})
                       : cursor == 0 ? ctx.tr("tables.initial")
-                                    : ctx.tr("tables.after_step", {{"step", std::to_string(cursor)}});
+                      : session.is_sql()
+                          ? ctx.tr("tables.committed_after_step", {{"step", std::to_string(cursor)}})
+                          : ctx.tr("tables.after_step", {{"step", std::to_string(cursor)}});
   const bool open = step && !hidden && !step->open_transactions.empty();
   if (open) {
     std::string actors;

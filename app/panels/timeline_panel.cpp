@@ -154,8 +154,11 @@ void paint_layout(const PanelContext& ctx, const TimelineLayout& layout, const T
 
 void marker_tooltip(const PanelContext& ctx, const MarkerRecord& m) {
   ImGui::BeginTooltip();
-  ImGui::Text("%s · %s · %lld s", m.event.c_str(), ctx.actor_name(m.actor).c_str(),
-              static_cast<long long>(m.time));
+  if (ctx.session().is_sql())
+    ImGui::TextUnformatted(ctx.action_label(m.actor, m.event).c_str());
+  else
+    ImGui::Text("%s · %s · %lld s", m.event.c_str(), ctx.actor_name(m.actor).c_str(),
+                static_cast<long long>(m.time));
   if (!m.outcome.empty()) ImGui::TextUnformatted(ctx.outcome_text(m.outcome).c_str());
   if (m.step > 0)
     ImGui::TextDisabled("%s", ctx.tr("timeline.click_to_jump", {{"step", std::to_string(m.step)}}).c_str());
@@ -198,7 +201,8 @@ void follow_current_step(const PanelContext& ctx, const TimelineLayout& layout, 
 // [SECTION] interaction
 float draw_timeline_panel(const PanelContext& ctx, TimelineDrag& drag) {
   // A compact timeline leaves out its heading: lanes of events over a time axis speak for themselves.
-  if (!ctx.slide.compact_timeline) ctx.heading(ctx.tr("timeline.title"));
+  if (!ctx.slide.compact_timeline)
+    ctx.heading(ctx.tr(ctx.session().is_sql() ? "timeline.sql_title" : "timeline.title"));
   const float em = ImGui::GetFontSize();
   const float top = ImGui::GetCursorPosY();
   ImGui::BeginChild("timeline_canvas", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <string>
 
+#include "app/panels/model_toggle.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
@@ -40,8 +41,8 @@ void same_line_if_fits(float width) {
 // predict mode is on, the zoom its widest percentage), and the view and output groups sit at the right
 // edge with the zoom last: a button clicked again and again stays under the pointer.
 struct BarLabels {
-  std::string naive, atomic, sqlite, postgres, mariadb, compare, compare_backends, predict, orders, race,
-      load, reveal;
+  std::string sqlite, postgres, mariadb, compare, compare_backends, predict, orders, race, load, isolation,
+      reveal;
   std::string zoom, theme, screenshot, more, help, present;
   bool comparing = false;
   bool predicting = false;
@@ -56,8 +57,6 @@ struct BarLabels {
 
 BarLabels bar_labels(const PanelContext& ctx) {
   BarLabels bar;
-  bar.naive = ctx.model_label(Model::naive);
-  bar.atomic = ctx.model_label(Model::atomic);
   bar.sqlite = ctx.tr("backend.sqlite");
   bar.postgres = ctx.tr("backend.postgres");
   bar.mariadb = ctx.tr("backend.mariadb");
@@ -67,6 +66,7 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.orders = ctx.tr("orders.open");
   bar.race = ctx.tr("race.open");
   bar.load = ctx.tr("load.open");
+  bar.isolation = ctx.tr("isolation.open");
   bar.reveal = ctx.tr("top.reveal");
   char zoom[16];
   std::snprintf(zoom, sizeof zoom, "%d%%", static_cast<int>(ctx.view().zoom * 100 + 0.5f));
@@ -80,13 +80,14 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.predicting = ctx.view().predict;
   bar.revealing = ctx.view().result_hidden(ctx.session().cursor());
   auto& width = bar.width;
-  width.models = buttons_width({bar.naive, bar.atomic}, 0);
+  width.models = model_toggle_width(ctx);
   width.backends = buttons_width({bar.sqlite, bar.postgres, bar.mariadb}, 0);
   width.predict =
       bar.predicting ? buttons_width({bar.predict, bar.reveal}, 0) : buttons_width({bar.predict}, 0);
-  width.labs = buttons_width({bar.orders, bar.race, bar.load}, 0);
-  width.compare =
-      bar.comparing ? buttons_width({bar.compare, bar.compare_backends}, 0) : buttons_width({bar.compare}, 0);
+  width.labs = buttons_width({bar.orders, bar.race, bar.load, bar.isolation}, 0);
+  width.compare = bar.comparing && !ctx.session().is_sql()
+                      ? buttons_width({bar.compare, bar.compare_backends}, 0)
+                      : buttons_width({bar.compare}, 0);
   width.language = buttons_width({"中文", "English"}, 0);
   width.theme = std::max(buttons_width({ctx.tr("top.light")}, 0), buttons_width({ctx.tr("top.dark")}, 0));
   width.output = buttons_width({bar.screenshot, bar.more}, 2);
@@ -156,15 +157,27 @@ void draw_scenario_picker(const PanelContext& ctx, const PickerPlace& place) {
   const std::string preview = place.abbreviated ? short_title(ctx) : current_title(ctx);
   if (begin_wrapped_combo(ctx.tr("top.scenario") + "##scenario", preview, place.width)) {
     bool users = false;
-    for (const auto& entry : ctx.app.catalog()) {
-      if (entry.users && !users) ImGui::Separator();  // the user's own copies follow the bundled cases
-      users = entry.users;
+    const auto pick = [&](const ScenarioEntry& entry) {
       std::string title = entry.title.empty() ? entry.id : entry.title.in(ctx.lang());
       if (entry.users) title += " (" + ctx.tr("top.yours") + ")";
       if (ImGui::Selectable((title + "##" + entry.file).c_str(), entry.file == scenario.file))
         ctx.send(OpenScenario{entry.file});
       record_item(title);
+    };
+    for (const auto& entry : ctx.app.catalog()) {
+      if (entry.isolation) continue;
+      if (entry.users && !users) ImGui::Separator();  // the user's own copies follow the bundled cases
+      users = entry.users;
+      pick(entry);
     }
+    // The isolation lab's SQL scenarios, one menu further: the cases' list keeps its length.
+    ImGui::Separator();
+    if (ImGui::BeginMenu(ctx.tr("top.isolation_tests").c_str())) {
+      for (const auto& entry : ctx.app.catalog())
+        if (entry.isolation) pick(entry);
+      ImGui::EndMenu();
+    }
+    record_item(ctx.tr("top.isolation_tests"));
     // Files opened lately, and a file dialog for any other.
     const auto& recent = ctx.app.settings().recent_files;
     if (!recent.empty()) {
@@ -200,11 +213,8 @@ void draw_scenario_picker(const PanelContext& ctx, const PickerPlace& place) {
 // [SECTION] model and modes
 // `first`: the models start a line of their own.
 void draw_modes(const PanelContext& ctx, const BarLabels& bar, bool first = false) {
-  const Model model = ctx.session().model();
   if (!first) same_line_if_fits(bar.width.models);
-  if (toggle_button(bar.naive, model == Model::naive)) ctx.send(SetModel{Model::naive});
-  ImGui::SameLine(0, 0);
-  if (toggle_button(bar.atomic, model == Model::atomic)) ctx.send(SetModel{Model::atomic});
+  draw_model_toggle(ctx);
   // The backend: the session's, or the one chosen while its server starts (a status line at the
   // foot of the window says so).
   const Backend backend = ctx.view().backend;
@@ -226,9 +236,12 @@ void draw_modes(const PanelContext& ctx, const BarLabels& bar, bool first = fals
   if (toggle_button(bar.race, ctx.view().race_open)) ctx.send(ToggleRacePanel{});
   ImGui::SameLine(0, 0);
   if (toggle_button(bar.load, ctx.view().load_open)) ctx.send(ToggleLoadPanel{});
+  ImGui::SameLine(0, 0);
+  if (toggle_button(bar.isolation, ctx.view().isolation_open)) ctx.send(ToggleIsolationPanel{});
   same_line_if_fits(bar.width.compare);
   if (toggle_button(bar.compare, bar.comparing)) ctx.send(ToggleCompare{});
-  if (bar.comparing) {
+  // An SQL scenario compares two of its variants (the compare view chooses the second one).
+  if (bar.comparing && !ctx.session().is_sql()) {
     ImGui::SameLine(0, 0);
     if (toggle_button(bar.compare_backends, ctx.view().compare_backends)) ctx.send(ToggleCompareBackends{});
   }
@@ -309,14 +322,17 @@ void draw_output(const PanelContext& ctx, const BarLabels& bar) {
 void draw_top_bar_panel(const PanelContext& ctx) {
   BarLabels bar = bar_labels(ctx);
   PickerPlace picker = picker_place(bar, ctx);
-  // Before the bar takes a second line, the gaps between its groups close to half (three backends and
-  // the labs keep one line at 1366 px that way). It depends on the window's width and the language
-  // only, so nothing moves from step to step.
+  // Before the bar takes a second line, the gaps between its groups close to half and the buttons' own
+  // margins narrow (three backends and four labs keep one line at 1366 px that way). It depends on the
+  // window's width and the language only, so nothing moves from step to step.
   bool tight = false;
   if (!picker.one_line) {
     ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+    ImVec2 padding = ImGui::GetStyle().FramePadding;
     spacing.x *= 0.5f;
+    padding.x *= 0.6f;
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, spacing);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, padding);
     BarLabels tight_bar = bar_labels(ctx);
     const PickerPlace tight_picker = picker_place(tight_bar, ctx);
     tight = tight_picker.one_line;
@@ -324,7 +340,7 @@ void draw_top_bar_panel(const PanelContext& ctx) {
       bar = std::move(tight_bar);
       picker = tight_picker;
     } else {
-      ImGui::PopStyleVar();
+      ImGui::PopStyleVar(2);
     }
   }
   draw_scenario_picker(ctx, picker);
@@ -336,7 +352,7 @@ void draw_top_bar_panel(const PanelContext& ctx) {
   if (!picker.one_line) {
     draw_modes(ctx, bar, true);
   }
-  if (tight) ImGui::PopStyleVar();
+  if (tight) ImGui::PopStyleVar(2);
 }
 
 }  // namespace reslab

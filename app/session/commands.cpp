@@ -51,6 +51,13 @@ constexpr std::array<std::string_view, std::variant_size_v<Command>> kNames{
     "ExploreOrders",
     "CancelExplore",
     "LoadExploredOrder",
+    "SetVariant",
+    "SetComparedVariant",
+    "UseInterleaving",
+    "ToggleIsolationPanel",
+    "RunIsolation",
+    "CancelIsolation",
+    "OpenIsolationCell",
 };
 }  // namespace
 

@@ -113,6 +113,27 @@ struct LoadExploredOrder {
   int step = 0;
 };
 
+// An SQL scenario's variant (its id) in place of the model; the variant beside it in the compare view.
+struct SetVariant {
+  std::string variant;
+};
+struct SetComparedVariant {
+  std::string variant;
+};
+// An SQL scenario's interleaving by number, past the presets too.
+struct UseInterleaving {
+  std::size_t number = 1;
+};
+// The Isolation window: Hermitage's table for the backend shown, built in the background.
+struct ToggleIsolationPanel {};
+struct RunIsolation {};
+struct CancelIsolation {};
+// A cell of that table in the main window: the test (its file) stepped under that variant.
+struct OpenIsolationCell {
+  std::string file;
+  std::string variant;
+};
+
 using Command =
     std::variant<StepForward, StepBack, ResetSteps, JumpTo, RunActor, SetModel, SetBackend,
                  ToggleCompareBackends, ChoosePreset, UseOrder, SavePreset, RestorePreset, Undo, MoveEvent,
@@ -120,7 +141,9 @@ using Command =
                  SetLanguage, SetDarkTheme, ZoomBy, SetPlaySpeed, SetScreenshotScale, SetScreenshotDir,
                  TakeScreenshot, SaveTraceMarkdown, CopyOrder, ToggleFullScreen, ShowHelp, CloseHelp,
                  SetPresenting, ToggleBlank, ToggleRacePanel, StartRace, CancelRace, ToggleLoadPanel,
-                 StartLoad, CancelLoad, ToggleOrdersPanel, ExploreOrders, CancelExplore, LoadExploredOrder>;
+                 StartLoad, CancelLoad, ToggleOrdersPanel, ExploreOrders, CancelExplore, LoadExploredOrder,
+                 SetVariant, SetComparedVariant, UseInterleaving, ToggleIsolationPanel, RunIsolation,
+                 CancelIsolation, OpenIsolationCell>;
 using Commands = std::vector<Command>;
 
 // The command's type name ("StepForward"), for the command log.

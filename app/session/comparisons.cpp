@@ -5,7 +5,7 @@
 
 namespace reslab {
 
-void Comparisons::refresh(const LabSession& session, bool backends) {
+void Comparisons::refresh(const LabSession& session, bool backends, const std::string& variant) {
   std::vector<Key> wanted;
   const auto key = [&](Model model, Backend backend) {
     return Key{session.scenario_ptr(),
@@ -13,9 +13,17 @@ void Comparisons::refresh(const LabSession& session, bool backends) {
                session.preset(),
                session.moved_times(),
                model,
-               backend};
+               backend,
+               {}};
   };
-  if (backends) {
+  if (const SqlScenario* sql = session.sql_scenario()) {
+    // Another variant of the same order: read committed beside serializable, deferred beside immediate.
+    if (const SqlVariant* other = variant.empty() ? nullptr : sql->find_variant(variant)) {
+      Key want = key(Model::atomic, other->backend);
+      want.variant = other->id;
+      wanted.push_back(std::move(want));
+    }
+  } else if (backends) {
     for (const Backend backend : all_backends())
       if (backend != session.backend()) wanted.push_back(key(session.model(), backend));
   } else {
@@ -43,7 +51,8 @@ void Comparisons::refresh(const LabSession& session, bool backends) {
     }
     if (!kept) {
       try {
-        runs.push_back(session.replay_under(want.model, want.backend));
+        runs.push_back(want.variant.empty() ? session.replay_under(want.model, want.backend)
+                                            : session.replay_variant(want.variant));
         ++m_replays;
       } catch (const BackendUnavailableError& e) {
         m_missing.push_back({want.backend, false, e.what()});

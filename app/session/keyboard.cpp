@@ -82,6 +82,14 @@ void read_once(const LabSession& session, const ViewState& view, const KeyPress&
       commands.push_back(ResetSteps{});
       return;
     case GLFW_KEY_M:
+      if (const SqlScenario* sql = session.sql_scenario()) {
+        // An SQL scenario: the next variant of the backend shown, round to the first.
+        const auto variants = sql->variants_on(session.backend());
+        for (std::size_t i = 0; i < variants.size(); ++i)
+          if (variants[i] == session.variant())
+            commands.push_back(SetVariant{variants[(i + 1) % variants.size()]->id});
+        return;
+      }
       commands.push_back(SetModel{session.model() == Model::naive ? Model::atomic : Model::naive});
       return;
     case GLFW_KEY_P:

@@ -16,6 +16,49 @@ LabSession::LabSession(std::shared_ptr<const Scenario> scenario, Model model, Ba
   rebuild();
 }
 
+LabSession::LabSession(std::shared_ptr<const SqlScenario> sql, const std::string& variant, Backend backend)
+    : m_scenario(std::make_shared<const Scenario>(sql_case_view(*sql))),
+      m_sql(std::move(sql)),
+      m_model(Model::atomic),
+      m_backend(backend) {
+  const SqlVariant* chosen = variant.empty() ? nullptr : m_sql->find_variant(variant);
+  if (!variant.empty() && !chosen) throw UsageError("no variant '" + variant + "' in " + m_sql->id);
+  if (!chosen) {
+    const auto on_backend = m_sql->variants_on(backend);
+    chosen = !on_backend.empty() ? on_backend.front() : &m_sql->variants.front();
+  }
+  m_variant = chosen->id;
+  m_backend = chosen->backend;
+  if (!m_scenario->presets.empty()) {
+    m_preset = m_scenario->presets.front().name;
+    m_wanted = m_scenario->presets.front().order;
+  }
+  rebuild();
+}
+
+const SqlVariant* LabSession::variant() const {
+  return m_sql ? m_sql->find_variant(m_variant) : nullptr;
+}
+
+const SqlRunResult* LabSession::sql_run() const {
+  return m_sql_run ? &m_sql_run->result() : nullptr;
+}
+
+std::string LabSession::runner_why_not(const std::string& event_id) const {
+  return m_sql_run ? m_sql_run->why_not(event_id) : m_simulator->why_not(event_id);
+}
+
+void LabSession::runner_run(const std::string& event_id) {
+  if (m_sql_run)
+    m_sql_run->run(event_id);
+  else
+    m_simulator->run(event_id);
+}
+
+Trace LabSession::runner_trace() const {
+  return m_sql_run ? m_sql_run->trace() : m_simulator->trace();
+}
+
 Plan LabSession::plan_for(const std::vector<std::string>& order, Model model, Backend backend) const {
   PlanRequest request;
   request.model = model;
@@ -27,24 +70,46 @@ Plan LabSession::plan_for(const std::vector<std::string>& order, Model model, Ba
 }
 
 void LabSession::rebuild() {
-  m_simulator = std::make_unique<Simulator>(*m_scenario, plan_for(m_wanted, m_model));
+  if (m_sql) {
+    const SqlVariant* chosen = variant();
+    if (!chosen) throw UsageError("no variant '" + m_variant + "' in " + m_sql->id);
+    auto run = std::make_unique<SqlCaseRun>(*m_sql, *chosen);  // throws before anything here changes
+    m_simulator.reset();
+    m_sql_run = std::move(run);
+  } else {
+    m_simulator = std::make_unique<Simulator>(*m_scenario, plan_for(m_wanted, m_model));
+    m_sql_run.reset();
+  }
   m_stopped.clear();
+  int ran = 0;
   for (const auto& id : m_wanted) {
-    if (std::string reason = m_simulator->why_not(id); !reason.empty()) {
-      m_stopped = "step " + std::to_string(m_simulator->steps().size() + 1) + ": " + reason;
+    if (std::string reason = runner_why_not(id); !reason.empty()) {
+      m_stopped = "step " + std::to_string(ran + 1) + ": " + reason;
       break;
     }
-    m_simulator->run(id);
+    try {
+      runner_run(id);
+    } catch (const ScenarioError& e) {
+      // A statement the sandbox refused: the steps before it stand, and the order stops there.
+      m_stopped = "step " + std::to_string(ran + 1) + ": " + e.located_in(Lang::en);
+      break;
+    }
+    ++ran;
   }
-  m_trace = m_simulator->trace();
+  m_trace = runner_trace();
   m_cursor = std::clamp(m_cursor, 0, step_count());
 }
 
 void LabSession::append(const std::string& event_id) {
-  m_simulator->run(event_id);
+  try {
+    runner_run(event_id);
+  } catch (...) {
+    rebuild();  // the run may have stopped inside the step: run the order as it was
+    throw;
+  }
   m_wanted.assign(m_trace.order.begin(), m_trace.order.end());
   m_wanted.push_back(event_id);
-  m_trace = m_simulator->trace();
+  m_trace = runner_trace();
   m_stopped.clear();
   m_cursor = step_count();
 }
@@ -59,11 +124,12 @@ std::shared_ptr<const CommittedState> LabSession::committed_at(int step) const {
 }
 
 std::int64_t LabSession::time_of(const std::string& event_id) const {
-  return m_simulator->plan().time_of(event_id);
+  return m_simulator ? m_simulator->plan().time_of(event_id) : 0;  // an SQL scenario's steps have no time
 }
 
 const Args& LabSession::args_of(const std::string& event_id) const {
   static const Args none;
+  if (!m_simulator) return none;
   auto it = m_simulator->plan().args.find(event_id);
   return it == m_simulator->plan().args.end() ? none : it->second;
 }
@@ -120,6 +186,7 @@ std::optional<std::string> LabSession::next_event() const {
 std::string LabSession::order_argument() const {
   std::string order;
   for (const auto& id : m_trace.order) order += (order.empty() ? "" : ",") + id;
+  if (m_sql) return "--variant " + m_variant + " --order " + (order.empty() ? std::string("\"\"") : order);
   std::string argument = "--model " + std::string(model_name(m_model));
   if (m_backend != Backend::sqlite) argument += " --backend " + std::string(backend_name(m_backend));
   if (!m_preset.empty()) argument += " --preset " + m_preset;
@@ -214,13 +281,22 @@ std::string LabSession::run_actor(const std::string& actor_id) {
 }
 
 void LabSession::set_model(Model model) {
-  if (model == m_model) return;
+  if (model == m_model || m_sql) return;
   m_model = model;
   rebuild();
 }
 
 void LabSession::set_backend(Backend backend) {
   if (backend == m_backend) return;
+  if (m_sql) {
+    // An SQL scenario's variant names its backend: the first variant there.
+    const auto there = m_sql->variants_on(backend);
+    if (there.empty())
+      throw BackendUnavailableError(m_sql->id + " has no variant on " +
+                                    std::string(backend_display(backend)));
+    set_variant(there.front()->id);
+    return;
+  }
   const Backend previous = m_backend;
   m_backend = backend;
   try {
@@ -247,7 +323,14 @@ void LabSession::use_order(const std::string& preset, const std::vector<std::str
   const std::string previous_preset = m_preset;
   m_preset = preset;
   try {
-    plan_for(order, m_model);  // validates names before anything changes
+    if (m_sql) {
+      if (!preset.empty() && !m_scenario->find_preset(preset))
+        throw UsageError("unknown preset '" + preset + "'");
+      for (const auto& id : order)
+        if (!m_scenario->find_event(id)) throw UsageError("no step named '" + id + "' in " + m_sql->id);
+    } else {
+      plan_for(order, m_model);  // validates names before anything changes
+    }
   } catch (...) {
     m_preset = previous_preset;
     throw;
@@ -259,7 +342,7 @@ void LabSession::use_order(const std::string& preset, const std::vector<std::str
 }
 
 TimeFloor LabSession::earliest(const std::string& event_id) const {
-  return earliest_time(m_simulator->plan(), event_id);
+  return m_simulator ? earliest_time(m_simulator->plan(), event_id) : TimeFloor{};
 }
 
 std::string LabSession::move_event(const std::string& event_id, std::int64_t seconds) {
@@ -294,7 +377,75 @@ void LabSession::replace_scenario(std::shared_ptr<const Scenario> scenario) {
 }
 
 PartialReplay LabSession::replay_under(Model model, Backend backend) const {
+  if (m_sql) return replay_variant(m_variant);
   return replay_as_far_as_possible(*m_scenario, plan_for(m_wanted, model, backend));
+}
+
+// [SECTION] SQL scenarios
+void LabSession::replace_scenario(std::shared_ptr<const SqlScenario> sql) {
+  const std::string kept = sql->find_variant(m_variant) ? m_variant : std::string();
+  LabSession next(sql, kept, m_backend);  // throws before anything here changes
+  if (next.m_scenario->find_preset(m_preset)) {
+    next.m_preset = m_preset;
+    next.m_wanted.clear();
+    for (const auto& id : m_wanted)
+      if (next.m_scenario->find_event(id)) next.m_wanted.push_back(id);
+    next.m_cursor = m_cursor;
+    next.rebuild();
+  }
+  *this = std::move(next);
+}
+
+void LabSession::set_variant(const std::string& variant) {
+  if (!m_sql || variant == m_variant) return;
+  const SqlVariant* chosen = m_sql->find_variant(variant);
+  if (!chosen) throw UsageError("no variant '" + variant + "' in " + m_sql->id);
+  const std::string previous = m_variant;
+  const Backend previous_backend = m_backend;
+  m_variant = variant;
+  m_backend = chosen->backend;
+  try {
+    rebuild();
+  } catch (...) {
+    m_variant = previous;
+    m_backend = previous_backend;
+    throw;
+  }
+}
+
+std::string LabSession::use_interleaving(std::size_t number) {
+  if (!m_sql) return "only an SQL scenario has interleavings";
+  std::vector<std::string> order = sql_interleaving(*m_sql, number);
+  if (order.empty()) return "there is no interleaving " + std::to_string(number) + " of " + m_sql->id;
+  const std::string name = std::to_string(number);
+  // The first ones are presets already (a file that lists no permutations).
+  const Preset* preset = m_scenario->find_preset(name);
+  m_preset = preset && preset->order == order ? name : std::string();
+  m_wanted = std::move(order);
+  m_cursor = 0;
+  rebuild();
+  return {};
+}
+
+PartialReplay LabSession::replay_variant(const std::string& variant) const {
+  PartialReplay replay;
+  const SqlVariant* chosen = m_sql ? m_sql->find_variant(variant) : nullptr;
+  if (!chosen) throw UsageError("no variant '" + variant + "'");
+  SqlCaseRun run(*m_sql, *chosen);
+  for (const auto& id : m_wanted) {
+    if (std::string reason = run.why_not(id); !reason.empty()) {
+      replay.stopped = "step " + std::to_string(run.trace().steps.size() + 1) + ": " + reason;
+      break;
+    }
+    try {
+      run.run(id);
+    } catch (const ScenarioError& e) {
+      replay.stopped = "step " + std::to_string(run.trace().steps.size() + 1) + ": " + e.located_in(Lang::en);
+      break;
+    }
+  }
+  replay.trace = run.trace();
+  return replay;
 }
 
 }  // namespace reslab

@@ -6,6 +6,10 @@
 // order runs one more event, and only a change of the order, times or model
 // (or backend) replays from the start. No GUI library here: panels read a session and
 // return commands.
+//
+// An SQL scenario steps the same way: its sessions are the actors, its steps the events, its permutations
+// the presets, and a variant (a backend and each session's BEGIN) takes the place of the model; an SQL run
+// (core/sim/sql_scenario_steps.hpp) instead of the simulator gives the same Trace.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -16,6 +20,8 @@
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/sql_scenario.hpp"
+#include "core/sim/sql_scenario_steps.hpp"
 #include "core/sim/trace.hpp"
 
 namespace reslab {
@@ -36,6 +42,17 @@ class LabSession {
   // Throws BackendUnavailableError when `backend` cannot be used.
   explicit LabSession(std::shared_ptr<const Scenario> scenario, Model model = Model::atomic,
                       Backend backend = Backend::sqlite);
+  // An SQL scenario under `variant` (empty: its first variant on `backend`, else its first). Throws
+  // UsageError for an unknown variant, BackendUnavailableError or ScenarioError when its lab cannot be made.
+  LabSession(std::shared_ptr<const SqlScenario> sql, const std::string& variant,
+             Backend backend = Backend::sqlite);
+
+  // An SQL scenario's: the file, the variant shown, and the SQL run of the trace's steps (null for a case).
+  bool is_sql() const { return m_sql != nullptr; }
+  const SqlScenario* sql_scenario() const { return m_sql.get(); }
+  std::shared_ptr<const SqlScenario> sql_scenario_ptr() const { return m_sql; }
+  const SqlVariant* variant() const;
+  const SqlRunResult* sql_run() const;
 
   const Scenario& scenario() const { return *m_scenario; }
   std::shared_ptr<const Scenario> scenario_ptr() const { return m_scenario; }
@@ -109,6 +126,17 @@ class LabSession {
   TimeFloor earliest(const std::string& event_id) const;
   // Replaces the scenario (after a reload), keeping the model and, where it still fits, the order.
   void replace_scenario(std::shared_ptr<const Scenario> scenario);
+  // The same for an SQL scenario, keeping the variant where the file still has it.
+  void replace_scenario(std::shared_ptr<const SqlScenario> sql);
+
+  // SQL scenarios: replays the order under another variant (its backend with it); throws (and changes
+  // nothing) when it cannot run there.
+  void set_variant(const std::string& variant);
+  // The `number`th interleaving of the sessions' steps as the order (any number, past the presets too);
+  // a message when there is no such interleaving.
+  std::string use_interleaving(std::size_t number);
+  // The same wanted order under another variant, for the compare view.
+  PartialReplay replay_variant(const std::string& variant) const;
 
   // The same wanted order under another model or on another backend, for the compare view.
   PartialReplay replay_under(Model model) const { return replay_under(model, m_backend); }
@@ -125,7 +153,15 @@ class LabSession {
   // The event `id` can run now at the cursor: it is its actor's next event and nothing blocks it.
   bool runnable(const std::string& event_id) const;
 
+  // What ran the trace's order, with what each kind of case needs.
+  std::string runner_why_not(const std::string& event_id) const;
+  void runner_run(const std::string& event_id);
+  Trace runner_trace() const;
+
   std::shared_ptr<const Scenario> m_scenario;
+  std::shared_ptr<const SqlScenario> m_sql;  // an SQL scenario; m_scenario is its case view
+  std::string m_variant;                     // an SQL scenario's variant shown
+  std::unique_ptr<SqlCaseRun> m_sql_run;     // has run m_trace's order, for an SQL scenario
   Model m_model;
   Backend m_backend = Backend::sqlite;
   std::string m_preset;

@@ -44,10 +44,12 @@ struct ViewState {
   bool help_open = false;                // the list of keys, until closed
   bool presenting = false;               // presentation mode: no toolbar, larger text
   bool blank = false;                    // the screen blanked, as a presenter's remote asks
-  bool picture = false;      // drawn for a picture (export, handout): no button that leaves a mode
-  bool load_open = false;    // the floating window of L1's load lab
-  bool race_open = false;    // the floating window of T1's live seat race
-  bool orders_open = false;  // the All orders window (every order of the preset explored)
+  bool picture = false;          // drawn for a picture (export, handout): no button that leaves a mode
+  bool load_open = false;        // the floating window of L1's load lab
+  bool race_open = false;        // the floating window of T1's live seat race
+  bool orders_open = false;      // the All orders window (every order of the preset explored)
+  bool isolation_open = false;   // the Isolation window (Hermitage's table, built live)
+  std::string compared_variant;  // an SQL scenario's variant beside the one shown; empty: the app picks
   std::vector<Toast> toasts;
 
   // The size text is drawn at in a window `display_height` logical pixels high: the zoom, and while

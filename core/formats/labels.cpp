@@ -45,7 +45,12 @@ std::string action_label(const Scenario& scenario, Model model, const std::strin
                          const std::string& action, Lang lang) {
   const CaseFamily* family = find_family(scenario.schema);
   const ActionEntry* info = family ? find_action(*family, action) : nullptr;
-  if (!info) return actor_id + ": " + action;
+  if (!info) {
+    // An SQL scenario's step: its events are named by their steps, each labelled with its SQL.
+    if (const Event* event = scenario.find_event(action); event && !event->label.empty())
+      return event->label.in(lang);
+    return actor_id + ": " + action;
+  }
   const std::string label =
       fill_placeholders(info->label(model).in(lang), {{"actor", actor_label(scenario, actor_id, lang)}});
   return lang == Lang::zh ? without_spaces_between_cjk(label) : label;

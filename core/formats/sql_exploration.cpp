@@ -1,4 +1,5 @@
 // Every order of an SQL scenario, counted per variant: as Markdown and as JSON.
+#include <algorithm>
 #include <sstream>
 
 #include "core/formats/sql_trace.hpp"
@@ -6,13 +7,26 @@
 
 namespace reslab {
 
-void SqlExploredVariant::add(const SqlRunResult& run) {
+void SqlExploredVariant::add(const SqlRunResult& run, std::size_t interleaving) {
   for (auto& outcome : outcomes)
     if (outcome.anomaly == run.anomaly && outcome.how == run.how && outcome.stuck == run.stuck) {
       ++outcome.orders;
       return;
     }
-  outcomes.push_back({run.anomaly, run.how, run.stuck, 1, run.permutation});
+  outcomes.push_back({run.anomaly, run.how, run.stuck, 1, run.permutation, interleaving});
+}
+
+SqlExploredVariant explore_sql_variant(const SqlScenario& scenario, const SqlVariant& variant,
+                                       std::size_t limit, const SqlRunOptions& options) {
+  SqlExploredVariant explored{&variant, 0, {}};
+  const std::size_t wanted = std::min(limit, kDefaultInterleavings);
+  for (std::size_t number = 1; number <= wanted; ++number) {
+    const std::vector<std::string> order = sql_interleaving(scenario, number);
+    if (order.empty()) break;
+    explored.add(run_sql_scenario(scenario, variant, order, options), number);
+    ++explored.orders;
+  }
+  return explored;
 }
 
 namespace {
@@ -46,8 +60,8 @@ std::string sql_exploration_to_markdown(const SqlScenario& scenario,
       shown.how = outcome.how;
       std::string text = scenario.anomaly ? isolation_cell_text(shown, lang) : outcome.how;
       if (outcome.stuck) text += " · " + explored_say("sql.explore.stuck", lang);
-      out << "| " << item.variant->level << " | " << outcome.orders << " / " << item.orders << " | " << text
-          << " | `" << steps_in_order(outcome.example) << "` |\n";
+      out << "| " << level_text(item.variant->level, lang) << " | " << outcome.orders << " / " << item.orders
+          << " | " << text << " | `" << steps_in_order(outcome.example) << "` |\n";
     }
   return out.str();
 }

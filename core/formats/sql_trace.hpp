@@ -31,10 +31,15 @@ struct SqlExploredVariant {
     bool stuck = false;
     std::size_t orders = 0;
     std::vector<std::string> example;  // the first interleaving that gave it
+    std::size_t example_number = 0;    // its number among the interleavings (0: not one of them)
   };
   std::vector<Outcome> outcomes;  // in the order they first appeared
-  void add(const SqlRunResult& run);
+  void add(const SqlRunResult& run, std::size_t interleaving = 0);
 };
+// The first `limit` interleavings (at most kDefaultInterleavings) of the sessions' steps under `variant`,
+// each on a fresh lab, counted by what they gave.
+SqlExploredVariant explore_sql_variant(const SqlScenario& scenario, const SqlVariant& variant,
+                                       std::size_t limit, const SqlRunOptions& options = {});
 std::string sql_exploration_to_markdown(const SqlScenario& scenario,
                                         const std::vector<SqlExploredVariant>& explored, Lang lang);
 nlohmann::ordered_json sql_exploration_to_json(const SqlScenario& scenario,

@@ -1,5 +1,6 @@
 #include "core/formats/sql_trace.hpp"
 #include "core/formats/trace_json.hpp"
+#include "core/sim/sql_scenario_steps.hpp"
 
 namespace reslab {
 namespace {
@@ -53,7 +54,8 @@ SqlJson sql_run_to_json(const SqlRunResult& run, const SqlScenario& scenario) {
           {"steps", sql_steps_to_json(run)},
           {"stuck", run.stuck},
           {"anomaly", run.anomaly},
-          {"how", run.how}};
+          {"how", run.how},
+          {"trace_hash", trace_hash(sql_run_trace(scenario, run))}};
 }
 
 SqlJson isolation_table_to_json(const IsolationTable& table) {

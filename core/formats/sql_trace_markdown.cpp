@@ -60,19 +60,6 @@ std::string statement_text(const SqlStatementRun& statement, Lang lang) {
   return out;
 }
 
-// "wait, 40001" in the reader's language: the codes stay as the database gives them.
-std::string how_in_words(const std::string& how, Lang lang) {
-  std::string out;
-  std::string rest = how;
-  while (!rest.empty()) {
-    const std::size_t comma = rest.find(", ");
-    const std::string item = rest.substr(0, comma);
-    out += (out.empty() ? "" : ", ") + (item == "wait" ? sql_say("iso.how.wait", lang) : item);
-    rest = comma == std::string::npos ? "" : rest.substr(comma + 2);
-  }
-  return out;
-}
-
 std::string joined_names(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
@@ -95,7 +82,9 @@ std::string sql_run_to_markdown(const SqlRunResult& run, const SqlScenario& scen
                               (run.server_version.empty() ? "" : " " + run.server_version);
   out << "# "
       << sql_say("sql.title", lang,
-                 {{"title", scenario.title.in(lang)}, {"level", run.level}, {"backend", backend}})
+                 {{"title", scenario.title.in(lang)},
+                  {"level", level_text(run.level, lang)},
+                  {"backend", backend}})
       << "\n\n";
   if (!scenario.summary.empty()) out << scenario.summary.in(lang) << "\n\n";
   out << sql_say("sql.permutation", lang, {{"steps", "`" + joined_names(run.permutation) + "`"}}) << "\n\n";
@@ -155,7 +144,7 @@ std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang) 
   for (const auto& column : table.columns) {
     std::string level = column;
     for (const auto& result : table.results)
-      if (result.variant == column) level = result.level;
+      if (result.variant == column) level = level_text(result.level, lang);
     levels.push_back(level);
     out << " | " << level;
   }
@@ -175,7 +164,7 @@ std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang) 
   for (const auto& test : table.tests)
     for (const auto& column : table.columns)
       if (const SqlVariant* variant = test.find_variant(column); variant && !variant->explanation.empty())
-        out << "- **" << (test.test.empty() ? test.id : test.test) << ", " << variant->level
+        out << "- **" << (test.test.empty() ? test.id : test.test) << ", " << level_text(variant->level, lang)
             << "**: " << variant->explanation.in(lang) << "\n";
   return out.str();
 }

@@ -25,7 +25,12 @@ struct StepExplanation {
   std::string text;      // the step's explanation messages
   std::vector<WakeExplanation> wakes;
   std::string note;  // the event's note, or empty
+  // What the scenario file expects of the step and what the run did, a line each (SQL scenarios).
+  std::vector<std::string> predictions;
 };
+
+// "Will t2_write wait? Expected: it waits. The run: it waits. As expected."
+std::string prediction_text(const Prediction& prediction, Lang lang);
 
 StepExplanation explain_step(const Scenario& scenario, Model model, const Step& step, Lang lang);
 

@@ -1,6 +1,7 @@
 // The trace hash: FNV-1a over the language-free content of a trace, fed field by field
 // (no JSON is built): scenario, model, order, and for the initial state and every step
-// its index, time, actor, event, outcome, wake-ups, tables, figures and invariant verdicts.
+// its index, time, actor, event, outcome, wake-ups, tables, figures and invariant verdicts; for an SQL
+// scenario's run also its variant and each statement's code and returned rows.
 #include <cstring>
 #include <map>
 #include <unordered_map>
@@ -102,6 +103,10 @@ std::string trace_hash(const Trace& trace) {
   hash.field(model_name(trace.model));
   // SQLite's hashes stay as they were; another backend is part of what the trace is. Never its version.
   if (trace.backend != Backend::sqlite) hash.field(backend_name(trace.backend));
+  // An SQL scenario's run: its variant, and what each statement gave (its code, a wait, the rows it
+  // returned) is what the run teaches, not only the tables.
+  const bool sql = !trace.variant.empty();
+  if (sql) hash.field(trace.variant);
   hash.number(trace.order.size());
   for (const auto& id : trace.order) hash.field(id);
   hash.number(digest(*trace.initial));
@@ -117,6 +122,17 @@ std::string trace_hash(const Trace& trace) {
       hash.field(wake.actor);
       hash.field(wake.event);
       hash.field(wake.outcome);
+    }
+    if (sql) {
+      hash.number(step.sql.size());
+      for (const auto& record : step.sql) {
+        hash.field(record.connection);
+        hash.field(record.result);
+        hash.tag(record.waiting ? 'w' : record.ok ? 'y' : 'x');
+        hash.number(record.returned_rows.size());
+        for (const auto& row : record.returned_rows)
+          for (const auto& value : row) add_value(hash, value);
+      }
     }
     hash.number(digest(*step.committed));
   }

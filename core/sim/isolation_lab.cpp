@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/sim/errors.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 
@@ -40,23 +41,42 @@ std::vector<SqlScenario> load_isolation_tests() {
   return tests;
 }
 
+IsolationRun::IsolationRun(Backend backend, SqlRunOptions options) : m_options(std::move(options)) {
+  m_table.backend = backend;
+  m_table.tests = load_isolation_tests();
+  for (std::size_t test = 0; test < m_table.tests.size(); ++test)
+    for (const SqlVariant* variant : m_table.tests[test].variants_on(backend)) {
+      if (std::find(m_table.columns.begin(), m_table.columns.end(), variant->id) == m_table.columns.end())
+        m_table.columns.push_back(variant->id);
+      m_cells.push_back({test, variant});
+    }
+}
+
+void IsolationRun::run_next() {
+  if (finished()) throw UsageError("every cell of the isolation table has run");
+  const Cell& cell = m_cells[m_next++];
+  if (m_table.refused.count(cell.variant->id)) return;
+  const SqlScenario& test = m_table.tests[cell.test];
+  try {
+    SqlRunResult result = run_sql_scenario(test, *cell.variant, sql_permutation(test, 1), m_options);
+    if (m_table.server_version.empty()) m_table.server_version = result.server_version;
+    m_table.results.push_back(std::move(result));
+  } catch (const BackendUnavailableError& e) {
+    // A server that is not there refuses every variant; a journal this build lacks refuses its own.
+    if (cell.variant->backend != Backend::sqlite) throw;
+    m_table.refused[cell.variant->id] = e.what();
+  }
+}
+
 IsolationTable run_isolation_table(Backend backend, const SqlRunOptions& options,
                                    const std::function<void(const SqlRunResult&)>& on_cell) {
-  IsolationTable table;
-  table.backend = backend;
-  table.tests = load_isolation_tests();
-  for (const auto& test : table.tests) {
-    const std::vector<std::string> permutation = sql_permutation(test, 1);
-    for (const SqlVariant* variant : test.variants_on(backend)) {
-      if (std::find(table.columns.begin(), table.columns.end(), variant->id) == table.columns.end())
-        table.columns.push_back(variant->id);
-      SqlRunResult result = run_sql_scenario(test, *variant, permutation, options);
-      if (table.server_version.empty()) table.server_version = result.server_version;
-      if (on_cell) on_cell(result);
-      table.results.push_back(std::move(result));
-    }
+  IsolationRun run(backend, options);
+  while (!run.finished()) {
+    const std::size_t before = run.table().results.size();
+    run.run_next();
+    if (on_cell && run.table().results.size() > before) on_cell(run.table().results.back());
   }
-  return table;
+  return run.table();
 }
 
 }  // namespace reslab

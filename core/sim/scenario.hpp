@@ -50,6 +50,9 @@ struct Event {
   LocalizedText time_label;  // what moving its time means ("when the payment callback arrives")
   Args args;
   LocalizedText note;  // optional instructor's note shown with the step
+  // What the event does, said of its actor, where no action table names it (an SQL scenario's step and
+  // its SQL); empty for a case's events, whose action labels them.
+  LocalizedText label;
   // What the note states about its step; `facts_declared` with no facts: it states no fact of the run.
   std::vector<NoteFact> facts;
   bool facts_declared = false;

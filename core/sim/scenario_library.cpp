@@ -85,10 +85,18 @@ std::string resolve_scenario(const std::string& name_or_path) {
       if (stem == name_or_path || stem.rfind(name_or_path + "_", 0) == 0) return file;
     }
   }
+  // The isolation lab's tests by their Hermitage names (p4, g1a, pmp-write): a file is named after its
+  // test, dashes as underscores (pmp_write_predicate.toml).
+  std::string stem_of_test = name_or_path;
+  std::replace(stem_of_test.begin(), stem_of_test.end(), '-', '_');
+  for (const auto& file : isolation_scenario_files()) {
+    const std::string stem = fs::path(file).stem().string();
+    if (stem == stem_of_test || stem.rfind(stem_of_test + "_", 0) == 0) return file;
+  }
   std::string ids;
   for (const auto& id : bundled_scenario_ids()) ids += (ids.empty() ? "" : ", ") + id;
   throw UsageError("no bundled scenario named '" + name_or_path + "'; the bundled ones are " + ids +
-                   ", or give a path to a .toml file");
+                   ", the isolation tests (p4, g1a, g2-item...), or give a path to a .toml file");
 }
 
 }  // namespace reslab

@@ -28,6 +28,12 @@ class SqlLab {
   // The sandbox refused the statement (a file, a program, an extension, the statement budget).
   virtual bool refused(const StatementResult& result) const = 0;
   virtual std::string server_version() const { return {}; }
+  // The sessions `session`'s waiting statement waits for, as the database tells it (SQLite: who holds the
+  // lock it wants; PostgreSQL: pg_blocking_pids), in the database's order; empty when it cannot tell.
+  virtual std::vector<std::string> waits_for(const std::string& session) {
+    (void)session;
+    return {};
+  }
 };
 
 struct SqlLabOptions {

@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 
+#include "core/sim/message.hpp"
 #include "core/sim/sql_split.hpp"
 
 namespace reslab {
@@ -42,7 +43,8 @@ std::string SqlRunResult::outcome_of(const std::string& step) const {
   return outcome;
 }
 
-namespace {
+// The runner and its sessions are SqlStepper's own (named, not anonymous: its Impl holds one).
+namespace sql_run_detail {
 
 // [SECTION] sessions of a run
 struct QueuedStep {
@@ -105,7 +107,10 @@ class SqlRunner {
       if (session.blocked) m_waiters.push_back(&session);
     }
     wake_waiters(out);
-    for (const SessionRun* waiter : m_waiters) out.waiting.push_back(waiter->id);
+    for (const SessionRun* waiter : m_waiters) {
+      out.waiting.push_back(waiter->id);
+      out.waiting_for[waiter->id] = m_lab.waits_for(waiter->id);
+    }
     return out;
   }
 
@@ -221,15 +226,11 @@ class SqlRunner {
   std::vector<SessionRun*> m_waiters;
 };
 
-bool rows_equal(const std::vector<Row>& rows, const SqlRows& expected) {
-  if (rows.size() != expected.size()) return false;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    if (rows[r].size() != expected[r].size()) return false;
-    for (std::size_t c = 0; c < rows[r].size(); ++c)
-      if (to_display(rows[r][c]) != expected[r][c]) return false;
-  }
-  return true;
-}
+}  // namespace sql_run_detail
+
+namespace {
+
+using sql_run_detail::SqlRunner;
 
 std::string rows_text(const std::vector<Row>& rows) {
   std::string out;
@@ -255,7 +256,7 @@ std::string rows_text(const SqlRows& rows) {
 bool anomaly_holds(const SqlAnomalyRule& rule, const SqlRunResult& run) {
   for (const auto& [step, rows] : rule.reads) {
     const SqlStatementRun* last = run.last_statement_of(step);
-    if (!last || last->waiting || last->failed || !rows_equal(last->rows, rows)) return false;
+    if (!last || last->waiting || last->failed || !rows_match(last->rows, rows)) return false;
   }
   for (const auto& step : rule.succeed)
     if (run.outcome_of(step) != "done") return false;
@@ -269,7 +270,7 @@ bool anomaly_holds(const SqlAnomalyRule& rule, const SqlRunResult& run) {
     const TableData* table = nullptr;
     for (const auto& candidate : run.steps.back().tables)
       if (candidate.name == rule.table) table = &candidate;
-    if (!table || !rows_equal(table->rows, rule.table_rows)) return false;
+    if (!table || !rows_match(table->rows, rule.table_rows)) return false;
   }
   return true;
 }
@@ -294,48 +295,116 @@ std::string how_it_went(const SqlRunResult& run) {
 
 }  // namespace
 
-SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& variant,
-                              const std::vector<std::string>& permutation, const SqlRunOptions& options) {
-  std::vector<const SqlStep*> steps;
-  for (const auto& name : permutation) {
-    const SqlStep* step = scenario.find_step(name);
-    if (!step) throw UsageError("no step named '" + name + "' in " + scenario.id);
-    steps.push_back(step);
+// [SECTION] one step at a time
+struct SqlStepper::Impl {
+  const SqlScenario& scenario;
+  const SqlVariant& variant;
+  std::unique_ptr<SqlLab> lab;
+  std::unique_ptr<SqlRunner> runner;
+  SqlRunResult result;
+  std::vector<TableData> shown;  // the committed tables last read
+
+  Impl(const SqlScenario& sql, const SqlVariant& chosen) : scenario(sql), variant(chosen) {}
+
+  bool issued(const std::string& step) const {
+    for (const auto& run : result.steps)
+      if (run.step == step) return true;
+    return false;
   }
+};
+
+SqlStepper::SqlStepper(const SqlScenario& scenario, const SqlVariant& variant, const SqlRunOptions& options)
+    : m(std::make_unique<Impl>(scenario, variant)) {
   SqlLabOptions lab_options;
   lab_options.backend = variant.backend;
   lab_options.journal = variant.journal;
   lab_options.budget = options.budget;
   lab_options.dsn = options.dsn;
   for (const auto& session : scenario.sessions) lab_options.sessions.push_back(session.id);
-  const std::unique_ptr<SqlLab> lab = open_sql_lab(lab_options, scenario.setup);
-
-  SqlRunResult result;
+  m->lab = open_sql_lab(lab_options, scenario.setup);
+  m->runner = std::make_unique<SqlRunner>(scenario, variant, *m->lab);
+  SqlRunResult& result = m->result;
   result.scenario = scenario.id;
   result.variant = variant.id;
   result.level = variant.level;
   result.backend = variant.backend;
-  result.server_version = lab->server_version();
-  result.permutation = permutation;
-  lab->read_tables(scenario.tables, result.initial);
-  std::vector<TableData> shown = result.initial;
-  SqlRunner runner(scenario, variant, *lab);
-  int index = 0;
-  for (const SqlStep* step : steps) {
-    SqlStepRun run = runner.run_step(++index, *step);
-    std::vector<TableData> tables;
-    if (lab->read_tables(scenario.tables, tables)) {
-      shown = std::move(tables);
-    } else {
-      run.tables_are_previous = true;
-    }
-    run.tables = shown;
-    result.steps.push_back(std::move(run));
-  }
-  result.stuck = runner.any_waiting();
+  result.server_version = m->lab->server_version();
+  m->lab->read_tables(scenario.tables, result.initial);
+  m->shown = result.initial;
   if (scenario.anomaly) result.anomaly = anomaly_holds(*scenario.anomaly, result);
+}
+
+SqlStepper::~SqlStepper() = default;
+
+std::string SqlStepper::why_not(const std::string& step) const {
+  const SqlStep* wanted = m->scenario.find_step(step);
+  if (!wanted) return "no step named '" + step + "' in " + m->scenario.id;
+  if (m->issued(step)) return step + " has run already";
+  const SqlSession* session = m->scenario.find_session(wanted->session);
+  for (const auto& earlier : session->steps) {
+    if (earlier == step) break;
+    if (!m->issued(earlier))
+      return "session " + session->id + " runs its steps in order: " + earlier + " comes before " + step;
+  }
+  return {};
+}
+
+const SqlStepRun& SqlStepper::run(const std::string& step) {
+  if (const std::string reason = why_not(step); !reason.empty()) throw UsageError(reason);
+  SqlRunResult& result = m->result;
+  SqlStepRun run =
+      m->runner->run_step(static_cast<int>(result.steps.size()) + 1, *m->scenario.find_step(step));
+  std::vector<TableData> tables;
+  if (m->lab->read_tables(m->scenario.tables, tables)) {
+    m->shown = std::move(tables);
+  } else {
+    run.tables_are_previous = true;
+  }
+  run.tables = m->shown;
+  result.permutation.push_back(step);
+  result.steps.push_back(std::move(run));
+  result.stuck = m->runner->any_waiting();
+  if (m->scenario.anomaly) result.anomaly = anomaly_holds(*m->scenario.anomaly, result);
   result.how = how_it_went(result);
-  return result;
+  return result.steps.back();
+}
+
+const SqlRunResult& SqlStepper::result() const {
+  return m->result;
+}
+
+SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& variant,
+                              const std::vector<std::string>& permutation, const SqlRunOptions& options) {
+  for (const auto& name : permutation)
+    if (!scenario.find_step(name)) throw UsageError("no step named '" + name + "' in " + scenario.id);
+  SqlStepper stepper(scenario, variant, options);
+  for (const auto& step : permutation) stepper.run(step);
+  return stepper.result();
+}
+
+bool rows_match(const std::vector<Row>& rows, const SqlRows& expected) {
+  if (rows.size() != expected.size()) return false;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (rows[r].size() != expected[r].size()) return false;
+    for (std::size_t c = 0; c < rows[r].size(); ++c)
+      if (to_display(rows[r][c]) != expected[r][c]) return false;
+  }
+  return true;
+}
+
+std::string how_in_words(const std::string& how, Lang lang) {
+  std::string out;
+  std::string rest = how;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(", ");
+    const std::string item = rest.substr(0, comma);
+    out += (out.empty()        ? ""
+            : lang == Lang::zh ? "、"
+                               : ", ") +
+           (item == "wait" ? render(Message{"iso.how.wait"}, lang) : item);
+    rest = comma == std::string::npos ? "" : rest.substr(comma + 2);
+  }
+  return out;
 }
 
 // [SECTION] expectations
@@ -353,7 +422,7 @@ std::vector<std::string> unmet_expectations(const SqlScenario& scenario, const S
     if (!last || last->waiting || last->failed) {
       unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it " +
                       run.outcome_of(step));
-    } else if (!rows_equal(last->rows, rows)) {
+    } else if (!rows_match(last->rows, rows)) {
       unmet.push_back("expected step " + step + " to read " + rows_text(rows) + ", it reads " +
                       rows_text(last->rows));
     }

@@ -4,6 +4,8 @@
 // queue behind it), and after every step the waiting sessions are driven again in the order they began
 // waiting until none can go on. Nothing reads an open transaction's own view: the extra read would change
 // what is tested (an early snapshot, SIREAD locks, a SHARED lock); a step's own results are its view.
+#include <chrono>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "core/sim/snapshot.hpp"
 #include "core/sim/sql_lab.hpp"
 #include "core/sim/sql_scenario.hpp"
+#include "core/sim/text.hpp"
 
 namespace reslab {
 
@@ -47,6 +50,8 @@ struct SqlStepRun {
   std::vector<TableData> tables;     // the committed tables after the step
   bool tables_are_previous = false;  // they could not be read now: the previous ones stand
   std::vector<std::string> waiting;  // sessions waiting after the step, in the order they began
+  // Whom each waiting session waits for after the step, as the database tells it (empty when it cannot).
+  std::map<std::string, std::vector<std::string>> waiting_for;
 };
 
 struct SqlRunResult {
@@ -75,10 +80,40 @@ struct SqlRunOptions {
   std::string dsn;  // the variant's server (--pg DSN, --mariadb DSN); empty: reslab's own
 };
 
+// Runs the steps of one variant one at a time on a fresh lab, as a window steps them: the whole run of
+// run_sql_scenario(), a step whenever asked. The scenario and the variant must outlive it.
+class SqlStepper {
+ public:
+  // Throws as run_sql_scenario() does when the lab cannot be made.
+  SqlStepper(const SqlScenario& scenario, const SqlVariant& variant, const SqlRunOptions& options = {});
+  ~SqlStepper();
+  SqlStepper(const SqlStepper&) = delete;
+  SqlStepper& operator=(const SqlStepper&) = delete;
+
+  // Why `step` cannot be run next (English); empty when it can: a session's steps run in its order, each
+  // once. A step of a session that waits can run: it queues behind the wait.
+  std::string why_not(const std::string& step) const;
+  // Runs one step. Throws UsageError when why_not() says no, ScenarioError at a statement the sandbox
+  // refuses.
+  const SqlStepRun& run(const std::string& step);
+  // The steps run so far, with the anomaly and how judged on them.
+  const SqlRunResult& result() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m;
+};
+
 // Throws ScenarioError at a statement's position when the sandbox refuses it, UsageError for an unknown
 // step or variant, BackendUnavailableError when the variant's backend cannot be used.
 SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& variant,
                               const std::vector<std::string>& permutation, const SqlRunOptions& options = {});
+
+// Whether `rows` are exactly `expected` (cells by their display text, "NULL" for null).
+bool rows_match(const std::vector<Row>& rows, const SqlRows& expected);
+
+// `how` ("wait, 40001") in the reader's language: the codes stay as the database gives them.
+std::string how_in_words(const std::string& how, Lang lang);
 
 // The expectation of the run's variant held against the run: empty when it holds, otherwise what differs
 // (English), one line each.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/sim/message.hpp"
+
 namespace reslab {
 
 const std::string& SqlVariant::begin_of(const std::string& session) const {
@@ -95,6 +97,17 @@ std::size_t default_permutation_count(const SqlScenario& scenario) {
   std::vector<std::vector<std::string>> found;
   interleavings_from(scenario, next, order, total, kDefaultInterleavings, found);
   return found.size();
+}
+
+std::size_t SqlScenario::variant_index(const std::string& id) const {
+  for (std::size_t i = 0; i < variants.size(); ++i)
+    if (variants[i].id == id) return i;
+  return variants.size();
+}
+
+std::string level_text(const std::string& level, Lang lang) {
+  const std::string key = "level." + level;
+  return has_message(key) ? render(Message{key}, lang) : level;
 }
 
 }  // namespace reslab

@@ -105,6 +105,8 @@ struct SqlScenario {
   const SqlVariant* find_variant(const std::string& id) const;
   const SqlExpectation* expectation_for(const std::string& variant) const;
   std::vector<const SqlVariant*> variants_on(Backend backend) const;
+  // Where the variant stands in the file (variants.size() for an unknown id): two side by side keep it.
+  std::size_t variant_index(const std::string& id) const;
 };
 
 // The permutations a scenario runs: its own, or (none listed) the interleavings of its sessions' steps in
@@ -113,6 +115,10 @@ std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_
 // The `number`th interleaving of the sessions' steps (1-based), whatever permutations the file lists; empty
 // past the last.
 std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number);
+// A variant's level in the reader's language: the levels the bundled tests name are translated, a file's
+// own words stay as written.
+std::string level_text(const std::string& level, Lang lang);
+
 // How many permutations `reslab trace` lists by default: the file's, or the first 100 interleavings.
 std::size_t default_permutation_count(const SqlScenario& scenario);
 constexpr std::size_t kDefaultInterleavings = 100;

@@ -24,6 +24,24 @@ struct SqlRecord {
   int rows = 0;          // rows the statement returned (a SELECT's answer, an UPDATE's RETURNING)
   std::string sqlstate;  // PostgreSQL's SQLSTATE ("40P01"); empty on SQLite
   bool ok = true;        // the statement succeeded, whatever the backend calls its success
+  bool waiting = false;  // it waits for another session's lock (an SQL scenario's; a case's say "waiting")
+  // What it returned, kept where the rows are the lesson (an SQL scenario's statements); a case's actions
+  // say what they read in their explanations instead.
+  std::vector<std::string> returned_columns = {};
+  std::vector<Row> returned_rows = {};
+};
+
+// A question predict mode asks before a step's result is revealed (what the scenario file expects of the
+// step), and how the run answered it.
+struct Prediction {
+  enum class Verdict { met, unmet, open };
+  Message question;  // "Will t2_write wait?"
+  Message expected;  // what the file expects: "it waits"
+  Message answer;    // what the run did: "it waits"; "it has not finished yet" while open
+  Verdict verdict = Verdict::open;
+  // Asked before the reveal. A step woken by this one answers a question asked where it began, and is
+  // not asked again: asking would give the wake-up away.
+  bool asked = true;
 };
 
 // An actor that was waiting and finished its event because the lock holder committed or rolled back.
@@ -83,6 +101,18 @@ struct Step {
   std::vector<SqlRecord> sql;
   std::vector<ActorStatus> actors;
   std::vector<ProcessMemory> memory;  // every actor, in lane order
+  std::vector<Prediction> predictions;
+};
+
+// An SQL scenario's verdict on its run: whether the anomaly rule holds and what stood in the way, and what
+// the scenario file expects of the variant.
+struct AnomalyVerdict {
+  bool complete = false;  // every step of every session has run: the rule is judged on the whole run
+  bool anomaly = false;
+  std::string how;     // "wait, 40001"; empty when nothing waited or failed
+  bool stuck = false;  // sessions still wait after the last step
+  std::optional<bool> expected_anomaly;
+  std::optional<std::string> expected_how;
 };
 
 struct Trace {
@@ -91,13 +121,15 @@ struct Trace {
   Backend backend = Backend::sqlite;
   std::string server_version;  // PostgreSQL's "15.18"; empty on SQLite
   std::string preset;          // empty when the order was given explicitly
+  std::string variant;         // an SQL scenario's variant (its id); empty for a case's models
   std::vector<std::string> order;
   std::map<std::string, std::int64_t> times;  // every event's scheduled time in this run (the plan's)
   std::shared_ptr<const CommittedState> initial;
   std::vector<ActorStatus> initial_actors;  // where the actors stand before the first step
   std::vector<ProcessMemory> initial_memory;
   std::vector<Step> steps;
-  std::string hash;  // over committed tables, figures, outcomes and wakes
+  std::string hash;                       // over committed tables, figures, outcomes and wakes
+  std::optional<AnomalyVerdict> verdict;  // an SQL scenario with an anomaly rule
 };
 
 // A hash over the committed tables, figures, outcomes and wakes of every step

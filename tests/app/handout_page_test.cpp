@@ -104,7 +104,7 @@ TEST_CASE("a page without pictures and the index reach nothing outside themselve
   const auto t2 = bundled_case("t2");
   const UiText text = strings();
   CHECK(outside_references(handout_page_html(tables_only(*h1), text, Lang::en)).empty());
-  const std::string index = handout_index_html({h1.get(), t2.get()}, text, Lang::zh);
+  const std::string index = handout_index_html({h1.get(), t2.get()}, {}, text, Lang::zh);
   CHECK(outside_references(index).empty());
   CHECK(index.find("<a href=\"h1.html\">" + html_escape(h1->title.zh) + "</a>") != std::string::npos);
   CHECK(index.find("<a href=\"t2.html\">" + html_escape(t2->title.zh) + "</a>") != std::string::npos);

@@ -14,6 +14,7 @@
 #include "core/formats/step_explanation.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/sql_scenario_loader.hpp"
 #include "core/sim/timed_text.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
@@ -92,7 +93,9 @@ TEST_CASE("reslab handout in Chinese explains every step of its slides and asks 
   CHECK(test::without_data(html).find("seed") == std::string::npos);
 }
 
-TEST_CASE("reslab handout --all writes a page per bundled case and an index linking each") {
+TEST_CASE(
+    "reslab handout --all writes a page per bundled case and isolation test, the isolation table, and an index "
+    "linking each") {
   const ScratchDir dir;
   test::bundled_case("h1");  // points the scenario library, and the binary after it, at the source tree
   std::string errors;
@@ -105,7 +108,23 @@ TEST_CASE("reslab handout --all writes a page per bundled case and an index link
   int pages = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
     pages += entry.path().extension() == ".html";
-  CHECK(pages == static_cast<int>(files.size()) + 1);
+  const std::vector<std::string> tests = isolation_scenario_files();
+  REQUIRE(tests.size() == 13);
+  CHECK(pages == static_cast<int>(files.size() + tests.size()) + 2);  // the index and the isolation table
+  const std::string table = test::read_file(dir.file("isolation.html"));
+  CHECK(test::outside_references(table).empty());
+  CHECK(index.find("href=\"isolation.html\"") != std::string::npos);
+  for (const auto& file : tests) {
+    const SqlScenario test_case = load_sql_scenario_file(file);
+    INFO(test_case.id);
+    CHECK(index.find("<a href=\"" + test_case.id + ".html\">" + html_escape(test_case.title.en) + "</a>") !=
+          std::string::npos);
+    // Each cell of the table links to its test's page at its variant.
+    CHECK(table.find("href=\"" + test_case.id + ".html#variant-sqlite-deferred\"") != std::string::npos);
+    const std::string html = test::read_file(dir.file(test_case.id + ".html"));
+    CHECK(html.find("id=\"variant-sqlite-deferred\"") != std::string::npos);
+    CHECK(html.find("href=\"isolation.html\"") != std::string::npos);
+  }
   for (const auto& file : files) {
     const Scenario scenario = load_scenario_file(file);
     INFO(scenario.id);
@@ -116,6 +135,38 @@ TEST_CASE("reslab handout --all writes a page per bundled case and an index link
     CHECK(html.find("href=\"index.html\"") != std::string::npos);
     CHECK(test::outside_references(html).empty());
   }
+}
+
+TEST_CASE(
+    "reslab handout of an SQL scenario shows its SQL, each variant's slides as export draws them, the file's "
+    "expectations and the verdict") {
+  const ScratchDir dir;
+  test::bundled_case("h1");
+  REQUIRE(run_reslab("handout p4 --out " + dir.file("pages") + " --lang en --quiet") == 0);
+  REQUIRE(run_reslab("export p4 --variant sqlite-immediate --out " + dir.file("frames") +
+                     " --size 1600x900 --lang en --quiet") == 0);
+  const std::string html = test::read_file(dir.file("pages/p4.html"));
+  CHECK(test::outside_references(html).empty());
+  CHECK(html.find("<code>UPDATE test SET value = 11 WHERE id = 1</code>") != std::string::npos);
+  const std::vector<std::string> images = test::sources(html);
+  REQUIRE(images.size() == 24);  // six steps under each of SQLite's four variants
+  // The second variant's slides, immediate on a rollback journal, are export's frames.
+  const std::string prefix = "data:image/png;base64,";
+  for (int step = 1; step <= 6; ++step) {
+    INFO("step " << step);
+    const std::string& image = images[static_cast<std::size_t>(5 + step)];
+    REQUIRE(image.rfind(prefix, 0) == 0);
+    const RgbaImage slide = decode(test::base64_decode(std::string_view(image).substr(prefix.size())), dir);
+    const RgbaImage frame =
+        test::load_png(dir.file("frames/p4-sqlite-immediate-step0" + std::to_string(step) + ".png"));
+    CHECK(slide.pixels == frame.pixels);
+  }
+  CHECK(html.find("Result: <span class=\"prevented\">prevented (SQLITE_BUSY, wait)</span>") !=
+        std::string::npos);
+  CHECK(html.find(
+            html_escape("Will t2_write fail, and with which code? Expected: it fails with SQLITE_BUSY. The "
+                        "run: it fails with SQLITE_BUSY. As expected.")) != std::string::npos);
+  CHECK(html.find("id=\"interleavings\"") != std::string::npos);
 }
 
 TEST_CASE("reslab handout that cannot write its page exits 1 and leaves what was in the way") {

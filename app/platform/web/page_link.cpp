@@ -71,9 +71,11 @@ PageLink parse_page_link(std::string_view query) {
     if (key == "case") link.case_id = value;
     if (key == "file") link.file = value;
     if (key == "model" && (value == "naive" || value == "atomic")) link.model = value;
+    if (key == "variant") link.variant = value;
     if (key == "preset") link.preset = value;
     if (key == "lang" && (value == "zh" || value == "en")) link.lang = value;
     if (key == "compare") link.compare = value != "0";
+    if (key == "isolation") link.isolation = value != "0";
     if (key == "selftest") link.self_test = true;
     if (key == "bench") link.bench = true;
     if (key == "step")
@@ -112,6 +114,7 @@ std::string page_link_query(const PageLink& link) {
   if (!link.file.empty()) add("file", link.file);
   if (!link.case_id.empty() && link.file.empty()) add("case", link.case_id);
   if (!link.model.empty()) add("model", link.model);
+  if (!link.variant.empty()) add("variant", link.variant);
   if (!link.preset.empty()) add("preset", link.preset);
   if (link.order) {
     std::string order;
@@ -127,6 +130,7 @@ std::string page_link_query(const PageLink& link) {
   if (link.step) add("step", std::to_string(*link.step));
   if (!link.lang.empty()) add("lang", link.lang);
   if (link.compare) add("compare", "1");
+  if (link.isolation) add("isolation", "1");
   return query;
 }
 

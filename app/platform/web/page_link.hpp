@@ -1,6 +1,8 @@
 #pragma once
 // What the page's URL says to show (?case=h2&model=atomic&preset=article&step=3&lang=zh, and order,
-// at, compare, file, selftest, bench), read at start and written back as the user steps.
+// at, compare, isolation, file, selftest, bench; an SQL scenario's variant:
+// ?case=p4&variant=sqlite-immediate&step=3),
+// read at start and written back as the user steps.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,12 +16,14 @@ struct PageLink {
   std::string case_id;  // a bundled id ("h2"); empty: the one used last
   std::string file;     // ?file=NAME.toml: a scenario served beside the page
   std::string model;    // "naive" or "atomic"
+  std::string variant;  // an SQL scenario's variant id ("sqlite-immediate"), in place of the model
   std::string preset;
   std::optional<std::vector<std::string>> order;  // event ids, when not the preset's
   std::map<std::string, std::int64_t> at;         // moved event times
   std::optional<int> step;
   std::string lang;  // "zh" or "en"
   bool compare = false;
+  bool isolation = false;  // ?isolation=1: the Isolation window open, building SQLite's table
   bool self_test = false;
   bool bench = false;  // ?bench: time the engine's replays (bench/web)
 };

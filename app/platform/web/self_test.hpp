@@ -1,6 +1,8 @@
 #pragma once
 // The page's self-test: every preset of every bundled case (or of one file) replayed in both models,
-// one line each, "CASE PRESET MODEL TRACE_HASH", to compare with what the native build recorded.
+// one line each, "CASE PRESET MODEL TRACE_HASH", and each isolation test's first permutation under its
+// SQLite variants without WAL, "TEST PERMUTATION VARIANT TRACE_HASH", to compare with what the native
+// build recorded.
 #include <string>
 #include <vector>
 

@@ -67,13 +67,17 @@ PageLink link_of(const LabApp& app, const PageLink& opened) {
   PageLink link;
   link.file = opened.file;
   link.case_id = session.scenario().id;
-  link.model = session.model() == Model::naive ? "naive" : "atomic";
+  if (const SqlVariant* variant = session.variant())
+    link.variant = variant->id;
+  else
+    link.model = session.model() == Model::naive ? "naive" : "atomic";
   link.preset = session.preset();
   if (!session.follows_preset()) link.order = session.wanted_order();
   link.at = session.moved_times();
   link.step = session.cursor();
   link.lang = app.view().lang == Lang::zh ? "zh" : "en";
   link.compare = app.view().compare;
+  link.isolation = app.view().isolation_open;
   return link;
 }
 
@@ -82,6 +86,7 @@ Commands commands_for(const PageLink& link, const LabApp& app) {
   Commands commands;
   if (!link.lang.empty()) commands.push_back(SetLanguage{link.lang == "zh" ? Lang::zh : Lang::en});
   if (!link.model.empty()) commands.push_back(SetModel{link.model == "naive" ? Model::naive : Model::atomic});
+  if (!link.variant.empty()) commands.push_back(SetVariant{link.variant});
   // A link names its side-by-side view; a page opened without one keeps the view used last.
   const bool names_a_step = !link.case_id.empty() || !link.file.empty();
   if (names_a_step && link.compare != app.view().compare) commands.push_back(ToggleCompare{});
@@ -91,6 +96,7 @@ Commands commands_for(const PageLink& link, const LabApp& app) {
     commands.push_back(ChoosePreset{link.preset});
   for (const auto& [event, seconds] : link.at) commands.push_back(MoveEvent{event, seconds});
   if (link.step) commands.push_back(JumpTo{*link.step});
+  if (link.isolation && !app.view().isolation_open) commands.push_back(ToggleIsolationPanel{});
   return commands;
 }
 
@@ -203,8 +209,10 @@ EM_JS(void, report_self_test, (const char* lines), { reslabSelfTestDone(UTF8ToSt
 int run_self_test(const PageLink& link) {
   std::string text;
   try {
-    const auto files =
+    std::vector<std::string> files =
         link.file.empty() ? bundled_scenario_files() : std::vector<std::string>{served_file_path(link.file)};
+    if (link.file.empty())
+      for (const auto& file : isolation_scenario_files()) files.push_back(file);
     for (const auto& line : self_test_lines(files)) text += line + "\n";
   } catch (const std::exception& e) {
     text += std::string("error ") + e.what() + "\n";

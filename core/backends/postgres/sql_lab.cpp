@@ -158,6 +158,16 @@ class PostgresSqlLab : public SqlLab {
 
   std::string server_version() const override { return m_server_version; }
 
+  std::vector<std::string> waits_for(const std::string& session) override {
+    const auto found = m_sessions.find(session);
+    if (found == m_sessions.end()) return {};
+    std::vector<std::string> names;
+    for (int pid : m_monitor->blocking_pids(found->second->backend_pid()))
+      for (const auto& [name, other] : m_sessions)
+        if (other->backend_pid() == pid) names.push_back(name);
+    return names;
+  }
+
  private:
   void must_admin(const std::string& sql) {
     const auto result = m_admin->exec(sql);

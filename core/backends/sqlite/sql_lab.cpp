@@ -32,6 +32,7 @@ bool harmless_pragma(const char* name) {
 
 struct SandboxedConnection {
   sqlite3* db = nullptr;
+  bool wal = false;  // the lab keeps a WAL journal: a writer never waits for readers
   bool busy_handler_called = false;
   long budget_left = kSqlLabStatementBudget;
   std::string refusal;  // why the authorizer refused the last statement
@@ -148,8 +149,11 @@ struct SandboxedConnection {
           message + (rc == SQLITE_BUSY_SNAPSHOT
                          ? " (another session committed after this transaction's snapshot: its "
                            "write would overwrite a change it never saw, so SQLite fails it)"
-                         : " (this transaction holds a read lock and wants the write lock another "
-                           "transaction holds, which needs this read lock gone: waiting cannot end it)");
+                     : wal ? " (this transaction reads from its snapshot and wants the write lock another "
+                             "transaction holds; once that one commits, the snapshot is out of date, so "
+                             "waiting cannot end well)"
+                           : " (this transaction holds a read lock and wants the write lock another "
+                             "transaction holds, which needs this read lock gone: waiting cannot end it)");
     } else {
       result.kind =
           (rc & 0xff) == SQLITE_CONSTRAINT ? StatementResult::Kind::constraint : StatementResult::Kind::error;
@@ -219,6 +223,7 @@ class SqliteSqlLab : public SqlLab {
     for (const auto& name : options.sessions) {
       auto& connection = m_sessions[name];
       connection = std::make_unique<SandboxedConnection>();
+      connection->wal = wal;
       connection->open(path);
       connection->seal();
     }
@@ -255,6 +260,23 @@ class SqliteSqlLab : public SqlLab {
   }
 
   std::string server_version() const override { return sqlite3_libversion(); }
+
+  // SQLite locks the whole database. A writer that waits (its COMMIT wants the readers gone) waits for
+  // the sessions that read; anyone else for the one that writes (it holds the lock a writer wants, or the
+  // pending lock that keeps new readers out while it commits).
+  std::vector<std::string> waits_for(const std::string& session) override {
+    const auto found = m_sessions.find(session);
+    if (found == m_sessions.end()) return {};
+    std::vector<std::string> writers, readers;
+    for (const auto& [name, connection] : m_sessions) {
+      if (name == session) continue;
+      const int state = sqlite3_txn_state(connection->db, "main");
+      if (state == SQLITE_TXN_WRITE) writers.push_back(name);
+      if (state == SQLITE_TXN_READ) readers.push_back(name);
+    }
+    if (sqlite3_txn_state(found->second->db, "main") == SQLITE_TXN_WRITE) return readers;
+    return writers.empty() ? readers : writers;
+  }
 
   bool refused(const StatementResult& result) const override {
     return result.code == kRefusedCode || result.native_code == SQLITE_AUTH ||

@@ -1,0 +1,204 @@
+// An SQL scenario in the window, driven like a user on SQLite: step it with Next and the sessions' buttons,
+// read what each step returned and whom a waiting session waits for, switch variants, call predict mode's
+// questions, set two variants side by side, and build the Isolation window's table and open a cell.
+#include <GLFW/glfw3.h>
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "app/export/visibility.hpp"
+#include "gui_driver.hpp"
+#include "tests/app/app_test_support.hpp"
+#include "tests/app/handout_test_support.hpp"
+#include "tests/scratch_dir.hpp"
+
+namespace reslab {
+namespace {
+
+using test::english_settings;
+using testing::GuiDriver;
+
+// P4 (lost update) from the isolation lab, opened by its test name.
+GuiDriver& open_p4(GuiDriver& gui) {
+  test::bundled_case("h1");  // points the scenario library at the source tree
+  gui.app().apply(OpenScenario{"p4"});
+  gui.settle();
+  REQUIRE(gui.session().is_sql());
+  return gui;
+}
+
+// Whether the frame showed `text`, a sentence that may wrap over several drawn lines.
+bool shows(const std::string& text) {
+  std::string all;
+  for (const auto& label : drawn_labels()) all += label.text + " ";
+  std::string joined;
+  for (const char c : all)
+    if (c != ' ' || joined.empty() || joined.back() != ' ') joined += c;
+  return joined.find(text) != std::string::npos;
+}
+
+void next(GuiDriver& gui, int times = 1) {
+  for (int i = 0; i < times; ++i) REQUIRE(gui.click("Next ▶"));
+  gui.settle();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "an SQL scenario opens in the window with its sessions' buttons and its variants in the model's place") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  CHECK(gui.session().variant()->id == "sqlite-deferred");
+  CHECK(gui.has_item("deferred, rollback journal"));
+  CHECK(gui.has_item("immediate, WAL"));
+  CHECK_FALSE(gui.has_item("naive read-write"));
+  CHECK(gui.has_item("1  T1 t1_read: SELECT * FROM test WHERE id = 1"));
+  CHECK(gui.has_item("Anomaly or not?"));
+  CHECK(shows("hermitage"));  // the file's permutation in the preset picker
+}
+
+TEST_CASE(
+    "stepping an SQL scenario shows the rows each step returned, its wait, and the verdict at the end") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  next(gui);
+  CHECK(shows("What step 1 returned"));
+  CHECK(shows("(1, 10)"));
+  next(gui, 3);  // t2_write fails at once: SQLite would wait for ever
+  CHECK(gui.session().current_step()->outcome == "failed");
+  CHECK(shows("SQLITE_BUSY"));
+  next(gui);  // T1's COMMIT waits for T2's read lock: its button says so
+  CHECK(gui.has_item("1  T1 waits for T2"));
+  CHECK_FALSE(gui.item_enabled("1  T1 waits for T2"));
+  CHECK(gui.has_item("Anomaly or not?"));
+  next(gui);  // T2's COMMIT wakes T1
+  CHECK(gui.session().current_step()->wakes.size() == 1);
+  CHECK(gui.has_item("Anomaly prevented"));
+  CHECK(shows("What stood in the way: SQLITE_BUSY, wait"));
+  CHECK(shows("As the scenario file expects."));
+  // Back shows the recorded step: nothing runs again.
+  REQUIRE(gui.click("◀ Back"));
+  gui.settle();
+  CHECK(gui.session().cursor() == 5);
+  CHECK(gui.has_item("Anomaly or not?"));
+}
+
+TEST_CASE("clicking a session's button runs its next step: an order built by hand, as the cases do") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  REQUIRE(gui.click("2  T2 t2_read: SELECT * FROM test WHERE id = 1"));
+  gui.settle();
+  REQUIRE(gui.click("2  T2 t2_write: UPDATE test SET value = 11 WHERE id = 1"));
+  gui.settle();
+  CHECK(gui.session().wanted_order() == std::vector<std::string>{"t2_read", "t2_write"});
+  CHECK(gui.session().current_step()->outcome == "done");
+  CHECK_FALSE(gui.session().follows_preset());
+  // Any interleaving by its number, past the file's own permutation.
+  gui.app().apply(UseInterleaving{20});
+  gui.settle();
+  CHECK(gui.session().wanted_order() == sql_interleaving(*gui.session().sql_scenario(), 20));
+}
+
+TEST_CASE("the variant toggle replays the same order under another level, and M goes to the next one") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  next(gui, 6);
+  REQUIRE(gui.click("immediate, rollback journal"));
+  gui.settle();
+  CHECK(gui.session().variant()->id == "sqlite-immediate");
+  CHECK(gui.session().cursor() == 6);
+  CHECK(gui.session().trace().steps[1].outcome == "waiting");  // T2's BEGIN IMMEDIATE waits for T1
+  CHECK(gui.has_item("Anomaly prevented"));
+  gui.press_key_and_settle(GLFW_KEY_M);
+  CHECK(gui.session().variant()->id == "sqlite-wal-deferred");
+}
+
+TEST_CASE("predict mode asks what the file expects of the step before the reveal, and answers after it") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  REQUIRE(gui.click("Predict"));
+  gui.settle();
+  for (int step = 0; step < 4; ++step) {
+    REQUIRE(gui.click("Next ▶"));  // the step runs, its result hidden
+    gui.settle();
+    if (step < 3) {
+      REQUIRE(gui.click("Reveal"));
+      gui.settle();
+    }
+  }
+  CHECK(gui.app().view().result_hidden(4));
+  CHECK(shows("Will t2_write fail, and with which code?"));
+  CHECK_FALSE(shows("As expected"));
+  CHECK_FALSE(shows("SQLITE_BUSY"));  // the SQL panel's result is hidden too
+  REQUIRE(gui.click("Reveal"));
+  gui.settle();
+  CHECK(shows("Expected: it fails with SQLITE_BUSY."));
+}
+
+TEST_CASE("side by side shows two variants of the same order, each with its verdict") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  REQUIRE(gui.click("immediate, rollback journal"));
+  gui.settle();
+  REQUIRE(gui.click("Side by side"));
+  gui.settle();
+  REQUIRE(gui.app().comparisons().size() == 1);
+  CHECK(gui.app().comparisons().front().trace.variant == "sqlite-deferred");  // deferred beside immediate
+  CHECK(gui.has_item("Beside it:"));
+  gui.app().apply(SetComparedVariant{"sqlite-wal-deferred"});
+  gui.settle();
+  REQUIRE(gui.app().comparisons().size() == 1);
+  CHECK(gui.app().comparisons().front().trace.variant == "sqlite-wal-deferred");
+  next(gui, 6);
+  CHECK(gui.has_item("(immediate, rollback journal) Anomaly prevented"));
+  CHECK(gui.has_item("(deferred, WAL) Anomaly prevented"));
+}
+
+TEST_CASE(
+    "the Isolation window builds SQLite's table in the background, and a cell opens that test at that level") {
+  GuiDriver gui("h1", english_settings());
+  test::bundled_case("h1");
+  REQUIRE(gui.click("Isolation"));
+  for (int frame = 0; frame < 2000 && gui.app().isolation().running(); ++frame) {
+    gui.platform().clock += 0.05;
+    gui.frame();
+  }
+  gui.settle();
+  const IsolationRunner::Status status = gui.app().isolation().status();
+  REQUIRE(status.state == IsolationRunner::State::finished);
+  CHECK(status.backend == Backend::sqlite);
+  CHECK(status.cells_done == status.cell_count);
+  CHECK(status.table.results.size() == status.cell_count);
+  CHECK(gui.has_item("52 / 52 cells"));
+  // P4 under SQLite's DEFERRED on a rollback journal: prevented, T2's write failing with SQLITE_BUSY.
+  REQUIRE(gui.click("prevented (SQLITE_BUSY, wait)"));
+  gui.settle();
+  CHECK(gui.session().is_sql());
+  CHECK(gui.session().sql_scenario()->id == "p4");
+  CHECK(gui.session().variant()->id == "sqlite-deferred");
+  CHECK_FALSE(gui.app().view().isolation_open);
+}
+
+TEST_CASE("All orders of an SQL scenario points to its interleavings instead of running a case's orders") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  REQUIRE(gui.click("All orders"));
+  gui.settle();
+  CHECK_FALSE(gui.app().view().orders_open);
+  REQUIRE_FALSE(gui.app().view().toasts.empty());
+  CHECK(gui.app().view().toasts.back().text.find("reslab explore") != std::string::npos);
+}
+
+TEST_CASE("Save as Markdown writes an SQL scenario's run as reslab trace prints it") {
+  GuiDriver gui("h1", english_settings());
+  open_p4(gui);
+  next(gui, 6);
+  test::ScratchDir dir;
+  gui.app().apply(SetScreenshotDir{dir.path()});
+  gui.app().apply(SaveTraceMarkdown{});
+  const std::string markdown = test::read_file(dir.file("p4-sqlite-deferred-en.md"));
+  CHECK(markdown.find("# P4: lost update: deferred, rollback journal on SQLite") == 0);
+  CHECK(markdown.find("**Result: the anomaly is prevented**") != std::string::npos);
+}
+
+}  // namespace reslab
