@@ -292,7 +292,8 @@ void draw_sql_verdicts(const PanelContext& ctx, bool hidden) {
   for (const auto& compared : traces) {
     const Trace& trace = *compared.trace;
     const SqlVariant* variant = session.sql_scenario()->find_variant(trace.variant);
-    const std::string label = across || !variant ? compared_label(ctx, trace) : level_text(variant->level, ctx.lang());
+    const std::string label =
+        across || !variant ? compared_label(ctx, trace) : level_text(variant->level, ctx.lang());
     draw_verdict_badge(ctx, trace, std::min<int>(cursor, static_cast<int>(trace.steps.size())),
                        "(" + label + ") ", hidden);
   }

@@ -15,10 +15,14 @@ namespace reslab {
 
 // [SECTION] what the step returned
 namespace {
-bool shows_rows(const SqlRecord& record) { return record.ok && !record.returned_columns.empty(); }
+bool shows_rows(const SqlRecord& record) {
+  return record.ok && !record.returned_columns.empty();
+}
 }  // namespace
 
-bool returns_rows(const Step& step) { return std::any_of(step.sql.begin(), step.sql.end(), shows_rows); }
+bool returns_rows(const Step& step) {
+  return std::any_of(step.sql.begin(), step.sql.end(), shows_rows);
+}
 
 void draw_returned_rows(const PanelContext& ctx, const Step& step) {
   std::vector<const SqlRecord*> reads;
