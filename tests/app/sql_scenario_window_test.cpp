@@ -6,7 +6,6 @@
 
 #include <algorithm>
 
-#include "app/export/visibility.hpp"
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
@@ -16,6 +15,7 @@ namespace reslab {
 namespace {
 
 using test::english_settings;
+using test::shows;
 using testing::GuiDriver;
 
 // P4 (lost update) from the isolation lab, opened by its test name.
@@ -25,16 +25,6 @@ GuiDriver& open_p4(GuiDriver& gui) {
   gui.settle();
   REQUIRE(gui.session().is_sql());
   return gui;
-}
-
-// Whether the frame showed `text`, a sentence that may wrap over several drawn lines.
-bool shows(const std::string& text) {
-  std::string all;
-  for (const auto& label : drawn_labels()) all += label.text + " ";
-  std::string joined;
-  for (const char c : all)
-    if (c != ' ' || joined.empty() || joined.back() != ' ') joined += c;
-  return joined.find(text) != std::string::npos;
 }
 
 void next(GuiDriver& gui, int times = 1) {

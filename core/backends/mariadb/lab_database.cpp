@@ -143,12 +143,7 @@ bool MariaLabDatabase::read_tables(Session& session, std::vector<TableData>& out
 }
 
 std::vector<std::string> MariaLabDatabase::waits_for(Session& session) {
-  auto& waiting = static_cast<maria::MariaSession&>(session);
-  std::vector<std::string> names;
-  for (unsigned long thread : m_monitor->blocking_threads(waiting.thread_id()))
-    for (const auto& [name, other] : m_sessions)
-      if (other->thread_id() == thread) names.push_back(name);
-  return names;
+  return maria::blocking_sessions(*m_monitor, static_cast<maria::MariaSession&>(session), m_sessions);
 }
 
 bool MariaLabDatabase::readable(Session& session) {

@@ -209,4 +209,14 @@ bool MariaSession::make_idle() {
   return !m_in_transaction && !m_flight;
 }
 
+std::vector<std::string> blocking_sessions(
+    LockMonitor& monitor, const MariaSession& waiting,
+    const std::map<std::string, std::unique_ptr<MariaSession>>& sessions) {
+  std::vector<std::string> names;
+  for (unsigned long thread : monitor.blocking_threads(waiting.thread_id()))
+    for (const auto& [name, other] : sessions)
+      if (other->thread_id() == thread) names.push_back(name);
+  return names;
+}
+
 }  // namespace reslab::maria

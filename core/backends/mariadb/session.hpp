@@ -9,6 +9,7 @@
 // KILL QUERY from the lab's control connection.
 #include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,5 +82,10 @@ class MariaSession : public Session {
   bool m_verbatim = false;
   std::chrono::milliseconds m_budget = kStatementBudget;
 };
+
+// The sessions of `sessions` that InnoDB says `waiting`'s statement waits for, in InnoDB's order.
+std::vector<std::string> blocking_sessions(
+    LockMonitor& monitor, const MariaSession& waiting,
+    const std::map<std::string, std::unique_ptr<MariaSession>>& sessions);
 
 }  // namespace reslab::maria

@@ -270,6 +270,14 @@ class MariaSqlLab : public SqlLab {
 
   std::string server_version() const override { return m_server_version; }
 
+  // Whom InnoDB names as holding the row locks the session's statement waits for (nobody it can name for a
+  // metadata-lock wait).
+  std::vector<std::string> waits_for(const std::string& session) override {
+    const auto found = m_sessions.find(session);
+    if (found == m_sessions.end() || !found->second->waiting()) return {};
+    return maria::blocking_sessions(m_monitor, *found->second, m_sessions);
+  }
+
  private:
   maria::LockMonitor m_monitor;  // its control connection is the admin's
   std::string m_server_version;
