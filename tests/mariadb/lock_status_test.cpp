@@ -7,6 +7,8 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <string>
+#include <vector>
 
 #include "core/backends/mariadb/lock_monitor.hpp"
 #include "core/backends/mariadb/session.hpp"
@@ -14,6 +16,16 @@
 
 using namespace reslab;
 using namespace reslab::maria;
+
+// A failed comparison of whom a session waits for prints the names ("A, C").
+template <>
+struct doctest::StringMaker<std::vector<std::string>> {
+  static String convert(const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+    return ("{" + text + "}").c_str();
+  }
+};
 
 namespace {
 

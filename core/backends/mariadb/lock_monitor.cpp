@@ -74,31 +74,43 @@ bool LockMonitor::lists_locks() {
 }
 
 std::vector<unsigned long> LockMonitor::blockers_from_cache(unsigned long thread) {
-  {
-    CacheClock& clock = cache_clock();
-    std::lock_guard lock(clock.mutex);
-    const auto fresh_from = clock.last_read + std::chrono::milliseconds(105);
-    if (Clock::now() < fresh_from) std::this_thread::sleep_until(fresh_from);
-    clock.last_read = Clock::now();
+  // Another client of the server (a second reslab on a --mariadb server, or one that has just exited) may
+  // have read the cache less than 100 ms ago: then it still holds the transactions of that moment, and
+  // `thread`'s wait is not in it yet. A cache that does not show the wait is read again once it may be
+  // fresh, twice at most.
+  for (int attempt = 0;; ++attempt) {
+    {
+      CacheClock& clock = cache_clock();
+      std::lock_guard lock(clock.mutex);
+      const auto fresh_from = clock.last_read + std::chrono::milliseconds(105);
+      if (Clock::now() < fresh_from) std::this_thread::sleep_until(fresh_from);
+      clock.last_read = Clock::now();
+    }
+    const std::string requester = " WHERE r.trx_mysql_thread_id = " + std::to_string(thread);
+    const StatementResult rows = m_control.exec(
+        "SELECT b.trx_mysql_thread_id FROM information_schema.INNODB_LOCK_WAITS w"
+        " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
+        " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id" +
+        requester + " ORDER BY b.trx_started, b.trx_id");
+    // Read within the same 100 ms, the same cache: does it show the wait at all?
+    const bool shows_wait = !rows.rows.empty() || !m_control
+                                                       .exec("SELECT 1 FROM information_schema.INNODB_TRX r" +
+                                                             requester + " AND r.trx_state = 'LOCK WAIT'")
+                                                       .rows.empty();
+    {
+      std::lock_guard lock(cache_clock().mutex);
+      cache_clock().last_read = Clock::now();
+    }
+    if (!shows_wait && attempt < 2) continue;
+    std::vector<unsigned long> out;
+    for (const auto& row : rows.rows) {
+      const unsigned long id = static_cast<unsigned long>(as_int(row[0]));
+      bool seen = false;
+      for (unsigned long known : out) seen = seen || known == id;
+      if (!seen) out.push_back(id);
+    }
+    return out;
   }
-  const StatementResult rows = m_control.exec(
-      "SELECT b.trx_mysql_thread_id FROM information_schema.INNODB_LOCK_WAITS w"
-      " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
-      " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id"
-      " WHERE r.trx_mysql_thread_id = " +
-      std::to_string(thread) + " ORDER BY b.trx_started, b.trx_id");
-  {
-    std::lock_guard lock(cache_clock().mutex);
-    cache_clock().last_read = Clock::now();
-  }
-  std::vector<unsigned long> out;
-  for (const auto& row : rows.rows) {
-    const unsigned long id = static_cast<unsigned long>(as_int(row[0]));
-    bool seen = false;
-    for (unsigned long known : out) seen = seen || known == id;
-    if (!seen) out.push_back(id);
-  }
-  return out;
 }
 
 }  // namespace reslab::maria
