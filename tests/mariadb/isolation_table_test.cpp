@@ -47,6 +47,19 @@ std::pair<std::string, int> run_reslab(const std::string& arguments) {
   return {output, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+// Sessions A and B (`sessions`: their steps, as TOML) on `setup`, stepped in `order` at InnoDB's repeatable
+// read: one shape of wait the lab has to see.
+SqlRunResult run_two_sessions(const std::string& id, const std::string& setup, const std::string& sessions,
+                              const std::string& order) {
+  const SqlScenario scenario = parse_sql_scenario(
+      "kind = \"sql\"\nid = \"" + id + "\"\ntitle = { en = \"T\", zh = \"T\" }\nsetup = \"" + setup + "\"\n" +
+          sessions + "[[permutations]]\nname = \"p\"\nsteps = " + order +
+          "\n[[variants]]\nid = \"maria\"\nbackend = \"mariadb\"\n"
+          "level = \"repeatable read\"\nbegin = \"BEGIN\"\n",
+      id + ".toml");
+  return run_sql_scenario(scenario, scenario.variants.front(), sql_permutation(scenario, 1));
+}
+
 }  // namespace
 
 TEST_CASE("MariaDB's isolation table agrees with Hermitage's published MySQL/InnoDB column, cell by cell") {
@@ -99,28 +112,16 @@ TEST_CASE("at InnoDB's serializable the lost update is a deadlock: T2's write fa
 
 TEST_CASE("a DDL statement that waits for a table's metadata lock waits, and wakes at the reader's commit") {
   if (!mariatest::server_or_skip()) return;
-  const SqlScenario scenario = parse_sql_scenario(R"toml(kind = "sql"
-id = "metadata_lock"
-title = { en = "M", zh = "M" }
-setup = "CREATE TABLE t (id int PRIMARY KEY); INSERT INTO t VALUES (1)"
+  const SqlRunResult run = run_two_sessions(
+      "metadata_lock", "CREATE TABLE t (id int PRIMARY KEY); INSERT INTO t VALUES (1)", R"toml(
 [[sessions]]
 id = "A"
 steps = [{ name = "a_read", sql = "SELECT * FROM t" }, { name = "a_commit", sql = "COMMIT" }]
 [[sessions]]
 id = "B"
 steps = [{ name = "b_alter", sql = "ALTER TABLE t ADD COLUMN c int" }]
-[[permutations]]
-name = "p"
-steps = ["a_read", "b_alter", "a_commit"]
-[[variants]]
-id = "maria"
-backend = "mariadb"
-level = "repeatable read"
-begin = "BEGIN"
 )toml",
-                                                  "metadata_lock.toml");
-  const SqlRunResult run =
-      run_sql_scenario(scenario, scenario.variants.front(), sql_permutation(scenario, 1));
+      R"(["a_read", "b_alter", "a_commit"])");
   CHECK(run.steps[1].outcome == "waiting");
   REQUIRE(run.steps[2].wakes.size() == 1);
   CHECK(run.steps[2].wakes[0].session == "B");
@@ -149,28 +150,16 @@ TEST_CASE(
 
 TEST_CASE("a lock NOWAIT will not wait for fails its step with 1205, and nothing is left waiting") {
   if (!mariatest::server_or_skip()) return;
-  const SqlScenario scenario = parse_sql_scenario(R"toml(kind = "sql"
-id = "nowait"
-title = { en = "N", zh = "N" }
-setup = "CREATE TABLE t (id int PRIMARY KEY, v int); INSERT INTO t VALUES (1, 10)"
+  const SqlRunResult run = run_two_sessions(
+      "nowait", "CREATE TABLE t (id int PRIMARY KEY, v int); INSERT INTO t VALUES (1, 10)", R"toml(
 [[sessions]]
 id = "A"
 steps = [{ name = "a_write", sql = "UPDATE t SET v = 11 WHERE id = 1" }, { name = "a_commit", sql = "COMMIT" }]
 [[sessions]]
 id = "B"
 steps = [{ name = "b_lock", sql = "SELECT * FROM t WHERE id = 1 FOR UPDATE NOWAIT" }]
-[[permutations]]
-name = "p"
-steps = ["a_write", "b_lock", "a_commit"]
-[[variants]]
-id = "maria"
-backend = "mariadb"
-level = "repeatable read"
-begin = "BEGIN"
 )toml",
-                                                  "nowait.toml");
-  const SqlRunResult run =
-      run_sql_scenario(scenario, scenario.variants.front(), sql_permutation(scenario, 1));
+      R"(["a_write", "b_lock", "a_commit"])");
   CHECK(run.outcome_of("b_lock") == "failed");
   CHECK(run.last_statement_of("b_lock")->code == "1205");
   CHECK(run.steps[2].wakes.empty());
