@@ -19,7 +19,7 @@ void check_format(const std::string& format) {
 
 SqlRunOptions run_options_of(const BackendOptions& backend) {
   SqlRunOptions options;
-  options.pg_dsn = backend.pg;
+  options.dsn = server_request(backend, named_backend(backend)).dsn;
   return options;
 }
 
@@ -28,7 +28,6 @@ SqlRunOptions run_options_of(const BackendOptions& backend) {
 int run_isolation(const IsolationOptions& options) {
   check_format(options.format);
   const Lang lang = lang_option(options.lang);
-  sqlite_or_postgres(named_backend(options.backend), "the isolation lab");
   const Backend backend = chosen_backend(options.backend);
   const IsolationTable table = run_isolation_table(backend, run_options_of(options.backend));
   if (table.tests.empty()) throw UsageError("no isolation tests found (scenarios/isolation/ is missing)");
@@ -57,8 +56,17 @@ int run_sql_trace(const SqlTraceOptions& options) {
                        std::string(backend_name(variant->backend)));
     }
   } else {
-    const auto on_backend = scenario.variants_on(chosen_backend(options.backend));
-    if (on_backend.empty()) throw UsageError(options.file + " has no variant on this backend");
+    const Backend backend = chosen_backend(options.backend);
+    const auto on_backend = scenario.variants_on(backend);
+    if (on_backend.empty()) {
+      std::string others;
+      for (const Backend other : all_backends())
+        if (!scenario.variants_on(other).empty())
+          others +=
+              (others.empty() ? "" : ", ") + std::string("--backend ") + std::string(backend_name(other));
+      throw UsageError(options.file + " has no variant on " + std::string(backend_name(backend)) +
+                       (others.empty() ? "" : " (its variants run with " + others + ")"));
+    }
     variant = on_backend.front();
   }
   const std::vector<std::string> permutation =

@@ -5,6 +5,7 @@
 
 #include "core/backends/mariadb/lab_database.hpp"
 #include "core/backends/mariadb/server.hpp"
+#include "core/backends/mariadb/sql_lab.hpp"
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/sql_lab.hpp"
@@ -46,15 +47,13 @@ class DesktopBackends final : public LabBackends {
     return open_sqlite_lab_database(scenario, family, session_names, model);
   }
 
-  // An SQL scenario's lab. InnoDB's SQL scenarios are not written yet: a MariaDB variant says so.
   std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options,
                                        const std::vector<SqlStatement>& setup) const override {
     switch (options.backend) {
       case Backend::postgres:
         return open_postgres_sql_lab(options, setup);
       case Backend::mariadb:
-        throw BackendUnavailableError(
-            "SQL scenarios run on SQLite and PostgreSQL; MariaDB is not one of their backends yet.");
+        return open_mariadb_sql_lab(options, setup);
       case Backend::sqlite:
         break;
     }
