@@ -16,7 +16,6 @@
 #include "app/cli/race_command.hpp"
 #include "app/gui_context.hpp"
 #include "app/platform/gui_main.hpp"
-#include "core/backends/servers.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/formats/trace_json.hpp"
 #include "core/formats/trace_markdown.hpp"
@@ -25,6 +24,7 @@
 #include "core/sim/preset_check.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/servers.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 
