@@ -98,6 +98,16 @@ xvfb-run -a -s "-screen 0 1600x900x24" "${BUILD:-$root/build}/reslab" export "$r
 check "the link ?file=...&variant=autocommit&step=4 shows the SQL scenario and its verdict as on the desktop" \
   python3 "$root/tests/web_layout_check.py" "$scratch/sql.png" "$scratch/native/autocommit_lost_update-autocommit-step04.png"
 
+# The page's own buttons speak the app's language, in the words of its string tables.
+label_of() { sed -n '/^\[page\]/,/^\[/s/^'"$2"' = "\(.*\)"$/\1/p' "$root/assets/strings/$1.toml"; }
+browser --virtual-time-budget=30000 --dump-dom "$page?case=h1&lang=zh" >"$scratch/zh.html"
+check "in Chinese the page's buttons read as zh.toml's [page] labels" \
+  grep -qF ">$(label_of zh copy_link)</button>" "$scratch/zh.html"
+check "...both of them, and the page's language is Chinese" \
+  bash -c 'grep -qF ">$1</button>" "$2" && grep -q "<html lang=\"zh-CN\"" "$2"' _ "$(label_of zh open_file)" "$scratch/zh.html"
+browser --virtual-time-budget=30000 --dump-dom "$page?case=h1&lang=en" >"$scratch/en.html"
+check "in English they read as en.toml's" grep -qF ">$(label_of en copy_link)</button>" "$scratch/en.html"
+
 # [4] The address follows the user as they step; the keys do not scroll the page.
 node_flags=()  # Node 20 has its WebSocket client behind a flag
 node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || node_flags=(--experimental-websocket)

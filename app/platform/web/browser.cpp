@@ -40,6 +40,12 @@ EM_JS(char*, js_local_get, (const char* key), {
 EM_JS(void, js_local_set, (const char* key, const char* value), {
   try { localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); } catch (error) {}
 });
+EM_JS(void, js_label_page_buttons, (const char* lang, const char* copy_link, const char* copy_link_tip,
+                                    const char* link_copied, const char* open_file, const char* open_file_tip), {
+  reslabLabelButtons(UTF8ToString(lang), {copyLink: UTF8ToString(copy_link), copyLinkTip: UTF8ToString(copy_link_tip),
+                     linkCopied: UTF8ToString(link_copied), openFile: UTF8ToString(open_file),
+                     openFileTip: UTF8ToString(open_file_tip)});
+});
 EM_JS(void, js_first_frame, (), { reslabFirstFrame(); });
 EM_JS(void, js_frame_drawn, (), { window.reslabFramesDrawn = (window.reslabFramesDrawn || 0) + 1; });
 EM_JS(void, js_loop_woke, (), { window.reslabWakes = (window.reslabWakes || 0) + 1; });
@@ -57,6 +63,11 @@ void copy_to_clipboard(const std::string& text) {
 
 void replace_query(const std::string& query) {
   js_replace_query(query.c_str());
+}
+
+void label_page_buttons(const PageButtonLabels& labels) {
+  js_label_page_buttons(labels.lang.c_str(), labels.copy_link.c_str(), labels.copy_link_tip.c_str(),
+                        labels.link_copied.c_str(), labels.open_file.c_str(), labels.open_file_tip.c_str());
 }
 
 void toggle_full_screen() {

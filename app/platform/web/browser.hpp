@@ -14,6 +14,12 @@ void replace_query(const std::string& query);
 void toggle_full_screen();
 std::optional<std::string> local_storage_get(const std::string& key);
 void local_storage_set(const std::string& key, const std::string& value);
+// The page's own buttons (beside the canvas) in the app's language: their labels and tooltips.
+struct PageButtonLabels {
+  std::string lang;  // "en" or "zh": the page's lang attribute
+  std::string copy_link, copy_link_tip, link_copied, open_file, open_file_tip;
+};
+void label_page_buttons(const PageButtonLabels& labels);
 // The canvas's size in CSS pixels.
 void canvas_size(int& width, int& height);
 // The first frame is on screen: the page hides its loading line and notes the time.

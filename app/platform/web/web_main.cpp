@@ -135,6 +135,7 @@ struct Page {
   bool first_frame = true;
   std::string shown_query;
   std::string saved_settings;
+  std::string buttons_lang;  // the language the page's buttons were last labelled in
 };
 Page* g_page = nullptr;
 
@@ -161,7 +162,17 @@ void follow_canvas_size(Page& page) {
   }
 }
 
+void label_buttons_in_app_language(Page& page) {
+  const std::string lang = page.app->view().lang == Lang::zh ? "zh" : "en";
+  if (lang == page.buttons_lang) return;
+  const LabApp& app = *page.app;
+  label_page_buttons({lang, app.tr("page.copy_link"), app.tr("page.copy_link_tip"),
+                      app.tr("page.link_copied"), app.tr("page.open_file"), app.tr("page.open_file_tip")});
+  page.buttons_lang = lang;
+}
+
 void after_commands(Page& page) {
+  label_buttons_in_app_language(page);
   const std::string query = page_link_query(link_of(*page.app, page.opened));
   if (query != page.shown_query) {
     replace_query(query);
