@@ -40,7 +40,7 @@ struct TraceOptions {
   bool order_given = false;  // `--order ""` runs no step
   std::vector<std::string> at;
   std::string variant;          // SQL scenarios
-  std::size_t permutation = 1;  // SQL scenarios
+  std::size_t permutation = 0;  // SQL scenarios; 0: the first (isolationtester's format: every one)
   std::string format = "markdown";
   std::string lang;
   BackendOptions backend;
@@ -181,19 +181,23 @@ int run_cli(int argc, char** argv) {
 
   TraceOptions trace;
   CLI::App* trace_cmd = app.add_subcommand("trace", "Run a scenario and print its trace");
-  trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id or a .toml file")->required();
+  trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id, a .toml or a .spec file")
+      ->required();
   trace_cmd->add_option("--model", trace.model, "naive or atomic (default atomic)");
   trace_cmd->add_option("--preset", trace.preset, "Preset name (default: the scenario's first)");
   trace_cmd->add_option(
       "--order", trace.order,
       "Event ids to run, comma separated, e.g. A1,B1,A2,B2 (an SQL scenario: its step names)");
   trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
-  trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
+  trace_cmd->add_option("--format", trace.format,
+                        "markdown or json (default markdown); for a .spec file also isolationtester (its "
+                        "output, byte for byte)");
   trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
   trace_cmd->add_option("--variant", trace.variant,
                         "SQL scenarios: the variant (default: the first on the backend)");
-  trace_cmd->add_option("--permutation", trace.permutation,
-                        "SQL scenarios: which permutation, from 1 (default 1)");
+  trace_cmd->add_option(
+      "--permutation", trace.permutation,
+      "SQL scenarios: which permutation, from 1 (default 1; isolationtester's format: all)");
   add_backend_options(*trace_cmd, trace.backend);
 
   IsolationOptions isolation_options;

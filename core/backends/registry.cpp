@@ -5,12 +5,14 @@
 #include "core/backends/mariadb/server.hpp"
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/spec_lab.hpp"
 #include "core/backends/postgres/sql_lab.hpp"
 #include "core/backends/servers.hpp"
 #include "core/backends/sqlite/lab_database.hpp"
 #include "core/backends/sqlite/sql_lab.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/lab_database.hpp"
+#include "core/sim/spec_lab.hpp"
 #include "core/sim/sql_lab.hpp"
 
 namespace reslab {
@@ -106,6 +108,26 @@ std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::ve
       break;
   }
   return open_sqlite_sql_lab(options, setup);
+}
+
+std::string sql_refused_on(const SqlScenario& scenario, Backend backend) {
+  switch (backend) {
+    case Backend::postgres:
+      return {};
+    case Backend::mariadb:
+      return "SQL scenarios run on SQLite and PostgreSQL; MariaDB is not one of their backends yet.";
+    case Backend::sqlite:
+      break;
+  }
+  return sqlite_refuses(scenario);
+}
+
+// isolationtester's schedule is PostgreSQL's own.
+std::unique_ptr<SpecLab> open_spec_lab(Backend backend, const SpecLabOptions& options) {
+  if (backend != Backend::postgres)
+    throw BackendUnavailableError("isolationtester's schedule runs on PostgreSQL only, not on " +
+                                  std::string(backend_name(backend)));
+  return open_postgres_spec_lab(options);
 }
 
 }  // namespace reslab

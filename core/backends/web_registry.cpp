@@ -60,4 +60,14 @@ std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::ve
   return open_sqlite_sql_lab(options, setup);
 }
 
+std::string sql_refused_on(const SqlScenario& scenario, Backend backend) {
+  if (backend != Backend::sqlite) return desktop_only(backend);
+  return sqlite_refuses(scenario);
+}
+
+std::unique_ptr<SpecLab> open_spec_lab(Backend backend, const SpecLabOptions& options) {
+  (void)options;
+  throw BackendUnavailableError(desktop_only(backend == Backend::sqlite ? Backend::postgres : backend));
+}
+
 }  // namespace reslab

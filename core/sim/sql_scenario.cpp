@@ -11,6 +11,11 @@ const std::string& SqlVariant::begin_of(const std::string& session) const {
   return own == session_begins.end() ? begin : own->second;
 }
 
+const std::vector<SqlBlocker>& SqlPermutation::blockers_at(std::size_t index) const {
+  static const std::vector<SqlBlocker> none;
+  return index < blockers.size() ? blockers[index] : none;
+}
+
 const SqlStep* SqlScenario::find_step(const std::string& name) const {
   for (const auto& step : steps)
     if (step.name == name) return &step;
