@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/cli/backend_options.hpp"
+#include "app/cli/convert_command.hpp"
 #include "app/cli/exit_codes.hpp"
 #include "app/cli/explore_command.hpp"
 #include "app/cli/export_command.hpp"
@@ -226,16 +227,28 @@ int run_cli(int argc, char** argv) {
   add_backend_options(*explore_cmd, explore_options.backend);
 
   CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
-  check_cmd->add_option("files", check_files, "Bundled scenario ids (h1, t2, ...) or .toml files");
+  check_cmd->add_option("files", check_files, "Bundled scenario ids (h1, t2, ...), .toml or .spec files");
   BackendOptions check_backend;
   add_backend_options(*check_cmd, check_backend);
+
+  ConvertOptions convert_options;
+  CLI::App* convert_cmd = app.add_subcommand(
+      "convert",
+      "Write a .spec (PostgreSQL's isolationtester) as an SQL scenario, or an SQL scenario as a .spec");
+  convert_cmd->add_option("file", convert_options.file, "A .spec file, or an SQL scenario (.toml)")
+      ->required();
+  convert_cmd->add_option("--to", convert_options.to, "toml or spec (default: toml for a .spec, else spec)");
+  convert_cmd->add_option("--variant", convert_options.variant,
+                          "--to spec: the variant whose BEGIN opens each session (default: the first on "
+                          "PostgreSQL)");
+  convert_cmd->add_option("-o,--out", convert_options.out, "The file to write (default: standard output)");
 
   ExportOptions export_options;
   CLI::App* export_cmd = app.add_subcommand(
       "export",
       "Write one PNG per step of each model (needs a display; Xvfb works); an SQL scenario writes one per step of "
       "each variant asked for, DIR/<id>-<variant>-stepNN.png");
-  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")
+  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id, a .toml or a .spec file")
       ->required();
   export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")
       ->required();
@@ -349,6 +362,7 @@ int run_cli(int argc, char** argv) {
       return check_command(check_files, check_backend);
     }
     if (*explore_cmd) return run_explore(explore_options);
+    if (*convert_cmd) return run_convert(convert_options);
     if (*isolation_cmd) return run_isolation(isolation_options);
     if (*race_cmd) return run_race_command(race_options);
     if (*load_cmd) return run_load_command(load_options);

@@ -269,6 +269,8 @@ class SpecParser {
           (m_token.kind == SpecToken::end || m_token.kind == SpecToken::sql || m_token.kind == SpecToken::mark
                ? ""
                : " (a keyword is a name only in double quotes)"));
+    if (m_token.text.empty() || m_token.text.size() > ScenarioLimits::max_id_chars)
+      fail("a name must be 1 to " + std::to_string(ScenarioLimits::max_id_chars) + " bytes long");
     std::string out = m_token.text;
     advance();
     return out;

@@ -298,32 +298,8 @@ class SpecScheduler {
 
 }  // namespace spec_run_detail
 
-namespace {
-
 using spec_run_detail::ScheduledStep;
 using spec_run_detail::SpecScheduler;
-
-// [SECTION] every permutation
-// Every interleaving of the sessions' steps, each session's in its order, in isolationtester's order
-// (the lower session first at each choice).
-void each_interleaving(const SqlScenario& scenario, std::vector<std::size_t>& taken,
-                       std::vector<std::string>& order, std::size_t total,
-                       const std::function<void(const std::vector<std::string>&)>& run) {
-  if (order.size() == total) {
-    run(order);
-    return;
-  }
-  for (std::size_t s = 0; s < scenario.sessions.size(); ++s) {
-    const auto& steps = scenario.sessions[s].steps;
-    if (taken[s] >= steps.size()) continue;
-    order.push_back(steps[taken[s]++]);
-    each_interleaving(scenario, taken, order, total, run);
-    --taken[s];
-    order.pop_back();
-  }
-}
-
-}  // namespace
 
 SpecTranscript run_spec(const SqlScenario& scenario, SpecLab& lab, const SpecRunOptions& options) {
   SpecTranscript out;
@@ -348,12 +324,10 @@ SpecTranscript run_spec(const SqlScenario& scenario, SpecLab& lab, const SpecRun
     } else if (!scenario.permutations.empty()) {
       for (const auto& permutation : scenario.permutations) run_names(permutation.steps, &permutation);
     } else {
-      std::size_t total = 0;
-      for (const auto& session : scenario.sessions) total += session.steps.size();
-      std::vector<std::size_t> taken(scenario.sessions.size(), 0);
-      std::vector<std::string> order;
-      each_interleaving(scenario, taken, order, total,
-                        [&](const std::vector<std::string>& names) { run_names(names, nullptr); });
+      for_each_sql_interleaving(scenario, [&](const std::vector<std::string>& names) {
+        run_names(names, nullptr);
+        return true;
+      });
     }
   } catch (const spec_run_detail::SpecRunEnds&) {
     // isolationtester exits here; the transcript ends with why.

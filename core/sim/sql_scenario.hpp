@@ -4,6 +4,7 @@
 // in place of the naive and atomic models; what counts as the anomaly, and what each variant is expected
 // to do. Data only: core/sim/sql_run.hpp runs it.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -153,6 +154,10 @@ std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_
 // The `number`th interleaving of the sessions' steps (1-based), whatever permutations the file lists; empty
 // past the last.
 std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number);
+// Each interleaving of the sessions' steps in that order (isolationtester's, for a spec without
+// permutations), until `visit` returns false.
+void for_each_sql_interleaving(const SqlScenario& scenario,
+                               const std::function<bool(const std::vector<std::string>&)>& visit);
 // A variant's level in the reader's language: the levels the bundled tests name are translated, a file's
 // own words stay as written.
 std::string level_text(const std::string& level, Lang lang);

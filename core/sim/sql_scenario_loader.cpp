@@ -92,6 +92,21 @@ SqlText read_sql_text(std::string_view text, const toml::node& node, const std::
   return out;
 }
 
+// A session's or step's name: an id, or under isolationtester's rules any name a spec may give (quoted
+// names hold spaces and other marks).
+std::string read_name(const toml::node& node, std::string_view name, const SqlScenario& scenario) {
+  if (!scenario.isolationtester_rules) return read_id(node, name);
+  std::string text = expect_string(node, name);
+  const bool good =
+      !text.empty() && text.size() <= ScenarioLimits::max_id_chars &&
+      std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+  if (!good)
+    fail_at(node.source(), "'" + std::string(name) + "' must be 1 to " +
+                               std::to_string(ScenarioLimits::max_id_chars) +
+                               " bytes without line breaks, not " + in_quotes(text));
+  return text;
+}
+
 // [SECTION] sessions and steps
 void read_sessions(std::string_view text, const TableView& top, SqlScenario& scenario) {
   const toml::array& sessions = top.require_array("sessions");
@@ -104,7 +119,7 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
     session.allow_only({"id", "name", "setup", "steps", "teardown"});
     SqlSession out;
     out.pos = position_of(node.source());
-    out.id = read_id(session.require("id"), "id");
+    out.id = read_name(session.require("id"), "id", scenario);
     if (scenario.find_session(out.id)) fail_at(node.source(), "a second session " + in_quotes(out.id));
     out.name =
         session.find("name") ? read_localized(*session.find("name"), "name") : LocalizedText{out.id, out.id};
@@ -120,7 +135,7 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
       SqlStep read;
       read.pos = position_of(step_node.source());
       read.session = out.id;
-      read.name = read_id(step.require("name"), "name");
+      read.name = read_name(step.require("name"), "name", scenario);
       if (!step_names.insert(read.name).second)
         fail_at(step_node.source(),
                 "a second step named " + in_quotes(read.name) + " (step names are unique)");

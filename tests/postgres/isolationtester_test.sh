@@ -2,7 +2,8 @@
 # PostgreSQL's own isolationtester and `reslab trace --format isolationtester` run every spec fixture
 # (tests/data/spec/*.spec) against the same private server; their outputs must be identical byte for
 # byte from the first "starting permutation:" line on (isolationtester's first two lines say how many
-# sessions it parsed), and so must what they write on stderr and their exit codes.
+# sessions it parsed), and so must what they write on stderr and their exit codes. Each spec converted to
+# an SQL scenario (reslab convert) must print the same again, and convert back to the same spec.
 # Needs RESLAB, HOLDER (reslab_postgres_server_holder) and SPECS; exits 77 (skipped) without
 # isolationtester or the server binaries, unless RESLAB_REQUIRE_POSTGRES=1.
 set -uo pipefail
@@ -49,6 +50,18 @@ for spec in "$SPECS"/*.spec; do
     failed=1
   elif [[ $expected_rc != "$actual_rc" ]]; then
     echo "FAIL $name: isolationtester exited $expected_rc (as reslab says it), reslab $actual_rc"
+    failed=1
+  elif ! "$RESLAB" convert "$spec" -o "$work/$name.toml" ||
+    ! "$RESLAB" trace "$work/$name.toml" --format isolationtester --pg "$dsn" >"$work/$name.from_toml" 2>&1 ||
+    ! cmp -s "$work/$name.expected" "$work/$name.from_toml"; then
+    echo "FAIL $name: converted to TOML, it prints otherwise (- isolationtester, + reslab on the TOML)"
+    diff -u "$work/$name.expected" "$work/$name.from_toml" | head -30
+    failed=1
+  elif ! "$RESLAB" convert "$spec" --to spec -o "$work/$name.direct.spec" ||
+    ! "$RESLAB" convert "$work/$name.toml" --to spec -o "$work/$name.back.spec" ||
+    ! cmp -s "$work/$name.direct.spec" "$work/$name.back.spec"; then
+    echo "FAIL $name: the spec written from its TOML differs from the one written from the spec"
+    diff -u "$work/$name.direct.spec" "$work/$name.back.spec" | head -30
     failed=1
   else
     echo "ok   $name ($(grep -c '^starting permutation:' "$work/$name.actual") permutations, $(wc -l <"$work/$name.actual") lines)"
