@@ -1,5 +1,6 @@
 #include "app/cli/isolation_command.hpp"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "app/cli/exit_codes.hpp"
@@ -48,6 +49,11 @@ int run_isolationtester_trace(const SqlScenario& scenario, const SqlTraceOptions
   const auto lab = open_spec_lab(backend, lab_options);
   SpecRunOptions run_options;
   run_options.permutation = options.permutation;
+  // As isolationtester reads it: a step is cancelled after this many seconds (default 300).
+  if (const char* timeout = std::getenv("PGISOLATIONTIMEOUT")) {
+    const long seconds = std::strtol(timeout, nullptr, 10);
+    if (seconds > 0) run_options.max_step_wait = std::chrono::seconds(seconds);
+  }
   const SpecTranscript transcript = run_spec(scenario, *lab, run_options);
   const IsolationtesterText text = isolationtester_text(transcript);
   std::cout << text.out << std::flush;
@@ -94,7 +100,11 @@ int run_sql_trace(const SqlTraceOptions& given) {
     }
   } else {
     const auto on_backend = scenario.variants_on(chosen_backend(options.backend));
-    if (on_backend.empty()) throw UsageError(options.file + " has no variant on this backend");
+    if (on_backend.empty()) {
+      const auto why = scenario.not_on.find(named_backend(options.backend));
+      throw UsageError(options.file + " has no variant on this backend" +
+                       (why == scenario.not_on.end() ? "" : ": " + why->second));
+    }
     variant = on_backend.front();
   }
   const std::vector<std::string> permutation =
