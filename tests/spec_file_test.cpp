@@ -65,7 +65,7 @@ setup
 }
 session "session"  # a keyword, quoted
 step "step one" { SELECT 1; }
-step s1b { SELECT "}"; }
+step s1b {	  SELECT 2;  	}
 session s2
 step s2a { }
 permutation "step one"(*) s2a("step one", s1b notices 2) s1b
@@ -74,10 +74,10 @@ permutation s2a
                                       "many.spec");
   REQUIRE(spec.setup_blocks.size() == 2);
   CHECK(spec.setup_blocks[1].text == "\n  CREATE TABLE b (i int);\n");
-  CHECK(spec.setup_blocks[1].pos.line == 3);
+  CHECK(spec.setup_blocks[1].pos.line == 4);  // right after its "{"
   CHECK(spec.sessions[0].id == "session");
   CHECK(spec.steps[0].name == "step one");
-  CHECK(spec.find_step("s1b")->text == "SELECT \"");  // a block ends at the first '}'
+  CHECK(spec.find_step("s1b")->text == "SELECT 2;");  // blanks after '{' and before '}' are not part of it
   CHECK(spec.find_step("s2a")->statements.empty());
   REQUIRE(spec.permutations.size() == 2);
   const auto& first = spec.permutations[0];
