@@ -28,6 +28,14 @@ done
 grep -q '^ready' "$work/holder" || skip "no private PostgreSQL server: $(cat "$work/holder")"
 dsn="host=$(awk '/^dir /{print $2}' "$work/holder") port=5432 user=postgres dbname=postgres"
 
+# The spec converted to an SQL scenario prints the same on stdout and stderr, with the same exit code.
+same_from_toml() {  # SPEC NAME EXIT_CODE
+  "$RESLAB" convert "$1" -o "$work/$2.toml" || return 1
+  "$RESLAB" trace "$work/$2.toml" --format isolationtester --pg "$dsn" >"$work/$2.from_toml" 2>"$work/$2.from_toml.err"
+  [[ $? == "$3" ]] && cmp -s "$work/$2.expected" "$work/$2.from_toml" &&
+    cmp -s "$work/$2.expected.err" "$work/$2.from_toml.err"
+}
+
 failed=0
 count=0
 for spec in "$SPECS"/*.spec; do
@@ -51,11 +59,10 @@ for spec in "$SPECS"/*.spec; do
   elif [[ $expected_rc != "$actual_rc" ]]; then
     echo "FAIL $name: isolationtester exited $expected_rc (as reslab says it), reslab $actual_rc"
     failed=1
-  elif ! "$RESLAB" convert "$spec" -o "$work/$name.toml" ||
-    ! "$RESLAB" trace "$work/$name.toml" --format isolationtester --pg "$dsn" >"$work/$name.from_toml" 2>&1 ||
-    ! cmp -s "$work/$name.expected" "$work/$name.from_toml"; then
+  elif ! same_from_toml "$spec" "$name" "$actual_rc"; then
     echo "FAIL $name: converted to TOML, it prints otherwise (- isolationtester, + reslab on the TOML)"
     diff -u "$work/$name.expected" "$work/$name.from_toml" | head -30
+    diff -u "$work/$name.expected.err" "$work/$name.from_toml.err" | head -10
     failed=1
   elif ! "$RESLAB" convert "$spec" --to spec -o "$work/$name.direct.spec" ||
     ! "$RESLAB" convert "$work/$name.toml" --to spec -o "$work/$name.back.spec" ||
