@@ -27,6 +27,7 @@
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/spec_file.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
@@ -148,7 +149,10 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
       std::cerr << "reslab: " << e.what() << "\nreslab: opening H1 instead\n";
     }
   }
-  const Backend backend = named_backend(backend_options);
+  // A .spec is PostgreSQL's: without --backend the window opens it there.
+  const bool spec = !backend_given && !scenario_name.empty() && is_spec_path(scenario_name);
+  const Backend backend = spec ? Backend::postgres : named_backend(backend_options);
+  backend_given = backend_given || spec;
   // The window opens at once; a server named by --pg (or a private one) is reached in the background.
   if (needs_server(backend)) start_server_async(backend, server_request(backend_options, backend));
   try {

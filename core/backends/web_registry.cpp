@@ -8,6 +8,7 @@
 #include "core/backends/sqlite/sql_lab.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/lab_database.hpp"
+#include "core/sim/spec_lab.hpp"
 #include "core/sim/sql_lab.hpp"
 
 namespace reslab {

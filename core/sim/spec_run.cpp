@@ -298,6 +298,7 @@ class SpecScheduler {
 
 }  // namespace spec_run_detail
 
+// [SECTION] every permutation
 using spec_run_detail::ScheduledStep;
 using spec_run_detail::SpecScheduler;
 
