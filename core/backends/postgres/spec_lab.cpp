@@ -86,6 +86,9 @@ class PostgresSpecLab : public SpecLab {
       : m_role(server, false), m_server_version(server.server_version) {
     // isolationtester's expected output is in C's wording; a superuser admin gives the role that.
     m_role.set_for_role("lc_messages", "C");
+    // reslab's own server checks for deadlocks after 20 ms (its stepping wants them soon); a spec that
+    // does not set deadlock_timeout expects PostgreSQL's default, as isolationtester's own runs have it.
+    if (server.ours) m_role.set_for_role("deadlock_timeout", "1s");
     m_monitor = std::make_unique<pg::LockMonitor>(server.conninfo);
     m_control = std::make_unique<pg::PgConnection>(m_role.conninfo());
     PQsetNoticeProcessor(
