@@ -28,7 +28,7 @@ constexpr float kZoomMin = 0.6f, kZoomMax = 2.5f;
 // While a race runs its progress is redrawn this often, not at every round: on 2 cores with a
 // software GL renderer each frame takes CPU from the racing threads (10 Hz cost a third of their speed).
 constexpr double kRaceRefreshSeconds = 0.25;
-constexpr double kBackendPollSeconds = 0.1;  // while PostgreSQL's server starts
+constexpr double kBackendPollSeconds = 0.1;  // while a server starts
 constexpr std::size_t kUndoDepth = 64;
 // How long a frame may spend exploring orders before it draws (about one frame at 60 Hz).
 constexpr double kExploreSliceSeconds = 0.012;
@@ -252,57 +252,19 @@ void LabApp::after_session_change() {
 
 void LabApp::refresh_comparison() {
   if (!m_view.compare) {
-    m_comparison.reset();
-    m_comparison_key.reset();
+    m_comparisons.clear();
+    m_view.compare_missing.clear();
     return;
   }
-  if (m_session->is_sql()) {
-    // Another variant of the same order: read committed beside serializable, deferred beside immediate.
-    const std::string variant = compared_variant();
-    const SqlVariant* other = variant.empty() ? nullptr : m_session->sql_scenario()->find_variant(variant);
-    if (!other || server_state(other->backend) != ServerState::ready) {
-      m_comparison.reset();
-      m_comparison_key.reset();
-      if (other) choose_backend_server(other->backend);
-      return;
-    }
-    ComparisonKey key{m_session->scenario_ptr(),
-                      m_session->wanted_order(),
-                      m_session->preset(),
-                      {},
-                      Model::atomic,
-                      other->backend,
-                      variant};
-    if (m_comparison && m_comparison_key == key) return;
-    m_comparison = m_session->replay_variant(variant);
-    m_comparison_key = std::move(key);
-    ++m_comparison_replays;
-    return;
+  m_comparisons.refresh(*m_session, m_view.compare_backends, compared_variant());
+  // A backend left out says why, in the compare view itself.
+  m_view.compare_missing.clear();
+  for (const auto& missing : m_comparisons.missing()) {
+    const std::string server(backend_display(missing.backend));
+    m_view.compare_missing.push_back(
+        missing.starting ? tr("backend.starting", {{"server", server}})
+                         : tr("compare.missing", {{"server", server}, {"reason", missing.reason}}));
   }
-  // The other model on this backend, or this model on the other backend.
-  Model model = m_session->model();
-  Backend backend = m_session->backend();
-  if (m_view.compare_backends)
-    backend = compared_backend(backend);
-  else
-    model = model == Model::naive ? Model::atomic : Model::naive;
-  if (server_state(backend) != ServerState::ready) {
-    m_comparison.reset();  // the server is not there (yet): the banner or the status line says why
-    m_comparison_key.reset();
-    choose_backend_server(backend);
-    return;
-  }
-  ComparisonKey key{m_session->scenario_ptr(),
-                    m_session->wanted_order(),
-                    m_session->preset(),
-                    m_session->moved_times(),
-                    model,
-                    backend,
-                    {}};
-  if (m_comparison && m_comparison_key == key) return;
-  m_comparison = m_session->replay_under(model, backend);
-  m_comparison_key = std::move(key);
-  ++m_comparison_replays;
 }
 
 void LabApp::refresh_notice() {
@@ -401,11 +363,6 @@ void LabApp::choose_backend_server(Backend backend) {
   follow_backend();
 }
 
-// Side by side on backends: SQLite beside the server backend chosen last, or a server beside SQLite.
-Backend LabApp::compared_backend(Backend backend) const {
-  return backend == Backend::sqlite ? m_view.compared_server : Backend::sqlite;
-}
-
 void LabApp::choose_backend(Backend backend) {
   // An SQL scenario goes to a backend where it has a variant, or stays.
   if (const SqlScenario* sql = m_session->sql_scenario(); sql && sql->variants_on(backend).empty()) {
@@ -416,7 +373,6 @@ void LabApp::choose_backend(Backend backend) {
   }
   m_view.backend = backend;
   if (needs_server(backend)) {
-    m_view.compared_server = backend;
     choose_backend_server(backend);
     return;
   }
@@ -429,14 +385,8 @@ void LabApp::choose_backend(Backend backend) {
 
 void LabApp::follow_backend() {
   const bool wanted = needs_server(m_view.backend) && m_session->backend() != m_view.backend;
-  const bool compared = m_view.compare && !m_comparison && (m_view.compare_backends || m_session->is_sql());
-  if (!wanted && !compared) return;
-  const SqlVariant* other =
-      m_session->is_sql() ? m_session->sql_scenario()->find_variant(compared_variant()) : nullptr;
-  if (!wanted && m_session->is_sql() && !other) return;
-  const Backend server = wanted  ? m_view.backend
-                         : other ? other->backend
-                                 : compared_backend(m_session->backend());
+  if (!wanted) return;
+  const Backend server = m_view.backend;
   std::string message;
   switch (server_state(server, &message)) {
     case ServerState::idle:
@@ -456,9 +406,9 @@ void LabApp::follow_backend() {
   m_view.backend_status.clear();
   m_view.backend_unavailable = false;
   try {
-    if (wanted) m_session->set_backend(server);
+    m_session->set_backend(server);
     // A variant asked for before its server had started.
-    if (wanted && !m_pending_variant.empty()) m_session->set_variant(m_pending_variant);
+    if (!m_pending_variant.empty()) m_session->set_variant(m_pending_variant);
     m_pending_variant.clear();
   } catch (const std::exception& e) {
     m_pending_variant.clear();
@@ -816,6 +766,13 @@ double LabApp::tick() {
     follow_backend();
     if (status != m_view.backend_status) ++m_revision;
     if (!m_view.backend_status.empty() && !m_view.backend_unavailable) wake_at(now + kBackendPollSeconds);
+  }
+  // A server side by side still starting: its run joins the view once it is ready.
+  if (m_view.compare && m_comparisons.waiting_for_server()) {
+    const std::vector<std::string> missing = m_view.compare_missing;
+    refresh_comparison();
+    if (missing != m_view.compare_missing) ++m_revision;
+    if (m_comparisons.waiting_for_server()) wake_at(now + kBackendPollSeconds);
   }
   return wait;
 }

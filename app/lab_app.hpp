@@ -14,6 +14,7 @@
 #include "app/platform/load_runner.hpp"
 #include "app/platform/race_runner.hpp"
 #include "app/session/commands.hpp"
+#include "app/session/comparisons.hpp"
 #include "app/session/lab_session.hpp"
 #include "app/session/settings.hpp"
 #include "app/session/view_state.hpp"
@@ -78,12 +79,13 @@ class LabApp {
   ViewState& view() { return m_view; }
   const UiText& text() const { return m_text; }
   const Settings& settings() const;
-  // The other model's replay of the same order, while the compare view is on.
-  const PartialReplay* comparison() const { return m_comparison ? &*m_comparison : nullptr; }
+  // While the compare view is on: the other model's replay of the same order, or this model's on every
+  // other backend whose server is ready (in backend order); for an SQL scenario, the compared variant's.
+  const std::vector<PartialReplay>& comparisons() const { return m_comparisons.runs(); }
   // Whether Undo has something to bring back.
   bool can_undo() const { return !m_undo.empty(); }
   // How many times the compare view has replayed the other side since the app started.
-  int comparison_replays() const { return m_comparison_replays; }
+  int comparison_replays() const { return m_comparisons.replays(); }
   const std::string& strings_error() const { return m_strings_error; }
   const std::vector<ScenarioEntry>& catalog() const { return m_catalog; }
   // T1's live race, running in the background or finished.
@@ -132,7 +134,6 @@ class LabApp {
   // The session moves to the chosen backend when its server is ready; a banner says when it cannot.
   void follow_backend();
   void choose_backend_server(Backend backend);
-  Backend compared_backend(Backend backend) const;
   void take_screenshot();
   void save_preset(const std::string& title);
   void undo();
@@ -161,21 +162,7 @@ class LabApp {
   std::unique_ptr<LabSession> m_session;
   // The orders, times and presets Undo brings back, the latest last (for the scenario open now).
   std::vector<LabSession::OrderState> m_undo;
-  std::optional<PartialReplay> m_comparison;
-  // What m_comparison ran: stepping through the same order, or a new language, replays nothing (on
-  // PostgreSQL a replay costs tens of milliseconds, more with every wait).
-  struct ComparisonKey {
-    std::shared_ptr<const Scenario> scenario;
-    std::vector<std::string> order;
-    std::string preset;
-    std::map<std::string, std::int64_t> moved;
-    Model model = Model::atomic;
-    Backend backend = Backend::sqlite;
-    std::string variant;  // an SQL scenario's
-    bool operator==(const ComparisonKey&) const = default;
-  };
-  std::optional<ComparisonKey> m_comparison_key;
-  int m_comparison_replays = 0;
+  Comparisons m_comparisons;
   std::filesystem::file_time_type m_file_time{};
   double m_next_reload_check = 0;
   int m_revision = 0;

@@ -111,7 +111,8 @@ std::string layout_key(const LabApp& app) {
   return app.session().scenario().id + "|" + std::string(model_name(app.session().model())) + "|" +
          (variant ? variant->id + "|" : std::string()) + std::to_string(app.session().cursor()) + "|" +
          std::to_string(app.session().step_count()) + "|" + std::string(lang_code(view.lang)) + "|" +
-         std::to_string(view.text_scale(size.y)) + "|" + std::to_string(view.compare) + "|" +
+         std::to_string(view.text_scale(size.y)) + "|" + std::to_string(view.compare) +
+         std::to_string(view.compare_backends) + std::to_string(app.comparisons().size()) + "|" +
          std::to_string(view.hidden_step) + "|" + std::to_string(static_cast<int>(size.x)) + "x" +
          std::to_string(static_cast<int>(size.y));
 }
@@ -244,7 +245,7 @@ Commands draw_lab_window(const LabApp& app, WindowState& state, const KeyPresses
   // What the middle column would leave under its tables if the SQL moved there.
   state.slide.measuring.middle_room =
       available.y - timeline - state.slide.measuring.tables_height - style.ItemSpacing.y;
-  if (!app.view().compare) adapt_slide_layout(state.slide, must_show());
+  adapt_slide_layout(state.slide, must_show());
   return commands;
 }
 

@@ -346,7 +346,7 @@ check "an unknown variant exits 2" test "$code" = 2
 code=$(run trace "$iso/g1a_aborted_reads.toml" --permutation 2)
 check "a file's own permutations are the only ones" bash -c "test $code = 2 && grep -qF -- '--permutation must be 1 to 1' '$err'"
 code=$(run check "$iso/g0_write_cycles.toml" "$iso/g2_three_transactions.toml")
-check "check runs an SQL file's SQLite variants against its expectations" has "g2_three_transactions.toml: ok (g2-three, sql, 3 sessions, 7 steps, 4 of 7 variants run on sqlite)" "$out"
+check "check runs an SQL file's SQLite variants against its expectations" has "g2_three_transactions.toml: ok (g2-three, sql, 3 sessions, 7 steps, 4 of 10 variants run on sqlite)" "$out"
 sed 's/how = "SQLITE_BUSY_SNAPSHOT"/how = "wait"/' "$iso/g2_three_transactions.toml" >"$out.toml"
 code=$(run check "$out.toml")
 check "an expectation the run does not meet is an error at the expectation" bash -c "test $code = 2 && grep -q 'variant sqlite-wal-deferred: expected how = \"wait\", the run gives \"SQLITE_BUSY_SNAPSHOT\"' '$err'"
@@ -378,7 +378,7 @@ code=$(run convert "$out.spec")
 check "a bad .spec is an error at its file:line:col" bash -c "test $code = 2 && grep -qF '$out.spec:3:15: the permutation names no step \"b\"' '$err'"
 rm -f "$out.spec"
 
-for lab in race load isolation; do
+for lab in race load; do
   code=$(run "$lab" --backend mariadb)
   check "reslab $lab --backend mariadb is refused (exit 2)" test "$code" = 2
   check "...saying where it runs" has "runs on SQLite and PostgreSQL; MariaDB is not one of its backends yet" "$err"

@@ -22,7 +22,7 @@ void check_format(const std::string& format) {
 
 SqlRunOptions run_options_of(const BackendOptions& backend) {
   SqlRunOptions options;
-  options.pg_dsn = backend.pg;
+  options.dsn = server_request(backend, named_backend(backend)).dsn;
   return options;
 }
 
@@ -66,7 +66,6 @@ int run_isolationtester_trace(const SqlScenario& scenario, const SqlTraceOptions
 int run_isolation(const IsolationOptions& options) {
   check_format(options.format);
   const Lang lang = lang_option(options.lang);
-  sqlite_or_postgres(named_backend(options.backend), "the isolation lab");
   const Backend backend = chosen_backend(options.backend);
   const IsolationTable table = run_isolation_table(backend, run_options_of(options.backend));
   if (table.tests.empty()) throw UsageError("no isolation tests found (scenarios/isolation/ is missing)");
@@ -99,11 +98,18 @@ int run_sql_trace(const SqlTraceOptions& given) {
                        std::string(backend_name(variant->backend)));
     }
   } else {
-    const auto on_backend = scenario.variants_on(chosen_backend(options.backend));
+    const Backend backend = chosen_backend(options.backend);
+    const auto on_backend = scenario.variants_on(backend);
     if (on_backend.empty()) {
-      const auto why = scenario.not_on.find(named_backend(options.backend));
-      throw UsageError(options.file + " has no variant on this backend" +
-                       (why == scenario.not_on.end() ? "" : ": " + why->second));
+      const auto why = scenario.not_on.find(backend);
+      std::string others;
+      for (const Backend other : all_backends())
+        if (!scenario.variants_on(other).empty())
+          others +=
+              (others.empty() ? "" : ", ") + std::string("--backend ") + std::string(backend_name(other));
+      throw UsageError(options.file + " has no variant on " + std::string(backend_name(backend)) +
+                       (why == scenario.not_on.end() ? "" : ": " + why->second) +
+                       (others.empty() ? "" : " (its variants run with " + others + ")"));
     }
     variant = on_backend.front();
   }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "app/panels/compare_panel.hpp"
 #include "app/panels/invariant_badge.hpp"
 #include "app/panels/verdict_badge.hpp"
 #include "app/text/wrapped_text.hpp"
@@ -277,28 +278,25 @@ void draw_preset_and_times(const PanelContext& ctx) {
     ImGui::SetTooltip("reslab trace %s %s", scenario.id.c_str(), session.order_argument().c_str());
 }
 
-// An SQL scenario's verdict, or in the compare view both variants' (in the file's order).
+// An SQL scenario's verdict, or in the compare view each variant's (in the file's order).
 void draw_sql_verdicts(const PanelContext& ctx, bool hidden) {
   const LabSession& session = ctx.session();
-  const PartialReplay* other = ctx.view().compare ? ctx.app.comparison() : nullptr;
-  if (!other) {
+  if (!ctx.view().compare || ctx.app.comparisons().empty()) {
     draw_verdict_badge(ctx, session.trace(), session.cursor(), "", hidden);
     return;
   }
-  const SqlScenario& sql = *session.sql_scenario();
-  const auto label = [&](const Trace& trace) {
-    const SqlVariant* variant = sql.find_variant(trace.variant);
-    return "(" + (variant ? level_text(variant->level, ctx.lang()) : trace.variant) + ") ";
-  };
-  const bool current_first =
-      sql.variant_index(session.trace().variant) < sql.variant_index(other->trace.variant);
-  const Trace& first = current_first ? session.trace() : other->trace;
-  const Trace& second = current_first ? other->trace : session.trace();
   const int cursor = session.cursor();
-  draw_verdict_badge(ctx, first, std::min<int>(cursor, static_cast<int>(first.steps.size())), label(first),
-                     hidden);
-  draw_verdict_badge(ctx, second, std::min<int>(cursor, static_cast<int>(second.steps.size())), label(second),
-                     hidden);
+  const std::vector<ComparedTrace> traces = compared_traces(ctx);
+  // Named by level, and by backend too when the variants run on different ones.
+  const bool across = traces.front().trace->backend != traces.back().trace->backend;
+  for (const auto& compared : traces) {
+    const Trace& trace = *compared.trace;
+    const SqlVariant* variant = session.sql_scenario()->find_variant(trace.variant);
+    const std::string label =
+        across || !variant ? compared_label(ctx, trace) : level_text(variant->level, ctx.lang());
+    draw_verdict_badge(ctx, trace, std::min<int>(cursor, static_cast<int>(trace.steps.size())),
+                       "(" + label + ") ", hidden);
+  }
 }
 
 }  // namespace
@@ -328,24 +326,10 @@ void draw_controls_panel(const PanelContext& ctx) {
     draw_sql_verdicts(ctx, hidden);
   } else if (!ctx.view().compare) {
     draw_invariant_badge(ctx, state.get(), "", hidden);
-  } else if (const PartialReplay* other = ctx.app.comparison()) {
-    const int other_step = std::min<int>(session.cursor(), static_cast<int>(other->trace.steps.size()));
-    const auto other_state =
-        other_step == 0 ? other->trace.initial : other->trace.steps[other_step - 1].committed;
-    // Naive before atomic, or SQLite before PostgreSQL when one model is compared on both backends.
-    const bool backends = ctx.view().compare_backends;
-    const bool current_first =
-        backends ? session.backend() == Backend::sqlite : session.model() == Model::naive;
-    const auto label = [&](const Trace& trace) {
-      return "(" +
-             (backends ? ctx.tr("backend." + std::string(backend_name(trace.backend)))
-                       : ctx.model_label(trace.model)) +
-             ") ";
-    };
-    const Trace& first = current_first ? session.trace() : other->trace;
-    const Trace& second = current_first ? other->trace : session.trace();
-    draw_invariant_badge(ctx, current_first ? state.get() : other_state.get(), label(first), hidden);
-    draw_invariant_badge(ctx, current_first ? other_state.get() : state.get(), label(second), hidden);
+  } else {
+    // One badge per verdict of the compare view: runs whose invariants read alike share one.
+    for (const auto& verdict : compared_verdicts(ctx))
+      draw_invariant_badge(ctx, verdict.state.get(), "(" + verdict.label + ") ", hidden);
   }
 }
 

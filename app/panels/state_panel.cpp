@@ -14,10 +14,20 @@
 namespace reslab {
 
 // [SECTION] what the step returned
+namespace {
+bool shows_rows(const SqlRecord& record) {
+  return record.ok && !record.returned_columns.empty();
+}
+}  // namespace
+
+bool returns_rows(const Step& step) {
+  return std::any_of(step.sql.begin(), step.sql.end(), shows_rows);
+}
+
 void draw_returned_rows(const PanelContext& ctx, const Step& step) {
   std::vector<const SqlRecord*> reads;
   for (const auto& record : step.sql)
-    if (record.ok && !record.returned_columns.empty()) reads.push_back(&record);
+    if (shows_rows(record)) reads.push_back(&record);
   if (reads.empty()) return;
   ctx.heading(ctx.tr("tables.returned", {{"step", std::to_string(step.index)}}));
   ImGui::PushID("returned");

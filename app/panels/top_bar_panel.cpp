@@ -61,8 +61,7 @@ BarLabels bar_labels(const PanelContext& ctx) {
   bar.postgres = ctx.tr("backend.postgres");
   bar.mariadb = ctx.tr("backend.mariadb");
   bar.compare = ctx.tr("top.compare");
-  bar.compare_backends =
-      ctx.tr("top.compare_backends", {{"server", std::string(backend_display(ctx.view().compared_server))}});
+  bar.compare_backends = ctx.tr("top.compare_backends");
   bar.predict = ctx.tr("top.predict");
   bar.orders = ctx.tr("orders.open");
   bar.race = ctx.tr("race.open");

@@ -22,11 +22,12 @@ struct ViewState {
   bool dark = false;
   float zoom = 1.0f;
   bool compare = false;
-  bool compare_backends = false;  // side by side: one model on both backends instead of both models
+  bool compare_backends = false;  // side by side: one model on every backend instead of both models
+  // The backends side by side leaves out, each with why (its server is starting, or cannot be used).
+  std::vector<std::string> compare_missing;
   // The backend chosen; the session switches to it once its server is ready (PostgreSQL starts in the
   // background). backend_status: a status line while it starts, or why it cannot be used (a banner).
   Backend backend = Backend::sqlite;
-  Backend compared_server = Backend::postgres;  // the server backend side by side beside SQLite
   std::string backend_status;
   bool backend_unavailable = false;
   bool predict = false;

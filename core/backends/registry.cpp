@@ -3,6 +3,7 @@
 // (and one in core/sim/backend.cpp's facts). The browser build has its own registry (web_registry.cpp).
 #include "core/backends/mariadb/lab_database.hpp"
 #include "core/backends/mariadb/server.hpp"
+#include "core/backends/mariadb/sql_lab.hpp"
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/spec_lab.hpp"
@@ -96,14 +97,12 @@ ServerState wait_for_server(Backend backend, std::string* message) {
   return ServerState::ready;
 }
 
-// An SQL scenario's lab. InnoDB's SQL scenarios are not written yet: a MariaDB variant says so.
 std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup) {
   switch (options.backend) {
     case Backend::postgres:
       return open_postgres_sql_lab(options, setup);
     case Backend::mariadb:
-      throw BackendUnavailableError(
-          "SQL scenarios run on SQLite and PostgreSQL; MariaDB is not one of their backends yet.");
+      return open_mariadb_sql_lab(options, setup);
     case Backend::sqlite:
       break;
   }
@@ -113,9 +112,8 @@ std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::ve
 std::string sql_refused_on(const SqlScenario& scenario, Backend backend) {
   switch (backend) {
     case Backend::postgres:
-      return {};
     case Backend::mariadb:
-      return "SQL scenarios run on SQLite and PostgreSQL; MariaDB is not one of their backends yet.";
+      return {};
     case Backend::sqlite:
       break;
   }

@@ -78,8 +78,8 @@ std::string tables_text(const std::vector<TableData>& tables) {
 // [SECTION] the page
 std::string sql_run_to_markdown(const SqlRunResult& run, const SqlScenario& scenario, Lang lang) {
   std::ostringstream out;
-  const std::string backend =
-      run.backend == Backend::postgres ? "PostgreSQL " + run.server_version : "SQLite";
+  const std::string backend = std::string(backend_display(run.backend)) +
+                              (run.server_version.empty() ? "" : " " + run.server_version);
   out << "# "
       << sql_say("sql.title", lang,
                  {{"title", scenario.title.in(lang)},
@@ -136,7 +136,7 @@ std::string isolation_cell_text(const SqlRunResult& run, Lang lang) {
 
 std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang) {
   std::ostringstream out;
-  const std::string backend = table.backend == Backend::postgres ? "PostgreSQL" : "SQLite";
+  const std::string backend(backend_display(table.backend));
   out << "# " << sql_say("iso.title", lang, {{"backend", backend}, {"version", table.server_version}})
       << "\n\n";
   out << sql_say("iso.note", lang) << "\n\n| " << sql_say("iso.test", lang);

@@ -18,17 +18,17 @@ const std::vector<BackendEntry>& backend_entries() {
        "sqlite",
        "SQLite",
        {F::Locks::database, false, false, false, F::Victim::engine, true, F::LockWait::busy_at_once, true,
-        true, "SERIALIZABLE", "SQLITE_BUSY"}},
+        true, "SERIALIZABLE", "SQLITE_BUSY", F::ErrorName::result_code, false}},
       {Backend::postgres,
        "postgres",
        "PostgreSQL",
        {F::Locks::rows, true, true, true, F::Victim::closer, false, F::LockWait::until_released, true, true,
-        "READ COMMITTED", "deadlock_detected, SQLSTATE 40P01"}},
+        "READ COMMITTED", "deadlock_detected, SQLSTATE 40P01", F::ErrorName::sqlstate, false}},
       {Backend::mariadb,
        "mariadb",
        "MariaDB",
        {F::Locks::rows, false, true, true, F::Victim::lighter, false, F::LockWait::until_released, false,
-        false, "REPEATABLE READ", "ER_LOCK_DEADLOCK, error 1213"}},
+        false, "REPEATABLE READ", "ER_LOCK_DEADLOCK, error 1213", F::ErrorName::error_number, true}},
   };
   return entries;
 }

@@ -22,6 +22,10 @@ struct BackendFacts {
   // How a lock wait ends when nothing else does: BUSY at once (the busy handler's retries are the
   // engine's), or the statement waits until the holder ends its transaction.
   enum class LockWait { busy_at_once, until_released };
+  // What names a failed statement where a reader compares results (an SQL scenario's trace, the
+  // isolation table): SQLite's result code, PostgreSQL's SQLSTATE (precise: 40001, 40P01), or the server's
+  // error number (InnoDB's SQLSTATE is often HY000: 1213, 1205).
+  enum class ErrorName { result_code, sqlstate, error_number };
 
   Locks locks = Locks::database;
   bool failed_statement_aborts_transaction = false;  // PostgreSQL: every statement fails until ROLLBACK
@@ -35,6 +39,11 @@ struct BackendFacts {
   bool on_conflict = true;       // INSERT ... ON CONFLICT (InnoDB: INSERT IGNORE / ON DUPLICATE KEY)
   const char* default_isolation = "SERIALIZABLE";
   const char* deadlock_error = "SQLITE_BUSY";  // how the server names a deadlock, for the texts
+  ErrorName error_name = ErrorName::result_code;
+  // At the default level, a plain SELECT in a transaction reads the snapshot the transaction's first
+  // plain read took, while UPDATE, DELETE and locking reads read the latest committed row (InnoDB's
+  // REPEATABLE READ). Elsewhere a plain read and a write's WHERE see the same committed state.
+  bool plain_reads_keep_snapshot = false;
 
   bool row_locks() const { return locks == Locks::rows; }
 };

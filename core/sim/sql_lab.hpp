@@ -49,7 +49,7 @@ struct SqlLabOptions {
   // A statement that neither finishes nor waits for another session of the lab is stopped after this
   // (SQLite counts virtual machine steps instead of time).
   std::chrono::milliseconds budget{5000};
-  std::string pg_dsn;  // --pg DSN; empty: reslab's own server
+  std::string dsn;  // the backend's server (--pg DSN, --mariadb DSN); empty: reslab's own server
 };
 
 // A fresh lab with `setup` run in it (sandboxed like every step). Throws ScenarioError at the setup

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/sim/message.hpp"
+#include "core/sim/sql_split.hpp"
 
 namespace reslab {
 
@@ -54,14 +55,24 @@ struct QueuedStep {
 
 struct SessionRun {
   std::string id;
-  std::string begin;
-  bool begun = false;
-  std::deque<QueuedStep> queue;  // the front one runs; the others wait their turn behind it
-  bool blocked = false;          // its current statement waits for another session
+  std::vector<SqlStatement> begin;  // what opens its transaction, one statement or several
+  std::size_t begun = 0;            // how many of them ran
+  std::deque<QueuedStep> queue;     // the front one runs; the others wait their turn behind it
+  bool blocked = false;             // its current statement waits for another session
 };
 
+// How a trace names a statement's result: as the backend's facts say its errors are best known.
 std::string failure_code(const StatementResult& result, Backend backend) {
-  if (backend == Backend::postgres && !result.sqlstate.empty()) return result.sqlstate;
+  switch (backend_facts(backend).error_name) {
+    case BackendFacts::ErrorName::sqlstate:
+      if (!result.sqlstate.empty()) return result.sqlstate;
+      break;
+    case BackendFacts::ErrorName::error_number:
+      if (!result.ok() && result.native_code != 0) return std::to_string(result.native_code);
+      break;
+    case BackendFacts::ErrorName::result_code:
+      break;
+  }
   return result.code;
 }
 
@@ -72,7 +83,7 @@ class SqlRunner {
     for (const auto& session : scenario.sessions) {
       SessionRun run;
       run.id = session.id;
-      run.begin = variant.begin_of(session.id);
+      run.begin = split_sql(variant.begin_of(session.id), variant.pos);
       m_sessions.push_back(std::move(run));
     }
   }
@@ -176,13 +187,13 @@ class SqlRunner {
   // Runs the session's queue as far as it goes: its BEGIN before its first step, then each step's
   // statements; a step whose statement fails stops there (as a multi-statement query does).
   void drive(SessionRun& session, std::vector<SqlStatementRun>& log, std::vector<std::string>& finished) {
-    if (!session.begun && session.begin.empty()) session.begun = true;  // the steps begin for themselves
-    if (!session.begun) {
+    // No begin statements: the steps (or the session's setup) begin the transaction for themselves.
+    while (session.begun < session.begin.size()) {
       bool failed = false;
       // The BEGIN is logged with the step it opens the transaction for.
       const std::string& step = session.queue.front().step->name;
-      if (!execute(session, step, {session.begin, m_variant.pos}, log, failed)) return;
-      session.begun = true;
+      if (!execute(session, step, session.begin[session.begun], log, failed)) return;
+      ++session.begun;
     }
     while (!session.queue.empty()) {
       QueuedStep& current = session.queue.front();
@@ -325,7 +336,7 @@ SqlStepper::SqlStepper(const SqlScenario& scenario, const SqlVariant& variant, c
   lab_options.backend = variant.backend;
   lab_options.journal = variant.journal;
   lab_options.budget = options.budget;
-  lab_options.pg_dsn = options.pg_dsn;
+  lab_options.dsn = options.dsn;
   for (const auto& session : scenario.sessions) lab_options.sessions.push_back(session.id);
   m->lab = open_sql_lab(lab_options, scenario.setup);
   m->runner = std::make_unique<SqlRunner>(scenario, variant, *m->lab);

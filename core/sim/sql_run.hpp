@@ -78,7 +78,7 @@ struct SqlRunResult {
 
 struct SqlRunOptions {
   std::chrono::milliseconds budget{5000};
-  std::string pg_dsn;
+  std::string dsn;  // the variant's server (--pg DSN, --mariadb DSN); empty: reslab's own
 };
 
 // Runs the steps of one variant one at a time on a fresh lab, as a window steps them: the whole run of

@@ -10,6 +10,7 @@
 #include <string>
 #include <system_error>
 
+#include "app/export/visibility.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/session/settings.hpp"
 #include "core/sim/scenario.hpp"
@@ -48,6 +49,16 @@ inline int system_under_xvfb(const std::string& command) {
   const std::string line =
       "xvfb-run -a -f '" + auth.file("Xauthority") + "' -s '-screen 0 1920x1080x24' " + command;
   return std::system(line.c_str());
+}
+
+// Whether the frame drew `text`, a sentence that may wrap over several drawn lines: the frame's labels
+// joined, every run of spaces as one.
+inline bool shows(const std::string& text) {
+  std::string all;
+  for (const auto& label : drawn_labels())
+    for (const char c : label.text + " ")
+      if (c != ' ' || (!all.empty() && all.back() != ' ')) all += c;
+  return all.find(text) != std::string::npos;
 }
 
 // Settings in English, so tests can click by the English labels.

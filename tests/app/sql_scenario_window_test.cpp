@@ -6,7 +6,6 @@
 
 #include <algorithm>
 
-#include "app/export/visibility.hpp"
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
@@ -16,6 +15,7 @@ namespace reslab {
 namespace {
 
 using test::english_settings;
+using test::shows;
 using testing::GuiDriver;
 
 // P4 (lost update) from the isolation lab, opened by its test name.
@@ -25,16 +25,6 @@ GuiDriver& open_p4(GuiDriver& gui) {
   gui.settle();
   REQUIRE(gui.session().is_sql());
   return gui;
-}
-
-// Whether the frame showed `text`, a sentence that may wrap over several drawn lines.
-bool shows(const std::string& text) {
-  std::string all;
-  for (const auto& label : drawn_labels()) all += label.text + " ";
-  std::string joined;
-  for (const char c : all)
-    if (c != ' ' || joined.empty() || joined.back() != ' ') joined += c;
-  return joined.find(text) != std::string::npos;
 }
 
 void next(GuiDriver& gui, int times = 1) {
@@ -142,12 +132,13 @@ TEST_CASE("side by side shows two variants of the same order, each with its verd
   gui.settle();
   REQUIRE(gui.click("Side by side"));
   gui.settle();
-  REQUIRE(gui.app().comparison());
-  CHECK(gui.app().comparison()->trace.variant == "sqlite-deferred");  // deferred beside immediate
+  REQUIRE(gui.app().comparisons().size() == 1);
+  CHECK(gui.app().comparisons().front().trace.variant == "sqlite-deferred");  // deferred beside immediate
   CHECK(gui.has_item("Beside it:"));
   gui.app().apply(SetComparedVariant{"sqlite-wal-deferred"});
   gui.settle();
-  CHECK(gui.app().comparison()->trace.variant == "sqlite-wal-deferred");
+  REQUIRE(gui.app().comparisons().size() == 1);
+  CHECK(gui.app().comparisons().front().trace.variant == "sqlite-wal-deferred");
   next(gui, 6);
   CHECK(gui.has_item("(immediate, rollback journal) Anomaly prevented"));
   CHECK(gui.has_item("(deferred, WAL) Anomaly prevented"));

@@ -10,58 +10,17 @@
 #include "core/sim/sql_run.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 #include "postgres/postgres_test_support.hpp"
+#include "tests/hermitage_table.hpp"
+#include "tests/sql_hostile.hpp"
 
 using namespace reslab;
 using namespace reslab::pg::test;
 using namespace std::chrono_literals;
+using namespace reslab::test;
 
 namespace {
 
-// Hermitage's summary table for PostgreSQL (ept/hermitage, README.md): for each level, the anomalies it
-// does not prevent. A test with a variant (pmp-write, g-single-write, g2-three) falls under its column.
-const std::map<std::string, std::vector<std::string>>& published_anomalies() {
-  static const std::map<std::string, std::vector<std::string>> table = {
-      {"read committed",
-       {"pmp", "pmp-write", "p4", "g-single", "g-single-write", "g2-item", "g2", "g2-three"}},
-      {"repeatable read", {"g2-item", "g2", "g2-three"}},
-      {"serializable", {}},
-  };
-  return table;
-}
-
-bool published_anomaly(const std::string& level, const std::string& test) {
-  const auto& tests = published_anomalies().at(level);
-  return std::find(tests.begin(), tests.end(), test) != tests.end();
-}
-
-SqlScenario hostile_step(const std::string& sql) {
-  return parse_sql_scenario(
-      "kind = \"sql\"\nid = \"hostile\"\ntitle = { en = \"H\", zh = \"H\" }\n"
-      "setup = \"CREATE TABLE t (id int PRIMARY KEY)\"\n[[sessions]]\nid = \"A\"\n"
-      "steps = [{ name = \"a1\", sql = \"" +
-          sql +
-          "\" }]\n[[variants]]\nid = \"pg\"\nbackend = \"postgres\"\nlevel = \"read committed\"\n"
-          "begin = \"BEGIN\"\n",
-      "hostile.toml");
-}
-
-std::string pg_refusal(const std::string& sql) {
-  const SqlScenario scenario = hostile_step(sql);
-  SqlRunOptions options;
-  options.budget = 300ms;  // a cap on what never ends, not a measurement
-  try {
-    run_sql_scenario(scenario, scenario.variants.front(), {"a1"}, options);
-  } catch (const ScenarioError& e) {
-    return e.what();
-  }
-  return "ran";
-}
-
-void pg_lab_still_usable() {
-  const SqlScenario scenario = hostile_step("SELECT count(*) FROM t");
-  const SqlRunResult run = run_sql_scenario(scenario, scenario.variants.front(), {"a1"});
-  CHECK(run.outcome_of("a1") == "done");
-}
+constexpr auto kBudget = std::chrono::milliseconds(300);  // a cap on what never ends, not a measurement
 
 }  // namespace
 
@@ -74,7 +33,7 @@ TEST_CASE("PostgreSQL's isolation table agrees with Hermitage's published one, c
     const SqlScenario& test = *table.find_test(result.scenario);
     CAPTURE(test.test);
     CAPTURE(result.level);
-    CHECK(result.anomaly == published_anomaly(result.level, test.test));
+    CHECK(result.anomaly == published_anomaly(Backend::postgres, result.level, test.test));
     CHECK(unmet_expectations(test, result).empty());
     CHECK_FALSE(result.stuck);
   }
@@ -95,21 +54,22 @@ TEST_CASE("a lost update at repeatable read waits, then fails with 40001 when th
 TEST_CASE("COPY TO PROGRAM and pg_read_file are refused where they are written") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
-  const std::string copy = pg_refusal("COPY t TO PROGRAM 'touch /tmp/reslab-owned'");
+  const std::string copy = refusal_of("COPY t TO PROGRAM 'touch /tmp/reslab-owned'", "postgres", kBudget);
   CHECK(copy.rfind("hostile.toml:7:32: step a1 (session A): the lab refused", 0) == 0);
-  const std::string read = pg_refusal("SELECT 1; SELECT pg_read_file('/etc/passwd')");
+  const std::string read = refusal_of("SELECT 1; SELECT pg_read_file('/etc/passwd')", "postgres", kBudget);
   CHECK(read.rfind("hostile.toml:7:42:", 0) == 0);
   CHECK(read.find("permission denied") != std::string::npos);
-  pg_lab_still_usable();
+  check_lab_still_usable("postgres");
 }
 
 TEST_CASE("an endless recursive query and a step that sleeps forever stop at the statement budget") {
   const pg::ServerInfo* info = private_server_or_skip();
   if (!info) return;
-  CHECK(pg_refusal("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r")
+  CHECK(refusal_of("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
+                   "postgres", kBudget)
             .find("cancelled") != std::string::npos);
-  CHECK(pg_refusal("SELECT pg_sleep(1000000)").rfind("hostile.toml:7:32:", 0) == 0);
-  pg_lab_still_usable();
+  CHECK(refusal_of("SELECT pg_sleep(1000000)", "postgres", kBudget).rfind("hostile.toml:7:32:", 0) == 0);
+  check_lab_still_usable("postgres");
 }
 
 TEST_CASE("SQL scenarios are refused on a DSN whose role cannot create roles") {

@@ -19,6 +19,21 @@ using namespace reslab::pg;
 using namespace reslab::pg::test;
 using namespace std::chrono_literals;
 
+namespace {
+
+// Another reslab's sweep (other tests start servers meanwhile) may hold a dead owner's lock a moment,
+// while it removes the dir, and so may the server's last children: wait for the lock itself, not for a
+// time, then sweep.
+void sweep_once_owner_lock_is_free(const std::string& dir) {
+  if (const int owner = open((dir + "/owner").c_str(), O_RDONLY | O_CLOEXEC); owner >= 0) {
+    flock(owner, LOCK_EX);
+    close(owner);
+  }
+  sweep_stale_server_dirs();
+}
+
+}  // namespace
+
 TEST_CASE("the private server answers and says its version") {
   const ServerInfo* info = private_server_or_skip();
   if (!info) return;
@@ -79,14 +94,8 @@ TEST_CASE("a kill -9 of the process that started a server leaves no server proce
   kill(holder.pid(), SIGKILL);
   holder.wait(5s);
   CHECK(wait_until_process_gone(output.pid, 30s));
-  // The dir stays behind, and the next start sweeps it: its owner's lock went with the owner. Another
-  // reslab's sweep may hold that lock a moment (it holds it while it removes the dir), and so may the
-  // server's last children: wait for the lock itself, not for a time, then sweep.
-  if (const int owner = open((output.dir + "/owner").c_str(), O_RDONLY | O_CLOEXEC); owner >= 0) {
-    flock(owner, LOCK_EX);
-    close(owner);
-  }
-  sweep_stale_server_dirs();
+  // The dir stays behind, and the next start sweeps it: its owner's lock went with the owner.
+  sweep_once_owner_lock_is_free(output.dir);
   CHECK_FALSE(std::filesystem::exists(output.dir));
 }
 
@@ -130,7 +139,8 @@ TEST_CASE("two private servers started at the same instant each get their own di
     second.wait(5s);
     CHECK(wait_until_process_gone(one.pid, 30s));
     CHECK(wait_until_process_gone(two.pid, 30s));
-    sweep_stale_server_dirs();
+    sweep_once_owner_lock_is_free(one.dir);
+    sweep_once_owner_lock_is_free(two.dir);
     CHECK_FALSE(std::filesystem::exists(one.dir));
     CHECK_FALSE(std::filesystem::exists(two.dir));
   }

@@ -115,6 +115,9 @@ Connection::Connection(const Endpoint& endpoint) {
   m_mysql = mysql_init(nullptr);
   if (!m_mysql) throw BackendUnavailableError("MariaDB: out of memory for a connection");
   mysql_options(m_mysql, MYSQL_OPT_NONBLOCK, nullptr);
+  // LOAD DATA LOCAL INFILE would have this process read a file of the user's and send it: never.
+  unsigned no_local_files = 0;
+  mysql_options(m_mysql, MYSQL_OPT_LOCAL_INFILE, &no_local_files);
   unsigned timeout = 5;
   mysql_options(m_mysql, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
   mysql_options(m_mysql, MYSQL_SET_CHARSET_NAME, "utf8mb4");
@@ -133,6 +136,10 @@ Connection::Connection(const Endpoint& endpoint) {
 
 Connection::~Connection() {
   if (m_mysql) mysql_close(m_mysql);
+}
+
+unsigned Connection::warning_count() const {
+  return mysql_warning_count(m_mysql);
 }
 
 unsigned long Connection::thread_id() const {

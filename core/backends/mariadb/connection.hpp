@@ -50,6 +50,7 @@ class Connection {
   StatementResult finish();
 
   unsigned long thread_id() const;
+  unsigned warning_count() const;  // of the last statement finished
   bool in_transaction() const;
   std::string server_version() const;
   // `value` as a SQL literal for this connection (strings quoted and escaped).

@@ -15,6 +15,16 @@ IdleLabs<MariaLabDatabase>& idle_maria_labs() {
   return labs;
 }
 
+// A session of a case's lab: the cases' SQL concatenates with || and wants every bad value refused.
+std::unique_ptr<maria::MariaSession> case_session(const maria::Endpoint& endpoint, const std::string& name,
+                                                  maria::LockMonitor& monitor,
+                                                  const std::map<std::string, std::string>& keys) {
+  auto session = std::make_unique<maria::MariaSession>(endpoint, name, monitor, keys);
+  session->connection().must(
+      "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION,PIPES_AS_CONCAT'");
+  return session;
+}
+
 std::string next_database_name(const std::string& prefix) {
   static std::atomic<unsigned long> counter{0};
   return prefix + "_" + std::to_string(++counter);
@@ -65,9 +75,9 @@ MariaLabDatabase::MariaLabDatabase(const maria::ServerInfo& server, const Scenar
   }
   maria::Endpoint endpoint = server.endpoint;
   endpoint.database = m_database;
-  m_observer = std::make_unique<maria::MariaSession>(endpoint, "observer", *m_monitor, m_keys);
+  m_observer = case_session(endpoint, "observer", *m_monitor, m_keys);
   for (const auto& name : session_names)
-    m_sessions.emplace(name, std::make_unique<maria::MariaSession>(endpoint, name, *m_monitor, m_keys));
+    m_sessions.emplace(name, case_session(endpoint, name, *m_monitor, m_keys));
   insert_initial_rows(scenario);
 }
 
@@ -133,12 +143,7 @@ bool MariaLabDatabase::read_tables(Session& session, std::vector<TableData>& out
 }
 
 std::vector<std::string> MariaLabDatabase::waits_for(Session& session) {
-  auto& waiting = static_cast<maria::MariaSession&>(session);
-  std::vector<std::string> names;
-  for (unsigned long thread : m_monitor->blocking_threads(waiting.thread_id()))
-    for (const auto& [name, other] : m_sessions)
-      if (other->thread_id() == thread) names.push_back(name);
-  return names;
+  return maria::blocking_sessions(*m_monitor, static_cast<maria::MariaSession&>(session), m_sessions);
 }
 
 bool MariaLabDatabase::readable(Session& session) {

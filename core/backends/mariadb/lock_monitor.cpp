@@ -24,49 +24,93 @@ CacheClock& cache_clock() {
 
 }  // namespace
 
-std::vector<unsigned long> LockMonitor::waiting_threads() {
+InnodbStatus LockMonitor::status() {
   const StatementResult status = m_control.exec("SHOW ENGINE INNODB STATUS");
+  if (!status.ok() || status.rows.empty() || status.rows[0].size() < 3) return {};
+  return parse_innodb_status(to_display(status.rows[0][2]));
+}
+
+std::vector<unsigned long> LockMonitor::waiting_threads() {
   std::vector<unsigned long> threads;
-  if (!status.ok() || status.rows.empty() || status.rows[0].size() < 3) return threads;
-  const std::string text = to_display(status.rows[0][2]);
-  std::size_t at = 0;
-  while ((at = text.find("---TRANSACTION ", at)) != std::string::npos) {
-    const std::size_t next = text.find("---TRANSACTION ", at + 1);
-    const std::string block = text.substr(at, next == std::string::npos ? std::string::npos : next - at);
-    at = next == std::string::npos ? text.size() : next;
-    if (block.find("\nLOCK WAIT ") == std::string::npos) continue;
-    const std::size_t id = block.find(" thread id ");
-    if (id != std::string::npos) threads.push_back(std::strtoul(block.c_str() + id + 11, nullptr, 10));
-  }
+  for (const auto& transaction : status().transactions)
+    if (transaction.lock_wait) threads.push_back(transaction.thread);
   return threads;
 }
 
+bool LockMonitor::waits_for_table_lock(unsigned long thread) {
+  // SHOW PROCESSLIST, not information_schema.PROCESSLIST: the latter builds an Aria temporary table per
+  // query, and polled this often beside the lab's own work it once took MariaDB 10.11 down (a segfault in
+  // ha_maria::drop_table).
+  const StatementResult list = m_control.exec("SHOW PROCESSLIST");
+  if (!list.ok()) return false;
+  std::size_t id_column = 0, state_column = 0;
+  for (std::size_t c = 0; c < list.columns.size(); ++c) {
+    if (list.columns[c] == "Id") id_column = c;
+    if (list.columns[c] == "State") state_column = c;
+  }
+  for (const auto& row : list.rows) {
+    if (row.size() <= std::max(id_column, state_column) ||
+        static_cast<unsigned long>(as_int(row[id_column])) != thread)
+      continue;
+    const std::string state = to_display(row[state_column]);
+    return state.rfind("Waiting for table metadata lock", 0) == 0 ||
+           state.rfind("Waiting for table level lock", 0) == 0;
+  }
+  return false;
+}
+
 std::vector<unsigned long> LockMonitor::blocking_threads(unsigned long thread) {
-  {
-    CacheClock& clock = cache_clock();
-    std::lock_guard lock(clock.mutex);
-    const auto fresh_from = clock.last_read + std::chrono::milliseconds(105);
-    if (Clock::now() < fresh_from) std::this_thread::sleep_until(fresh_from);
-    clock.last_read = Clock::now();
+  if (lists_locks())
+    if (const auto blocker = plain_blocker(status(), thread)) return {*blocker};
+  return blockers_from_cache(thread);
+}
+
+bool LockMonitor::lists_locks() {
+  if (!m_lists_locks) {
+    const StatementResult setting = m_control.exec("SELECT @@innodb_status_output_locks");
+    m_lists_locks = setting.ok() && !setting.rows.empty() && as_int(setting.rows[0][0]) == 1;
   }
-  const StatementResult rows = m_control.exec(
-      "SELECT b.trx_mysql_thread_id FROM information_schema.INNODB_LOCK_WAITS w"
-      " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
-      " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id"
-      " WHERE r.trx_mysql_thread_id = " +
-      std::to_string(thread) + " ORDER BY b.trx_started, b.trx_id");
-  {
-    std::lock_guard lock(cache_clock().mutex);
-    cache_clock().last_read = Clock::now();
+  return *m_lists_locks;
+}
+
+std::vector<unsigned long> LockMonitor::blockers_from_cache(unsigned long thread) {
+  // Another client of the server (a second reslab on a --mariadb server, or one that has just exited) may
+  // have read the cache less than 100 ms ago: then it still holds the transactions of that moment, and
+  // `thread`'s wait is not in it yet. A cache that does not show the wait is read again once it may be
+  // fresh, twice at most.
+  for (int attempt = 0;; ++attempt) {
+    {
+      CacheClock& clock = cache_clock();
+      std::lock_guard lock(clock.mutex);
+      const auto fresh_from = clock.last_read + std::chrono::milliseconds(105);
+      if (Clock::now() < fresh_from) std::this_thread::sleep_until(fresh_from);
+      clock.last_read = Clock::now();
+    }
+    const std::string requester = " WHERE r.trx_mysql_thread_id = " + std::to_string(thread);
+    const StatementResult rows = m_control.exec(
+        "SELECT b.trx_mysql_thread_id FROM information_schema.INNODB_LOCK_WAITS w"
+        " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
+        " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id" +
+        requester + " ORDER BY b.trx_started, b.trx_id");
+    // Read within the same 100 ms, the same cache: does it show the wait at all?
+    const bool shows_wait = !rows.rows.empty() || !m_control
+                                                       .exec("SELECT 1 FROM information_schema.INNODB_TRX r" +
+                                                             requester + " AND r.trx_state = 'LOCK WAIT'")
+                                                       .rows.empty();
+    {
+      std::lock_guard lock(cache_clock().mutex);
+      cache_clock().last_read = Clock::now();
+    }
+    if (!shows_wait && attempt < 2) continue;
+    std::vector<unsigned long> out;
+    for (const auto& row : rows.rows) {
+      const unsigned long id = static_cast<unsigned long>(as_int(row[0]));
+      bool seen = false;
+      for (unsigned long known : out) seen = seen || known == id;
+      if (!seen) out.push_back(id);
+    }
+    return out;
   }
-  std::vector<unsigned long> out;
-  for (const auto& row : rows.rows) {
-    const unsigned long id = static_cast<unsigned long>(as_int(row[0]));
-    bool seen = false;
-    for (unsigned long known : out) seen = seen || known == id;
-    if (!seen) out.push_back(id);
-  }
-  return out;
 }
 
 }  // namespace reslab::maria

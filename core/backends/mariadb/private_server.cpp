@@ -32,13 +32,12 @@ constexpr auto kReadyBudget = std::chrono::seconds(30);
 
 // Small buffers and logs: a lab holds a few rows. The same at install and at every start.
 const std::vector<std::string>& server_settings() {
-  static const std::vector<std::string> settings = {"--innodb-buffer-pool-size=16M",
-                                                    "--innodb-log-file-size=8M",
-                                                    "--innodb-log-buffer-size=1M",
-                                                    "--innodb-flush-log-at-trx-commit=0",
-                                                    "--skip-log-bin",
-                                                    "--skip-name-resolve",
-                                                    "--innodb-lock-wait-timeout=100000"};
+  static const std::vector<std::string> settings = {
+      "--innodb-buffer-pool-size=16M", "--innodb-log-file-size=8M", "--innodb-log-buffer-size=1M",
+      "--innodb-flush-log-at-trx-commit=0", "--skip-log-bin", "--skip-name-resolve",
+      "--innodb-lock-wait-timeout=100000",
+      // who waits for whom, read at once from the status
+      "--innodb-status-output-locks=ON"};
   return settings;
 }
 

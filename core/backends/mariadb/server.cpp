@@ -45,6 +45,11 @@ void teardown() {
           control.exec("SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE '" +
                        p.info->database_prefix + "\\_%'");
       for (const auto& row : names.rows) control.exec("DROP DATABASE IF EXISTS `" + to_display(row[0]) + "`");
+      // SQL scenarios' users whose lab never ended (their labs drop them otherwise).
+      const auto users = control.exec("SELECT User, Host FROM mysql.user WHERE User LIKE '" +
+                                      p.info->database_prefix + "\\_%'");
+      for (const auto& row : users.rows)
+        control.exec("DROP USER IF EXISTS '" + to_display(row[0]) + "'@'" + to_display(row[1]) + "'");
     } catch (const std::exception& error) {
       std::fprintf(stderr, "reslab: the databases %s_* stay on %s: %s\n", p.info->database_prefix.c_str(),
                    p.info->where.c_str(), error.what());

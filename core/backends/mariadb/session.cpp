@@ -35,7 +35,6 @@ MariaSession::MariaSession(const Endpoint& endpoint, std::string name, LockMonit
   m_thread = m_connection.thread_id();
   // Wall-clock limits stay out of the way: the stepper has its own budget.
   m_connection.must("SET SESSION innodb_lock_wait_timeout = 100000");
-  m_connection.must("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION,PIPES_AS_CONCAT'");
   m_connection.must("SET SESSION autocommit = 1");
 }
 
@@ -76,7 +75,9 @@ StatementResult MariaSession::run(const std::string& sql, const std::vector<Valu
 void MariaSession::send(const std::string& sql, const std::vector<Value>& params) {
   Flight flight{sql, params, m_in_transaction, takes_row_locks(sql), std::nullopt, {}};
   std::string text;
-  if (auto split = split_update_returning(quote_reserved(sql)); split && m_keys.count(split->table)) {
+  if (m_verbatim) {
+    text = sql;
+  } else if (auto split = split_update_returning(quote_reserved(sql)); split && m_keys.count(split->table)) {
     // InnoDB has no UPDATE ... RETURNING: a locking read of the keys waits where the UPDATE would.
     const std::vector<Value> where_params(
         params.begin() + std::min<std::size_t>(split->set_placeholders, params.size()), params.end());
@@ -93,26 +94,49 @@ void MariaSession::send(const std::string& sql, const std::vector<Value>& params
   m_flight = std::move(flight);
 }
 
+bool MariaSession::in_row_lock_wait() {
+  const auto waiting = m_monitor.waiting_threads();
+  return std::find(waiting.begin(), waiting.end(), m_thread) != waiting.end();
+}
+
 StatementResult MariaSession::await() {
-  const auto deadline = std::chrono::steady_clock::now() + kStatementBudget;
-  int seen_waiting = 0;
+  auto deadline = std::chrono::steady_clock::now() + m_budget;
+  int polls = 0;
+  int seen_row_wait = 0;
+  int seen_table_wait = 0;
   while (true) {
-    if (m_connection.poll(1)) return complete();
-    const auto waiting = m_monitor.waiting_threads();
-    if (std::find(waiting.begin(), waiting.end(), m_thread) != waiting.end()) {
-      if (++seen_waiting >= 2) {
-        if (m_connection.poll(0)) return complete();  // the result may have come meanwhile
-        StatementResult result;
-        result.kind = StatementResult::Kind::busy;
-        result.code = "waiting";
-        result.message = "waiting for a row lock held by another session of the lab";
-        return result;
-      }
-    } else {
-      seen_waiting = 0;
+    if (m_connection.poll(1)) {
+      StatementResult finished = m_connection.finish();
+      if (!send_next_part(finished)) return complete(std::move(finished));
+      deadline = std::chrono::steady_clock::now() + m_budget;
+      polls = seen_row_wait = seen_table_wait = 0;
+      continue;
+    }
+    ++polls;
+    seen_row_wait = in_row_lock_wait() ? seen_row_wait + 1 : 0;
+    // An SQL scenario's DDL or LOCK TABLES waits for a table's metadata lock, which InnoDB does not list:
+    // asked of the server's process list every tenth poll.
+    if (m_verbatim && polls % 10 == 0)
+      seen_table_wait = m_monitor.waits_for_table_lock(m_thread) ? seen_table_wait + 1 : 0;
+    if (seen_row_wait >= 2 || seen_table_wait >= 2) {
+      if (m_connection.poll(0)) continue;  // the result may have come meanwhile
+      StatementResult result;
+      result.kind = StatementResult::Kind::busy;
+      result.code = "waiting";
+      result.message = "waiting for a lock held by another session of the lab";
+      return result;
     }
     if (std::chrono::steady_clock::now() > deadline) return cancel();
   }
+}
+
+bool MariaSession::send_next_part(const StatementResult& finished) {
+  if (m_flight->then_update.empty() || !finished.ok() || finished.changes != 0) return false;
+  // The INSERT IGNORE found the key taken: the UPDATE of that row goes out like any statement and may
+  // wait for the row's lock (another transaction's shared lock from its own INSERT IGNORE, say).
+  m_connection.start(m_flight->then_update);
+  m_flight->then_update.clear();
+  return true;
 }
 
 StatementResult MariaSession::cancel() {
@@ -120,18 +144,24 @@ StatementResult MariaSession::cancel() {
   m_monitor.control().exec("KILL QUERY " + std::to_string(m_thread));
   while (!m_connection.poll(100)) {
   }
-  StatementResult result = complete();
+  StatementResult result = complete(m_connection.finish());
+  // SLEEP() ends without an error when killed: the budget names it all the same.
+  if (result.native_code == 0) {
+    result.native_code = 1317;
+    result.sqlstate = "70100";
+    result.code = "ER_QUERY_INTERRUPTED";
+  }
   result.kind = StatementResult::Kind::error;
-  result.message =
-      "\"" + statement + "\" neither finished nor waited for another session of this lab within " +
-      std::to_string(kStatementBudget.count()) + " ms, so reslab cancelled it (" + result.message + ")";
+  result.message = "\"" + statement +
+                   "\" neither finished nor waited for another session of this lab within " +
+                   std::to_string(m_budget.count()) + " ms, so reslab cancelled it (" +
+                   (result.message.empty() ? "Query execution was interrupted" : result.message) + ")";
   return result;
 }
 
-StatementResult MariaSession::complete() {
+StatementResult MariaSession::complete(StatementResult result) {
   Flight flight = std::move(*m_flight);
   m_flight.reset();
-  StatementResult result = m_connection.finish();
   if (result.ok() && flight.update_returning) {
     const UpdateReturning& split = *flight.update_returning;
     const std::string& key = m_keys.at(split.table);
@@ -159,11 +189,8 @@ StatementResult MariaSession::complete() {
     } else {
       result = returned;
     }
-  } else if (result.ok() && !flight.then_update.empty()) {
-    if (result.changes == 0) {
-      const StatementResult update = m_connection.exec(flight.then_update);
-      result = update;
-    }
+  } else if (m_verbatim) {
+    // An SQL scenario's statement: its result as the server gives it.
   } else if (result.ok() && writes_with_returning(flight.sql)) {
     result.changes = static_cast<int>(result.rows.size());
   } else if (result.ok() && is_upsert(flight.sql)) {
@@ -180,6 +207,16 @@ bool MariaSession::make_idle() {
   if (m_flight) cancel();
   if (m_in_transaction) run("ROLLBACK");
   return !m_in_transaction && !m_flight;
+}
+
+std::vector<std::string> blocking_sessions(
+    LockMonitor& monitor, const MariaSession& waiting,
+    const std::map<std::string, std::unique_ptr<MariaSession>>& sessions) {
+  std::vector<std::string> names;
+  for (unsigned long thread : monitor.blocking_threads(waiting.thread_id()))
+    for (const auto& [name, other] : sessions)
+      if (other->thread_id() == thread) names.push_back(name);
+  return names;
 }
 
 }  // namespace reslab::maria

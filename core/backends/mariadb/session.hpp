@@ -1,12 +1,15 @@
 #pragma once
-// A MariaDB session of a lab (an actor's, the provider's, the observer's). Each statement is sent
-// asynchronously and driven, polling every millisecond, until it finishes or InnoDB reports its thread
-// in a row-lock wait (seen twice, so its deadlock check, which runs as the wait begins, is past). A
-// waiting statement stays in flight and comes back as kind busy, code "waiting"; when the engine runs
-// the same statement again (a woken event re-running from the top), the session drives that statement
-// on instead of sending it twice.
+// A MariaDB session of a lab (an actor's, the provider's, the observer's; an SQL scenario's session).
+// Each statement is sent asynchronously and driven, polling every millisecond, until it finishes or the
+// server reports its thread waiting for another session: in a row-lock wait in InnoDB (seen twice, so its
+// deadlock check, which runs as the wait begins, is past), or for a table's metadata lock. A waiting
+// statement stays in flight and comes back as kind busy, code "waiting"; when the engine runs the same
+// statement again (a woken event re-running from the top), the session drives that statement on instead
+// of sending it twice. A statement that neither finishes nor waits within the budget is stopped with
+// KILL QUERY from the lab's control connection.
 #include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,7 +43,10 @@ class MariaSession : public Session {
   // Cancels a statement in flight and rolls back. False if the session cannot be made idle.
   bool make_idle();
 
+  // SQL scenarios: statements run exactly as written (no translation from the cases' SQLite dialect).
+  void set_verbatim(bool verbatim) { m_verbatim = verbatim; }
   static constexpr std::chrono::milliseconds kStatementBudget{10'000};
+  void set_statement_budget(std::chrono::milliseconds budget) { m_budget = budget; }
 
  private:
   struct Flight {
@@ -49,13 +55,19 @@ class MariaSession : public Session {
     bool in_transaction_before = false;
     bool takes_row_locks = false;
     std::optional<UpdateReturning> update_returning;
-    std::string then_update;  // a conditional upsert's UPDATE, run when its INSERT IGNORE added nothing
+    // A conditional upsert's UPDATE, sent when its INSERT IGNORE added nothing; it may wait like any
+    // statement.
+    std::string then_update;
   };
 
   void send(const std::string& sql, const std::vector<Value>& params);
   StatementResult await();
-  StatementResult complete();
+  // The statement on the wire finished with `finished`: sends the flight's next part (true), or there is
+  // none and the flight ends.
+  bool send_next_part(const StatementResult& finished);
+  StatementResult complete(StatementResult result);
   StatementResult cancel();
+  bool in_row_lock_wait();
   std::string bound(const std::string& sql, const std::vector<Value>& params) const;
 
   std::string m_name;
@@ -67,6 +79,13 @@ class MariaSession : public Session {
   bool m_in_transaction = false;
   bool m_wrote = false;
   bool m_snapshot = false;
+  bool m_verbatim = false;
+  std::chrono::milliseconds m_budget = kStatementBudget;
 };
+
+// The sessions of `sessions` that InnoDB says `waiting`'s statement waits for, in InnoDB's order.
+std::vector<std::string> blocking_sessions(
+    LockMonitor& monitor, const MariaSession& waiting,
+    const std::map<std::string, std::unique_ptr<MariaSession>>& sessions);
 
 }  // namespace reslab::maria

@@ -105,7 +105,7 @@ class PostgresSqlLab : public SqlLab {
 std::unique_ptr<SqlLab> open_postgres_sql_lab(const SqlLabOptions& options,
                                               const std::vector<SqlStatement>& setup) {
   try {
-    return std::make_unique<PostgresSqlLab>(pg::server(pg::server_options(options.pg_dsn, false)), options,
+    return std::make_unique<PostgresSqlLab>(pg::server(pg::server_options(options.dsn, false)), options,
                                             setup);
   } catch (const pg::BackendUnavailable& e) {
     throw BackendUnavailableError(e.what());

@@ -80,6 +80,7 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
     return Attempt::rejected;
   }
   pass.available = to_display(update.rows[0][0]);
+  const std::int64_t latest = as_int(update.rows[0][0]) + 1;  // the row the UPDATE decremented
   const auto hold =
       ctx.must(kInsertHold, {ctx.text("request_key"), ctx.has("hold_seconds")
                                                           ? Value(ctx.now() + ctx.integer("hold_seconds"))
@@ -90,8 +91,16 @@ Attempt write_pass(ActionContext& ctx, WritePass& pass) {
            {night, hold_id, std::int64_t{-1}, std::string("available"), std::string("reserve"), ctx.now()});
   pass.hold = to_display(hold_id);
   // A woken replay of a pass that ended in a deadlock already said this in the step it began waiting.
-  if (!ctx.replaying())
+  if (!ctx.replaying()) {
     ctx.say({"h7.write.progress", {{"actor", actor}, {"available", pass.available}, {"hold", pass.hold}}});
+    // InnoDB's UPDATE decremented the latest committed row, which the transaction's snapshot may not show.
+    if (ctx.facts().plain_reads_keep_snapshot && latest != pass.read)
+      ctx.say({"h7.write.latest",
+               {{"actor", actor},
+                {"read", std::to_string(pass.read)},
+                {"latest", std::to_string(latest)},
+                {"available", pass.available}}});
+  }
   if (run_retrying(ctx, pass, kCommit).busy()) return Attempt::deadlock;
   return Attempt::accepted;
 }
@@ -103,6 +112,8 @@ std::string finish(ActionContext& ctx, Attempt attempt, const WritePass& pass, M
   if (attempt == Attempt::rejected) {
     ctx.summarize({"h7.write.rejected.summary", args});
     ctx.say({pass.update_found_nothing ? "h7.write.rejected.update" : "h7.write.rejected", args});
+    if (pass.update_found_nothing && ctx.facts().plain_reads_keep_snapshot)
+      ctx.say({"h7.write.rejected.snapshot", args});
     ctx.resolve("rejected");
     return "rejected";
   }
@@ -132,9 +143,10 @@ std::string txn_read(ActionContext& ctx) {
   ctx.memory()[kReadBegin] = begin;
   const MessageArgs args = {{"actor", actor}, {"available", std::to_string(available)}, {"begin", begin}};
   ctx.summarize({"h7.read.summary", args});
-  if (ctx.row_locks())
+  if (ctx.row_locks()) {
     ctx.say({"h7.read.rows", args});
-  else
+    if (ctx.facts().plain_reads_keep_snapshot) ctx.say({"h7.read.snapshot", args});
+  } else
     ctx.say({begin == kBeginImmediate ? "h7.read.immediate" : "h7.read.deferred", args});
   return "read";
 }

@@ -363,6 +363,19 @@ const MessageTemplate kHotelCases[] = {
      "{actor} 开启事务（{begin} 在 {server} 上就是普通的 BEGIN，不加任何锁）并读到 available = "
      "{available}。在 {server} 上普通读取不加行锁，所以另一个请求此时仍可读写这一行；只有写入或 SELECT ... "
      "FOR UPDATE 才会锁住它。所以这种写法在这里不会死锁：{server} 上的死锁需要两行以相反的顺序加锁。"},
+    {"h7.read.snapshot",
+     "On {server} at {isolation} this first plain read also takes {actor}'s snapshot: until its transaction "
+     "ends, every plain SELECT it runs sees the rows as they were now (available = {available}), whatever "
+     "others commit meanwhile. Its UPDATE does not: an UPDATE, like SELECT ... FOR UPDATE, reads the latest "
+     "committed row.",
+     "在 {server} 的 {isolation} 下，这第一次普通读取还建立了 {actor} 的快照：在它的事务结束之前，它的每条"
+     "普通 SELECT 看到的都是此刻的行（available = {available}），不管别人在此期间提交了什么。它的 UPDATE "
+     "则不然：UPDATE 和 SELECT ... FOR UPDATE 一样，读取最新已提交的行。"},
+    {"h7.write.latest",
+     "{actor}'s snapshot still says available = {read}, but its UPDATE decremented the latest committed row: "
+     "{latest} → {available}.",
+     "{actor} 的快照里仍是 available = {read}，但它的 UPDATE 扣减的是最新已提交的行：{latest} → "
+     "{available}。"},
     {"h7.write.progress",
      "{actor} decrements with the conditional UPDATE ({available} left in its transaction), inserts hold "
      "#{hold} and runs COMMIT.",
@@ -383,6 +396,11 @@ const MessageTemplate kHotelCases[] = {
      "{actor} read available = {read}, but its conditional UPDATE changed 0 rows: no room left. It rolls "
      "back and rejects the request.",
      "{actor} 读到 available = {read}，但条件 UPDATE 更新了 0 行：没有房间。它回滚并拒绝请求。"},
+    {"h7.write.rejected.snapshot",
+     "Its transaction's snapshot still showed available = {read}: another SELECT in it would have read {read} "
+     "again. The UPDATE read the latest committed row instead, where available is no longer above 0.",
+     "它的事务快照里仍是 available = {read}：在这个事务里再执行一次 SELECT，读到的还会是 {read}。"
+     "而 UPDATE 读取的是最新已提交的行，那里的 available 已不再大于 0。"},
     {"h7.deadlock",
      "\"{statement}\" returned SQLITE_BUSY, and waiting cannot end it: {actor} holds a read lock and needs "
      "the write lock of another transaction, which cannot commit while {actor} still reads: a deadlock, "

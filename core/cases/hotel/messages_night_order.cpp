@@ -45,6 +45,13 @@ const MessageTemplate kNightOrder[] = {
      "在 {server} 中，普通读取不加行锁：另一个请求此时仍可读取和更新这些晚上。只有随后的 UPDATE 才会逐晚"
      "锁住行。",
      true},
+    {"h8.read.snapshot",
+     "On {server} at {isolation} this read also takes {actor}'s snapshot: until its transaction ends, a "
+     "plain SELECT in it still sees {reads}, whatever others commit. Its conditional UPDATEs do not: each reads "
+     "the latest committed row of its night, and that row, not the snapshot, decides.",
+     "在 {server} 的 {isolation} 下，这次读取还建立了 {actor} 的快照：在它的事务结束之前，其中的普通 "
+     "SELECT 看到的仍是 {reads}，不管别人提交了什么。它的条件 UPDATE 则不然：每条都读取那一晚最新已提交的"
+     "行，由那一行而不是快照来决定。"},
     {"h8.rows.immediate",
      "{server} has no lock on the whole database to take up front: BEGIN locks nothing, and each UPDATE "
      "locks only its own night. Whether two stays can deadlock depends on the order they lock nights in, "

@@ -281,6 +281,7 @@ std::string stay_read(ActionContext& ctx) {
   if (ctx.row_locks()) {
     ctx.say({immediate ? "h8.read.immediate.rows" : "h8.read.deferred", args});
     ctx.say({immediate ? "h8.rows.immediate" : "h8.rows.read"});
+    if (ctx.facts().plain_reads_keep_snapshot) ctx.say({"h8.read.snapshot", args});
   } else {
     ctx.say({immediate ? "h8.read.immediate" : "h8.read.deferred", args});
     ctx.say({immediate ? "h8.sqlite.immediate" : "h8.sqlite.read_lock"});

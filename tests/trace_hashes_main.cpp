@@ -1,17 +1,16 @@
-// A process that steps every case on its own private PostgreSQL server, as `reslab trace --backend
-// postgres` does, for the test that runs several of them at once:
-//   reslab_postgres_trace_hashes [FILE.toml...]
+// A process that steps every case on its own server of one backend, as `reslab trace --backend NAME`
+// does, for the test that runs several of them at once (tests/server_concurrent_test.sh):
+//   reslab_trace_hashes --backend postgres|mariadb [FILE.toml...]
 // prints "<scenario> <preset> <model> <trace hash>" for every bundled case, preset and model (and for
 // each FILE's), with "stopped <reason>" instead of the hash when a step could not run. A server that
-// does not start prints its message to stderr and exits 1; without the server binaries it says so and
-// exits 77 (skipped), unless RESLAB_REQUIRE_POSTGRES=1.
+// does not start prints its message to stderr and exits 1.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "core/backends/postgres/server.hpp"
-#include "core/backends/postgres/server_binaries.hpp"
+#include "core/backends/servers.hpp"
+#include "core/sim/errors.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
@@ -20,15 +19,21 @@
 int main(int argc, char** argv) {
   using namespace reslab;
   std::vector<std::string> files = bundled_scenario_files();
-  for (int i = 1; i < argc; ++i) files.emplace_back(argv[i]);
-  const char* require = std::getenv("RESLAB_REQUIRE_POSTGRES");
-  if (!pg::find_server_bindir() && !(require && std::string(require) == "1")) {
-    std::printf("PostgreSQL server binaries not found: skipped (install postgresql-15 to run this test)\n");
-    return 77;
+  Backend backend = Backend::sqlite;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument == "--backend" && i + 1 < argc) {
+      if (!parse_backend(argv[++i], backend)) {
+        std::fprintf(stderr, "unknown backend %s\n", argv[i]);
+        return 2;
+      }
+    } else {
+      files.push_back(argument);
+    }
   }
   try {
-    pg::server(pg::server_options("", false));
-  } catch (const pg::BackendUnavailable& error) {
+    if (needs_server(backend)) open_server(backend, {});
+  } catch (const BackendUnavailableError& error) {
     std::fprintf(stderr, "%s\n", error.what());
     return 1;
   }
@@ -38,7 +43,7 @@ int main(int argc, char** argv) {
       for (Model model : {Model::naive, Model::atomic}) {
         PlanRequest request;
         request.model = model;
-        request.backend = Backend::postgres;
+        request.backend = backend;
         request.preset = preset.name;
         const PartialReplay replay = replay_as_far_as_possible(scenario, make_plan(scenario, request));
         const std::string outcome = replay.stopped.empty() ? replay.trace.hash : "stopped " + replay.stopped;
