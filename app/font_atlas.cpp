@@ -62,7 +62,8 @@ bool fonts_cover(const UiFonts& fonts, const std::vector<std::string>& texts) {
   return true;
 }
 
-UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std::string>& texts) {
+UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std::string>& texts,
+                    FontFinder find_font) {
   atlas.Clear();
   atlas.FontBuilderIO = ImGuiFreeType::GetBuilderForFreeType();
   atlas.FontBuilderFlags = ImGuiFreeTypeBuilderFlags_LightHinting;

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "app/platform/font_lookup.hpp"
+
 namespace reslab {
 
 struct UiFonts {
@@ -31,8 +33,9 @@ inline float font_pixels(float zoom, float monitor_scale) {
   return kBaseFontPixels * zoom * monitor_scale;
 }
 
-// Clears the atlas and adds the fonts at `pixel_size` (already zoomed and scaled).
+// Clears the atlas and adds the fonts, found by `find_font`, at `pixel_size` (already zoomed and scaled).
 // Call before ImGui's first frame or between frames, then re-upload the texture.
-UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std::string>& texts);
+UiFonts build_fonts(ImFontAtlas& atlas, float pixel_size, const std::vector<std::string>& texts,
+                    FontFinder find_font);
 
 }  // namespace reslab

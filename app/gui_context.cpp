@@ -173,7 +173,8 @@ class Framebuffer {
 };
 
 // [SECTION] window
-GuiContext::GuiContext(int width, int height, bool visible, const std::string& title) {
+GuiContext::GuiContext(int width, int height, bool visible, const std::string& title, FontFinder find_font)
+    : m_find_font(find_font) {
   glfwSetErrorCallback(remember_glfw_error);
   if (!glfwInit())
     throw DisplayError("cannot open a window (" + g_glfw_error +
@@ -265,7 +266,7 @@ void GuiContext::rebuild_fonts(LabApp& app, float render_scale, float text_scale
   ImGuiIO& io = ImGui::GetIO();
   const float pixels = font_pixels(text_scale, content_scale()) * render_scale;
   ImGui_ImplOpenGL3_DestroyFontsTexture();
-  app.fonts_rebuilt(build_fonts(*io.Fonts, pixels, app.glyph_texts()));
+  app.fonts_rebuilt(build_fonts(*io.Fonts, pixels, app.glyph_texts(), m_find_font));
   io.FontGlobalScale = 1.0f / render_scale;
   ImGui_ImplOpenGL3_CreateFontsTexture();
   m_font_scale = render_scale;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/lab_window.hpp"
+#include "app/platform/font_lookup.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/session/commands.hpp"
 
@@ -27,8 +28,9 @@ class DisplayError : public std::runtime_error {
 class GuiContext {
  public:
   // Opens the window and its GL context. Throws DisplayError. A hidden window is for
-  // exports: it renders offscreen only. Call start_imgui() before any frame.
-  GuiContext(int width, int height, bool visible, const std::string& title);
+  // exports: it renders offscreen only. Its fonts are the ones `find_font` (the platform's) finds.
+  // Call start_imgui() before any frame.
+  GuiContext(int width, int height, bool visible, const std::string& title, FontFinder find_font);
   // Creates the ImGui context and its backends. `prebuilt_atlas`: fonts built while the
   // window opened (for `prebuilt_scale`), or null to build them before the first frame.
   void start_imgui(std::unique_ptr<ImFontAtlas> prebuilt_atlas = nullptr, float prebuilt_scale = 1.0f);
@@ -58,6 +60,7 @@ class GuiContext {
   float text_scale(const LabApp& app) const;
   // One ImGui frame drawn and not shown, with the input as it is; returns its frame_digest.
   std::uint64_t unseen_pass(LabApp& app, WindowState& state);
+  FontFinder m_find_font;
   float m_font_scale = 0;     // the render scale the atlas was last built for
   float m_monitor_scale = 1;  // the monitor scale it was built for
   GLFWwindow* m_window = nullptr;

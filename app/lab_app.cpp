@@ -9,13 +9,13 @@
 #include "app/platform/platform_paths.hpp"
 #include "app/session/saved_presets.hpp"
 #include "app/text/text_file.hpp"
-#include "core/backends/servers.hpp"
 #include "core/sim/case_family.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/message_catalog.hpp"
 #include "core/sim/preset_check.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/servers.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
@@ -76,7 +76,10 @@ void add_sql_scenario_texts(const SqlScenario& scenario, std::vector<std::string
 
 // [SECTION] construction
 LabApp::LabApp(Platform& platform, Settings settings, const std::string& scenario_name)
-    : m_platform(platform), m_settings(std::move(settings)) {
+    : m_platform(platform),
+      m_settings(std::move(settings)),
+      m_labs(platform.live_labs()),
+      m_isolation(platform.isolation_runner()) {
   m_strings_error = m_text.load_installed();
   m_view.lang = lang_from_environment();
   if (!m_settings.lang.empty()) parse_lang(m_settings.lang, m_view.lang);
@@ -353,7 +356,7 @@ void LabApp::open_isolation_cell(const OpenIsolationCell& open) {
 }
 
 void LabApp::start_isolation() {
-  if (const std::string error = m_isolation.start(m_session->backend()); !error.empty()) toast(error, true);
+  if (const std::string error = m_isolation->start(m_session->backend()); !error.empty()) toast(error, true);
   ++m_revision;
 }
 
@@ -555,15 +558,16 @@ void LabApp::apply(const Command& command) {
                      options.rounds = start.rounds;
                      options.model = start.model;
                      options.backend = start.backend;
-                     if (const std::string error = m_race.start(options); !error.empty()) toast(error, true);
-                   },
-                   [&](const CancelRace&) { m_race.cancel(); },
-                   [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
-                   [&](const StartLoad& start) {
-                     if (const std::string error = m_load.start(start.options); !error.empty())
+                     if (const std::string error = m_labs.race->start(options); !error.empty())
                        toast(error, true);
                    },
-                   [&](const CancelLoad&) { m_load.cancel(); },
+                   [&](const CancelRace&) { m_labs.race->cancel(); },
+                   [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
+                   [&](const StartLoad& start) {
+                     if (const std::string error = m_labs.load->start(start.options); !error.empty())
+                       toast(error, true);
+                   },
+                   [&](const CancelLoad&) { m_labs.load->cancel(); },
                    [&](const ToggleOrdersPanel&) {
                      // An SQL scenario's orders are its interleavings: `reslab explore FILE` runs them.
                      if (m_session->is_sql() && !m_view.orders_open) {
@@ -596,14 +600,14 @@ void LabApp::apply(const Command& command) {
                    [&](const ToggleIsolationPanel&) {
                      m_view.isolation_open = !m_view.isolation_open;
                      // Opening the window builds the table of the backend shown, unless it is there.
-                     const auto status = m_isolation.status();
+                     const auto status = m_isolation->status();
                      const bool current = status.backend == m_session->backend() &&
                                           (status.state == IsolationRunner::State::running ||
                                            status.state == IsolationRunner::State::finished);
                      if (m_view.isolation_open && !current) start_isolation();
                    },
                    [&](const RunIsolation&) { start_isolation(); },
-                   [&](const CancelIsolation&) { m_isolation.cancel(); },
+                   [&](const CancelIsolation&) { m_isolation->cancel(); },
                    [&](const OpenIsolationCell& open) { open_isolation_cell(open); },
                },
                command);
@@ -735,28 +739,29 @@ double LabApp::tick() {
     if (error != m_view.scenario_error || scenario != m_session->scenario_ptr()) ++m_revision;
   }
   wake_at(m_next_reload_check);
-  const int race = m_race.revision();
-  if (race != m_race_revision && (!m_race.running() || now >= m_next_race_refresh)) {
+  const int race = m_labs.race->revision();
+  if (race != m_race_revision && (!m_labs.race->running() || now >= m_next_race_refresh)) {
     m_race_revision = race;
     m_next_race_refresh = now + kRaceRefreshSeconds;
     ++m_revision;
   }
-  if (m_race.running()) wake_at(m_next_race_refresh);  // also notices the end: no event says a race ended
+  // While a race runs, look again at its pace: that also notices its end, which no event says.
+  if (m_labs.race->running()) wake_at(m_next_race_refresh);
   // The load lab the same way: redrawing at its pace would take CPU from the run it measures.
-  const int load = m_load.revision();
-  if (load != m_load_revision && (!m_load.running() || now >= m_next_load_refresh)) {
+  const int load = m_labs.load->revision();
+  if (load != m_load_revision && (!m_labs.load->running() || now >= m_next_load_refresh)) {
     m_load_revision = load;
     m_next_load_refresh = now + kRaceRefreshSeconds;
     ++m_revision;
   }
-  if (m_load.running()) wake_at(m_next_load_refresh);
+  if (m_labs.load->running()) wake_at(m_next_load_refresh);
   // The isolation table: a thread of its own on the desktop (redrawn at the race's pace), cells a frame in
   // the browser.
-  if (m_isolation.running()) {
-    const bool pumped = m_isolation.pump(kExploreSliceSeconds);
+  if (m_isolation->running()) {
+    const bool pumped = m_isolation->pump(kExploreSliceSeconds);
     wake_at(pumped ? now : now + kRaceRefreshSeconds);
   }
-  if (const int isolation = m_isolation.revision(); isolation != m_isolation_revision) {
+  if (const int isolation = m_isolation->revision(); isolation != m_isolation_revision) {
     m_isolation_revision = isolation;
     ++m_revision;
   }

@@ -11,8 +11,7 @@
 
 #include "app/font_atlas.hpp"
 #include "app/platform/isolation_runner.hpp"
-#include "app/platform/load_runner.hpp"
-#include "app/platform/race_runner.hpp"
+#include "app/platform/live_labs.hpp"
 #include "app/session/commands.hpp"
 #include "app/session/comparisons.hpp"
 #include "app/session/lab_session.hpp"
@@ -24,7 +23,7 @@
 
 namespace reslab {
 
-// What only the window can do. The GLFW loop implements it; tests use a fake.
+// What only the platform can do. The desktop's and the page's loops implement it; tests use a fake.
 class Platform {
  public:
   virtual ~Platform() = default;
@@ -36,6 +35,12 @@ class Platform {
   // A file the app wrote for the user (the Markdown trace): the page hands it to the browser as a
   // download; on the desktop it stays where the toast says.
   virtual void file_written(const std::string& /*path*/, const std::string& /*mime_type*/) {}
+  // The seat race and the load lab as this platform runs them; by default they refuse, naming the
+  // command that runs them on the desktop. Asked when the app opens.
+  virtual LiveLabs live_labs() const { return desktop_only_live_labs(); }
+  // What builds the Isolation window's table; by default a few cells a frame (pump()), which any platform
+  // can run. Asked when the app opens.
+  virtual std::unique_ptr<IsolationRunner> isolation_runner() const { return frame_isolation_runner(); }
 };
 
 // A scenario for the picker: bundled, or the user's own copy (with presets saved in the app).
@@ -89,24 +94,24 @@ class LabApp {
   const std::string& strings_error() const { return m_strings_error; }
   const std::vector<ScenarioEntry>& catalog() const { return m_catalog; }
   // T1's live race, running in the background or finished.
-  const RaceRunner& race() const { return m_race; }
+  const RaceRun& race() const { return *m_labs.race; }
   // L1's load lab, running in the background or finished.
-  const LoadRunner& load() const { return m_load; }
+  const LoadRun& load() const { return *m_labs.load; }
   // Every order of the preset's events, explored a slice per frame (no thread: the browser has none);
   // null before the first exploration.
   const Explorer* explorer() const { return m_explorer.get(); }
   // Whether the explorer ran the case, preset and backend shown now.
   bool explorer_is_current() const;
   // The Isolation window's table, built in the background (or a cell a frame in the browser).
-  const IsolationRunner& isolation() const { return m_isolation; }
+  const IsolationRunner& isolation() const { return *m_isolation; }
   // An SQL scenario's variant beside the one shown in the compare view: the one chosen, else another
   // of the same backend.
   std::string compared_variant() const;
   // Blocks until a running race, load lab or isolation table has ended (tests; shutdown does it too).
   void wait_for_background() {
-    m_race.wait();
-    m_load.wait();
-    m_isolation.wait();
+    m_labs.race->wait();
+    m_labs.load->wait();
+    m_isolation->wait();
   }
 
   std::string tr(std::string_view key) const { return m_text.get(m_view.lang, key); }
@@ -166,14 +171,14 @@ class LabApp {
   std::filesystem::file_time_type m_file_time{};
   double m_next_reload_check = 0;
   int m_revision = 0;
-  RaceRunner m_race;  // closing the app cancels a running race and waits for its thread
+  LiveLabs m_labs;  // closing the app cancels a running race or load lab and waits for it
   int m_race_revision = 0;
   double m_next_race_refresh = 0;
   std::unique_ptr<Explorer> m_explorer;
-  LoadRunner m_load;  // closing the app cancels a running load lab and waits for it
   int m_load_revision = 0;
   double m_next_load_refresh = 0;
-  IsolationRunner m_isolation;  // closing the app cancels a table being built and waits for it
+  // The platform's (Platform::isolation_runner): closing the app cancels a table being built and waits.
+  std::unique_ptr<IsolationRunner> m_isolation;
   int m_isolation_revision = 0;
   std::string m_pending_variant;  // an SQL scenario's variant to show once its server has started
 };

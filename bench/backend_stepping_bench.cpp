@@ -9,10 +9,10 @@
 #include <map>
 #include <string>
 
-#include "core/backends/servers.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/servers.hpp"
 #include "core/sim/simulator.hpp"
 
 namespace {
@@ -90,5 +90,3 @@ const int registered = [] {
 }();
 
 }  // namespace
-
-BENCHMARK_MAIN();

@@ -12,6 +12,7 @@
 #include "app/font_atlas.hpp"
 #include "app/lab_app.hpp"
 #include "app/lab_window.hpp"
+#include "app/platform/font_lookup.hpp"
 #include "app/session/settings.hpp"
 #include "app/theme.hpp"
 
@@ -56,7 +57,7 @@ class HeadlessWindow {
     ImGuiIO& io = ImGui::GetIO();
     if (m_app->fonts_dirty()) {
       m_app->fonts_rebuilt(
-          build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom, m_app->glyph_texts()));
+          build_fonts(*io.Fonts, kBaseFontPixels * m_app->view().zoom, m_app->glyph_texts(), find_font));
       unsigned char* pixels = nullptr;
       int width = 0, height = 0;
       io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
@@ -99,5 +100,3 @@ const bool registered = [] {
 }();
 
 }  // namespace
-
-BENCHMARK_MAIN();

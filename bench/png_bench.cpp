@@ -317,5 +317,3 @@ const bool registered = [] {
 }();
 
 }  // namespace
-
-BENCHMARK_MAIN();

@@ -77,5 +77,3 @@ void BM_ConnectToPrivateServer(benchmark::State& state) {
 BENCHMARK(BM_ConnectToPrivateServer)->Iterations(20)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
-
-BENCHMARK_MAIN();

@@ -93,5 +93,3 @@ void BM_empty_frame(benchmark::State& state) {
 BENCHMARK(BM_empty_frame)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
-
-BENCHMARK_MAIN();

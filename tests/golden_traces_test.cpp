@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/formats/hash.hpp"
 #include "core/formats/trace_json.hpp"
+#include "core/sim/hash.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "tests/golden_lines.hpp"
 #include "tests/test_support.hpp"

@@ -9,15 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "core/backends/servers.hpp"
+#include "core/desktop_engine.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/plan.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/servers.hpp"
 #include "core/sim/simulator.hpp"
 
 int main(int argc, char** argv) {
   using namespace reslab;
+  use_desktop_engine();
   std::vector<std::string> files = bundled_scenario_files();
   Backend backend = Backend::sqlite;
   for (int i = 1; i < argc; ++i) {

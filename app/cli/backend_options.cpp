@@ -2,8 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/backends/servers.hpp"
 #include "core/sim/errors.hpp"
+#include "core/sim/servers.hpp"
 
 namespace reslab {
 

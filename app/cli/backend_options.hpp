@@ -3,8 +3,8 @@
 // trace, export and check.
 #include <string>
 
-#include "core/backends/servers.hpp"
 #include "core/sim/backend.hpp"
+#include "core/sim/servers.hpp"
 
 namespace CLI {
 class App;

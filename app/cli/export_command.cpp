@@ -12,6 +12,7 @@
 #include "app/cli/hidden_on_slide.hpp"
 #include "app/cli/lang_option.hpp"
 #include "app/export/slide_camera.hpp"
+#include "app/platform/font_lookup.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/text/number_text.hpp"
@@ -183,7 +184,7 @@ int run_export(const ExportOptions& options) {
   }
   if (const std::string error = ensure_dir(options.out); !error.empty()) throw UsageError(error);
 
-  SlideCamera camera(file, lang, width, height, options.scale, options.frame == "content");
+  SlideCamera camera(find_font, file, lang, width, height, options.scale, options.frame == "content");
   Written written;
   for (const Run& run : runs) {
     const LabSession& session = run.model ? camera.run(*run.model, preset, order, backend)

@@ -12,6 +12,7 @@
 #include "app/export/slide_camera.hpp"
 #include "app/handout/handout_page.hpp"
 #include "app/handout/sql_handout_page.hpp"
+#include "app/platform/font_lookup.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/text/text_file.hpp"
@@ -114,7 +115,7 @@ class CaseRenderer {
     handout.slide_width = kHandoutSlideWidth;
     handout.slide_height = kHandoutSlideHeight;
     handout.slides.preset = scenario.presets.empty() ? nullptr : &scenario.presets.front();
-    SlideCamera camera(m_source.file, m_lang, kHandoutSlideWidth, kHandoutSlideHeight, 1);
+    SlideCamera camera(find_font, m_source.file, m_lang, kHandoutSlideWidth, kHandoutSlideHeight, 1);
     for (const Model model : {Model::naive, Model::atomic})
       handout.slides.runs.push_back(slides(camera, model));
     if (handout.slides.preset) {
@@ -180,7 +181,7 @@ class SqlCaseRenderer {
     handout.slide_width = kHandoutSlideWidth;
     handout.slide_height = kHandoutSlideHeight;
     handout.permutation = m_source.scenario.presets.front().name;
-    SlideCamera camera(m_source.file, m_lang, kHandoutSlideWidth, kHandoutSlideHeight, 1);
+    SlideCamera camera(find_font, m_source.file, m_lang, kHandoutSlideWidth, kHandoutSlideHeight, 1);
     for (const SqlVariant* variant : sql.variants_on(m_backend)) {
       handout.runs.push_back(slides(camera, *variant, handout.permutation));
       SqlExploredVariant explored = explore_sql_variant(sql, *variant, kDefaultInterleavings);

@@ -28,10 +28,7 @@ SqlRunOptions run_options_of(const BackendOptions& backend) {
 
 // The backend options with the file's own backend where none is named (a .spec is PostgreSQL's).
 BackendOptions defaulted(const BackendOptions& options, const SqlScenario& scenario) {
-  BackendOptions out = options;
-  if (out.backend.empty() && out.pg.empty() && out.mariadb.empty())
-    out.backend = backend_name(scenario.backend);
-  return out;
+  return with_default_backend(options, scenario.backend);
 }
 
 // isolationtester's schedule on PostgreSQL, printed as isolationtester prints it.

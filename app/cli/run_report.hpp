@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "app/cli/cancel_on_signal.hpp"
 #include "app/cli/exit_codes.hpp"
+#include "app/platform/desktop/cancel_on_signal.hpp"
 #include "app/text/number_text.hpp"
 #include "core/sim/errors.hpp"
 

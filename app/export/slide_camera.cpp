@@ -16,11 +16,11 @@ namespace {
 // A display that is there can still refuse a connection now and then: under Xvfb, while other servers
 // start beside it, about one attempt in a hundred fails. A command that opens a window per case would
 // then stop halfway, so a refused window is tried again; with no display named it fails at once.
-std::unique_ptr<GuiContext> open_hidden_window(int width, int height) {
+std::unique_ptr<GuiContext> open_hidden_window(int width, int height, FontFinder find_font) {
   constexpr int kAttempts = 4;
   for (int attempt = 1;; ++attempt) {
     try {
-      return std::make_unique<GuiContext>(width, height, false, "reslab export");
+      return std::make_unique<GuiContext>(width, height, false, "reslab export", find_font);
     } catch (const DisplayError&) {
       const char* display = std::getenv("DISPLAY");
       if (attempt == kAttempts || display == nullptr || *display == '\0') throw;
@@ -40,9 +40,9 @@ class SlideCamera::HiddenPlatform : public Platform {
   std::string save_screenshot(const std::string&, int) override { return "not available while exporting"; }
 };
 
-SlideCamera::SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale,
-                         bool content)
-    : m_gui(open_hidden_window(width, height)),
+SlideCamera::SlideCamera(FontFinder find_font, const std::string& scenario_file, Lang lang, int width,
+                         int height, int scale, bool content)
+    : m_gui(open_hidden_window(width, height, find_font)),
       m_platform(std::make_unique<HiddenPlatform>()),
       m_width(width),
       m_height(height),

@@ -16,12 +16,12 @@ namespace reslab {
 
 class SlideCamera {
  public:
-  // Opens a hidden window of `width` x `height` logical pixels (throws DisplayError; a display that
-  // refuses the connection is tried a few times) and the app on `scenario_file` in `lang` (throws
-  // UsageError when the app cannot use the file). `content`: the frames presentation mode shows, without
-  // the toolbar.
-  SlideCamera(const std::string& scenario_file, Lang lang, int width, int height, int scale,
-              bool content = false);
+  // Opens a hidden window of `width` x `height` logical pixels with the fonts `find_font` finds (throws
+  // DisplayError; a display that refuses the connection is tried a few times) and the app on
+  // `scenario_file` in `lang` (throws UsageError when the app cannot use the file). `content`: the frames
+  // presentation mode shows, without the toolbar.
+  SlideCamera(FontFinder find_font, const std::string& scenario_file, Lang lang, int width, int height,
+              int scale, bool content = false);
   ~SlideCamera();
   SlideCamera(const SlideCamera&) = delete;
   SlideCamera& operator=(const SlideCamera&) = delete;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/formats/hash.hpp"
+#include "core/sim/hash.hpp"
 
 namespace reslab {
 namespace {

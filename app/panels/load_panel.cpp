@@ -79,8 +79,24 @@ void draw_inputs(const PanelContext& ctx, LoadOptions& options, bool running) {
 }
 
 // [SECTION] progress
-void draw_progress(const PanelContext& ctx, const LoadInputs& inputs, const LoadRunner::Status& status) {
-  const bool running = status.state == LoadRunner::State::running;
+const char* load_phase_key(LoadPhase phase) {
+  switch (phase) {
+    case LoadPhase::setting_up:
+      return "load.phase_setting_up";
+    case LoadPhase::running:
+      return "load.phase_running";
+    case LoadPhase::baseline:
+      return "load.phase_baseline";
+    case LoadPhase::counting:
+      return "load.phase_counting";
+    case LoadPhase::done:
+      break;
+  }
+  return "load.phase_done";
+}
+
+void draw_progress(const PanelContext& ctx, const LoadInputs& inputs, const LoadRun::Status& status) {
+  const bool running = status.state == LoadRun::State::running;
   if (button(ctx.tr("load.start"), !running)) ctx.send(StartLoad{inputs.options});
   ImGui::SameLine();
   if (button(ctx.tr("load.cancel"), running)) ctx.send(CancelLoad{});
@@ -88,10 +104,10 @@ void draw_progress(const PanelContext& ctx, const LoadInputs& inputs, const Load
   const LoadProgress& progress = status.progress.latest;
   const std::int64_t total = std::max<std::int64_t>(1, progress.intents);
   const float fraction = running ? static_cast<float>(progress.decided) / static_cast<float>(total)
-                         : status.state == LoadRunner::State::idle ? 0.0f
-                                                                   : 1.0f;
+                         : status.state == LoadRun::State::idle ? 0.0f
+                                                                : 1.0f;
   const std::string overlay =
-      running ? ctx.tr("load.progress", {{"phase", std::string(load_phase_name(progress.phase))},
+      running ? ctx.tr("load.progress", {{"phase", ctx.tr(load_phase_key(progress.phase))},
                                          {"done", std::to_string(progress.decided)},
                                          {"total", std::to_string(progress.intents)}})
               : std::string();
@@ -234,8 +250,8 @@ void draw_load_panel(const PanelContext& ctx, LoadInputs& inputs) {
   bool open = true;
   const std::string title = ctx.tr("load.title") + "###load";
   if (ImGui::Begin(title.c_str(), &open)) {
-    const LoadRunner::Status status = ctx.app.load().status();
-    const bool running = status.state == LoadRunner::State::running;
+    const LoadRun::Status status = ctx.app.load().status();
+    const bool running = status.state == LoadRun::State::running;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(ctx.tr("load.intro").c_str());
     ImGui::PopTextWrapPos();
@@ -251,14 +267,14 @@ void draw_load_panel(const PanelContext& ctx, LoadInputs& inputs) {
     }
     ImGui::Separator();
     switch (status.state) {
-      case LoadRunner::State::idle:
+      case LoadRun::State::idle:
         ImGui::TextDisabled("%s", ctx.tr("load.idle").c_str());
         break;
-      case LoadRunner::State::failed:
+      case LoadRun::State::failed:
         colored_wrapped(ctx.colors.broken_text, ctx.tr("load.failed", {{"error", status.error}}));
         record_item(ctx.tr("load.failed", {{"error", status.error}}));
         break;
-      case LoadRunner::State::cancelled:
+      case LoadRun::State::cancelled:
         ImGui::TextUnformatted(ctx.tr("load.cancelled").c_str());
         record_item(ctx.tr("load.cancelled"));
         break;

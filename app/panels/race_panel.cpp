@@ -56,14 +56,14 @@ void draw_inputs(const PanelContext& ctx, RaceInputs& inputs, bool running) {
 }
 
 // [SECTION] progress
-void draw_progress(const PanelContext& ctx, const RaceInputs& inputs, const RaceRunner::Status& status) {
-  const bool running = status.state == RaceRunner::State::running;
+void draw_progress(const PanelContext& ctx, const RaceInputs& inputs, const RaceRun::Status& status) {
+  const bool running = status.state == RaceRun::State::running;
   if (button(ctx.tr("race.start"), !running))
     ctx.send(StartRace{inputs.threads, inputs.rounds, inputs.model, inputs.backend});
   ImGui::SameLine();
   if (button(ctx.tr("race.cancel"), running)) ctx.send(CancelRace{});
   ImGui::SameLine();
-  const int total = status.state == RaceRunner::State::idle ? inputs.rounds : status.options.rounds;
+  const int total = status.state == RaceRun::State::idle ? inputs.rounds : status.options.rounds;
   const float fraction =
       total > 0 ? static_cast<float>(status.progress.rounds_done) / static_cast<float>(total) : 0.0f;
   const std::string overlay = ctx.tr("race.progress", {{"done", std::to_string(status.progress.rounds_done)},
@@ -73,26 +73,26 @@ void draw_progress(const PanelContext& ctx, const RaceInputs& inputs, const Race
 }
 
 // [SECTION] results
-void draw_results(const PanelContext& ctx, const RaceRunner::Status& status) {
+void draw_results(const PanelContext& ctx, const RaceRun::Status& status) {
   switch (status.state) {
-    case RaceRunner::State::idle:
+    case RaceRun::State::idle:
       ImGui::TextDisabled("%s", ctx.tr("race.idle").c_str());
       record_item(ctx.tr("race.idle"));
       return;
-    case RaceRunner::State::running:
+    case RaceRun::State::running:
       ImGui::TextUnformatted(
           ctx.tr("race.running", {{"threads", std::to_string(status.options.threads)}}).c_str());
       return;
-    case RaceRunner::State::failed:
+    case RaceRun::State::failed:
       colored_wrapped(ctx.colors.broken_text, ctx.tr("race.failed", {{"error", status.error}}));
       record_item(ctx.tr("race.failed", {{"error", status.error}}));
       return;
-    case RaceRunner::State::cancelled:
+    case RaceRun::State::cancelled:
       ImGui::TextUnformatted(
           ctx.tr("race.cancelled", {{"rounds", std::to_string(status.progress.rounds_done)}}).c_str());
       record_item(ctx.tr("race.cancelled", {{"rounds", std::to_string(status.progress.rounds_done)}}));
       break;
-    case RaceRunner::State::finished:
+    case RaceRun::State::finished:
       break;
   }
   if (!status.result || status.result->rounds_run == 0) return;
@@ -155,8 +155,8 @@ void draw_race_panel(const PanelContext& ctx, RaceInputs& inputs) {
   const std::string title =
       ctx.tr(inputs.backend == Backend::sqlite ? "race.title" : "race.title_server") + "###race";
   if (ImGui::Begin(title.c_str(), &open)) {
-    const RaceRunner::Status status = ctx.app.race().status();
-    const bool running = status.state == RaceRunner::State::running;
+    const RaceRun::Status status = ctx.app.race().status();
+    const bool running = status.state == RaceRun::State::running;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(ctx.tr("race.intro").c_str());
     ImGui::PopTextWrapPos();

@@ -1,6 +1,7 @@
 #pragma once
-// Finding a font file by family name through fontconfig, so the app uses the fonts the system has
-// (Noto Sans CJK for Chinese) instead of shipping its own.
+// Finding a font file by family name: the desktop asks fontconfig, so the app uses the fonts the system
+// has (Noto Sans CJK for Chinese) instead of shipping its own; the page looks among the fonts bundled
+// with it. The UI is handed the platform's finder (a FontFinder) and never calls find_font() itself.
 #include <optional>
 #include <string>
 
@@ -15,7 +16,10 @@ struct FontFile {
 
 // The regular face of `family`, or nullopt when the system does not have that family. fontconfig
 // always answers with some font; an answer from another family counts as not found, so the caller
-// can try its next choice.
+// can try its next choice. Each platform defines it (app/platform/desktop/, app/platform/web/).
 std::optional<FontFile> find_font(const std::string& family);
+
+// A platform's find_font, as the window that builds the fonts is given it.
+using FontFinder = std::optional<FontFile> (*)(const std::string& family);
 
 }  // namespace reslab

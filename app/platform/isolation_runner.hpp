@@ -1,9 +1,9 @@
 #pragma once
 // Builds the isolation lab's table (core/sim/isolation_lab.hpp) for the Isolation window without freezing
-// it: on the desktop on a background thread (BackgroundRun, as the seat race and the load lab run), in the
-// browser, which has no threads, a cell at a time from the window's frame loop (pump()).
+// it. The platform hands the app its runner (Platform::isolation_runner): the desktop's runs on a
+// background thread (app/platform/desktop/isolation_runner.hpp); where no thread runs it (the browser) the
+// window's frame loop runs a few cells at a time (pump(), frame_isolation_runner()).
 #include <cstddef>
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -25,29 +25,24 @@ class IsolationRunner {
     std::string error;  // failed
   };
 
-  // `wake` must be safe to call from any thread: a cell is done, or the run ended.
-  explicit IsolationRunner(std::function<void()> wake = {});
-  ~IsolationRunner();  // cancels a run under way and waits for it
-  IsolationRunner(const IsolationRunner&) = delete;
-  IsolationRunner& operator=(const IsolationRunner&) = delete;
+  virtual ~IsolationRunner() = default;  // a runner ending cancels a run under way and waits for it
 
   // Starts the table for `backend` afresh. Returns "" or why it did not start.
-  std::string start(Backend backend);
+  virtual std::string start(Backend backend) = 0;
   // Asks the run to stop after the cell it is running; returns at once.
-  void cancel();
-  // Runs cells for about `seconds` where no thread runs them (the browser): true when it ran some, so the
-  // caller comes back at once. Elsewhere returns false at once.
-  bool pump(double seconds);
-  bool running() const;
-  Status status() const;
+  virtual void cancel() = 0;
+  // Runs cells for about `seconds` where no thread runs them: true when it ran some, so the caller comes
+  // back at once. A runner with a thread of its own returns false at once.
+  virtual bool pump(double seconds) = 0;
+  virtual bool running() const = 0;
+  virtual Status status() const = 0;
   // Grows with every cell and when the run ends: compare it between frames to know when to redraw.
-  int revision() const;
+  virtual int revision() const = 0;
   // Blocks until a run under way has ended (tests; shutdown does it too).
-  void wait();
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> m;
+  virtual void wait() = 0;
 };
+
+// The runner for a platform without threads: each pump() runs cells for the time it is given.
+std::unique_ptr<IsolationRunner> frame_isolation_runner();
 
 }  // namespace reslab

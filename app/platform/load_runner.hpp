@@ -1,11 +1,10 @@
 #pragma once
-// Runs L1's load lab (core/labs/load_lab) on a background thread for the desktop app: the latest
-// progress with the throughput so far, cancel, and the result with its charts' data. The app's runs
-// always use a temporary file.
-#include <functional>
+// L1's load lab (core/labs/load_lab) as the app runs it: the latest progress with the throughput so far,
+// cancel, and the result with its charts' data. The platform runs it (app/platform/live_labs.hpp); the
+// app's runs always use a temporary file.
 #include <vector>
 
-#include "app/platform/background_run.hpp"
+#include "app/platform/lab_run.hpp"
 #include "core/labs/load_lab.hpp"
 
 namespace reslab {
@@ -16,9 +15,6 @@ struct LoadRunProgress {
   std::vector<ThroughputSample> live;  // throughput so far, for the chart while it runs
 };
 
-class LoadRunner : public BackgroundRun<LoadOptions, LoadControl, LoadRunProgress, LoadResult> {
- public:
-  explicit LoadRunner(std::function<void()> wake = {});
-};
+using LoadRun = LabRun<LoadOptions, LoadRunProgress, LoadResult>;
 
 }  // namespace reslab

@@ -4,17 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "app/platform/rgba_image.hpp"
+
 namespace reslab {
-
-// An RGBA8 image, rows top to bottom.
-struct RgbaImage {
-  int width = 0;
-  int height = 0;
-  std::vector<std::uint8_t> pixels;
-};
-
-// OpenGL reads rows bottom-up; this flips them in place.
-void flip_rows(RgbaImage& image);
 
 // Writes a PNG atomically: a temporary file in the same folder, then rename, so no half-written file is ever
 // left. Returns an empty string on success, else a message for the user naming the path and the reason

@@ -1,9 +1,7 @@
 #pragma once
-// Runs T1's seat race (core/labs/seat_race) on a background thread for the desktop app: the rounds
-// done, cancel and the result.
-#include <functional>
-
-#include "app/platform/background_run.hpp"
+// T1's seat race (core/labs/seat_race) as the app runs it: the rounds done, cancel and the result. The
+// platform runs it (app/platform/live_labs.hpp).
+#include "app/platform/lab_run.hpp"
 #include "core/labs/seat_race.hpp"
 
 namespace reslab {
@@ -13,9 +11,6 @@ struct RaceProgress {
   int rounds_done = 0;
 };
 
-class RaceRunner : public BackgroundRun<RaceOptions, RaceControl, RaceProgress, RaceResult> {
- public:
-  explicit RaceRunner(std::function<void()> wake = {});
-};
+using RaceRun = LabRun<RaceOptions, RaceProgress, RaceResult>;
 
 }  // namespace reslab

@@ -1,7 +1,7 @@
 #include "app/session/comparisons.hpp"
 
-#include "core/backends/servers.hpp"
 #include "core/sim/errors.hpp"
+#include "core/sim/servers.hpp"
 
 namespace reslab {
 

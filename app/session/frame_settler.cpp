@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "core/formats/hash.hpp"
+#include "core/sim/hash.hpp"
 
 namespace reslab {
 

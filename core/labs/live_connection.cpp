@@ -3,8 +3,7 @@
 #include <set>
 #include <variant>
 
-#include "core/backends/postgres/conninfo.hpp"
-#include "core/backends/postgres/sql_text.hpp"
+#include "core/backends/live_servers.hpp"
 #include "core/labs/lab_connection.hpp"
 #include "core/labs/pg_lab_connection.hpp"
 #include "core/sim/errors.hpp"
@@ -81,7 +80,7 @@ class LivePostgresConnection final : public LiveConnection {
 }  // namespace
 
 std::string dialect_sql(Backend backend, const std::string& sql) {
-  return backend == Backend::sqlite ? sql : pg::translate_statement(pg::translate_types(sql));
+  return backend == Backend::sqlite ? sql : sql_for_server(backend, sql);
 }
 
 std::unique_ptr<LiveConnection> live_sqlite_connection(std::unique_ptr<LabConnection> db) {
@@ -93,7 +92,7 @@ std::unique_ptr<LiveConnection> live_postgres_connection(const std::string& conn
 }
 
 std::string conninfo_in_schema(const std::string& conninfo, const std::string& schema) {
-  return conninfo + " options=" + pg::conninfo_value("-c search_path=" + schema);
+  return conninfo + " options=" + connection_string_value(Backend::postgres, "-c search_path=" + schema);
 }
 
 }  // namespace reslab

@@ -20,7 +20,7 @@ inline constexpr const char* kLiveBeginWrite = "BEGIN IMMEDIATE";
 
 // `sql` for `backend`: for PostgreSQL ?N becomes $N, BEGIN IMMEDIATE becomes BEGIN, and the type
 // INTEGER becomes BIGINT (SQLite's integers are 64-bit, PostgreSQL's INTEGER is 32): the cases'
-// translation (core/backends/postgres/sql_text.hpp).
+// translation, reached through core/backends/live_servers.hpp (sql_for_server).
 std::string dialect_sql(Backend backend, const std::string& sql);
 
 class LiveConnection {

@@ -4,10 +4,8 @@
 #include <memory>
 #include <optional>
 
-#include "core/backends/postgres/conninfo.hpp"
-#include "core/backends/postgres/durable_server.hpp"
-#include "core/backends/postgres/server.hpp"
-#include "core/backends/postgres/server_probe.hpp"
+#include "core/backends/live_servers.hpp"
+#include "core/backends/server_process/random_name.hpp"
 #include "core/labs/live_connection.hpp"
 #include "core/labs/load_engine_run.hpp"
 #include "core/labs/load_postgres_writers.hpp"
@@ -23,7 +21,7 @@ using namespace load_lab;
 // The durable private server (started here, stopped at the end of the run, its data kept) or the
 // user's; either way a conninfo with trust or the user's own credentials, never printed.
 struct LoadServer {
-  std::unique_ptr<pg::DurableServer> ours;
+  std::unique_ptr<DurableLiveServer> ours;
   std::string conninfo;
   std::string version;
   std::string where;
@@ -31,26 +29,20 @@ struct LoadServer {
 
 LoadServer open_load_server(const LoadOptions& options, LoadResult& result) {
   LoadServer server;
-  try {
-    const std::string dsn = pg::server_options(options.pg_dsn, options.keep).dsn;  // --pg, else RESLAB_PG_DSN
-    if (dsn.empty()) {
-      const std::string data = options.pg_data.empty() ? pg::default_load_data_dir() : options.pg_data;
-      server.ours = pg::DurableServer::start(data);
-      server.conninfo = server.ours->conninfo();
-      server.version = server.ours->server_version();
-      server.where = "the private durable server on " + server.ours->data_dir();
-      result.pg_data = server.ours->data_dir();
-      result.server_start_seconds = server.ours->start_seconds();
-      result.server_cold = server.ours->cold();
-    } else {
-      server.conninfo = pg::normalized_conninfo(dsn, "reslab_load");
-      const pg::ServerFacts facts = pg::probe_server(server.conninfo, pg::redact(dsn));
-      server.version = facts.server_version;
-      server.where = facts.where;
-    }
-  } catch (const pg::BackendUnavailable& error) {
-    throw BackendUnavailableError(error.what());
+  // --pg, else RESLAB_PG_DSN, else the durable private server.
+  if (auto users = users_live_server(Backend::postgres, {options.pg_dsn, options.keep}, "reslab_load")) {
+    server.conninfo = users->conninfo;
+    server.version = users->server_version;
+    server.where = users->where;
+    return server;
   }
+  server.ours = start_durable_server(Backend::postgres, options.pg_data);
+  server.conninfo = server.ours->server().conninfo;
+  server.version = server.ours->server().server_version;
+  server.where = server.ours->server().where;
+  result.pg_data = server.ours->data_dir();
+  result.server_start_seconds = server.ours->start_seconds();
+  result.server_cold = server.ours->cold();
   return server;
 }
 
@@ -86,7 +78,7 @@ class LoadSchema {
             const std::string& workload_hash) {
     std::string session = "-c search_path=" + m_name;
     if (!options.synchronous_commit) session += " -c synchronous_commit=off";
-    m_conninfo = server_conninfo + " options=" + pg::conninfo_value(session);
+    m_conninfo = server_conninfo + " options=" + connection_string_value(Backend::postgres, session);
     auto db = live_postgres_connection(m_conninfo);
     db->script("BEGIN;" + dialect_sql(Backend::postgres, kLoadSchema));
     const std::string mark = dialect_sql(Backend::postgres, kLoadSetMark);
@@ -148,7 +140,7 @@ LoadResult run_load_lab_postgres(const LoadOptions& options, LoadControl* contro
   result.server_version = server.version;
   result.server_where = server.where;
   drop_leftover_schemas(server);
-  const std::string name = kPgLoadSchemaPrefix + pg::random_name_suffix(10);
+  const std::string name = kPgLoadSchemaPrefix + random_name_suffix(10);
   result.schema = name;
   result.db_path = name;
   LoadSchema schema(server, name, options, workload.hash);

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "core/formats/hash.hpp"
+#include "core/sim/hash.hpp"
 
 namespace reslab {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <charconv>
 
-#include "core/backends/postgres/server.hpp"
+#include "core/backends/live_servers.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
@@ -73,7 +73,8 @@ PgLabConnection::PgLabConnection(const std::string& conninfo) : m_conn(PQconnect
     while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) reason.pop_back();
     if (m_conn) PQfinish(m_conn);
     m_conn = nullptr;
-    throw BackendUnavailableError("cannot connect to PostgreSQL: " + pg::redact(reason));
+    throw BackendUnavailableError("cannot connect to PostgreSQL: " +
+                                  redact_secrets(Backend::postgres, reason));
   }
   // The server's notices (DROP ... CASCADE lists what went) are not the lab's output.
   PQsetNoticeProcessor(
@@ -85,7 +86,8 @@ PgLabConnection::~PgLabConnection() {
 }
 
 void PgLabConnection::script(const std::string& sql) {
-  if (!PQsendQuery(m_conn, sql.c_str())) throw SqlError(sql, "08006", pg::redact(PQerrorMessage(m_conn)));
+  if (!PQsendQuery(m_conn, sql.c_str()))
+    throw SqlError(sql, "08006", redact_secrets(Backend::postgres, PQerrorMessage(m_conn)));
   // Every result, so an error in any statement is seen (PQexec keeps only the last).
   PgLabResult failed;
   bool any_failed = false;
@@ -129,7 +131,7 @@ void PgLabConnection::roll_back_if_open() {
 }
 
 void throw_pg_lab_error(const std::string& sql, const PgLabResult& result) {
-  throw SqlError(sql, result.sqlstate(), pg::redact(result.message()));
+  throw SqlError(sql, result.sqlstate(), redact_secrets(Backend::postgres, result.message()));
 }
 
 }  // namespace reslab

@@ -11,12 +11,12 @@
 #include <thread>
 #include <vector>
 
-#include "core/backends/postgres/server.hpp"
-#include "core/formats/hash.hpp"
+#include "core/backends/live_servers.hpp"
 #include "core/labs/lab_connection.hpp"
 #include "core/labs/lab_file.hpp"
 #include "core/labs/live_connection.hpp"
 #include "core/sim/errors.hpp"
+#include "core/sim/hash.hpp"
 
 namespace reslab {
 namespace {
@@ -97,17 +97,13 @@ class RaceDatabase {
       }));
       return;
     }
-    try {
-      const pg::ServerInfo& server = pg::server(pg::server_options(options.pg_dsn, options.keep));
-      m_server_version = server.server_version;
-      m_server_where = server.where;
-      const std::string schema = server.schema_prefix + "_race";
-      auto admin = live_postgres_connection(server.conninfo);
-      admin->script("CREATE SCHEMA IF NOT EXISTS " + schema);
-      m_conninfo = conninfo_in_schema(server.conninfo, schema);
-    } catch (const pg::BackendUnavailable& error) {
-      throw BackendUnavailableError(error.what());
-    }
+    const LiveServer server = shared_live_server(Backend::postgres, {options.pg_dsn, options.keep});
+    m_server_version = server.server_version;
+    m_server_where = server.where;
+    const std::string schema = server.schema_prefix + "_race";
+    auto admin = live_postgres_connection(server.conninfo);
+    admin->script("CREATE SCHEMA IF NOT EXISTS " + schema);
+    m_conninfo = conninfo_in_schema(server.conninfo, schema);
     m_coordinator = live_postgres_connection(m_conninfo);
     create_race_tables(*m_coordinator, m_sql);
   }

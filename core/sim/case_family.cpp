@@ -1,6 +1,7 @@
 #include "core/sim/case_family.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace reslab {
 
@@ -39,6 +40,27 @@ const TableInfo* CaseFamily::find_table(std::string_view table) const {
 
 const std::vector<std::string>& CaseFamily::ddl(Model model) const {
   return model == Model::naive && !naive_ddl.empty() ? naive_ddl : atomic_ddl;
+}
+
+namespace {
+
+std::vector<const CaseFamily*>& installed_families() {
+  static std::vector<const CaseFamily*> families;
+  return families;
+}
+
+}  // namespace
+
+void use_case_families(std::vector<const CaseFamily*> families) {
+  installed_families() = std::move(families);
+}
+
+const std::vector<const CaseFamily*>& case_families() {
+  const auto& families = installed_families();
+  if (families.empty())
+    throw std::logic_error(
+        "no case families: a program hands them to the engine at start (use_case_families)");
+  return families;
 }
 
 const CaseFamily* find_family(std::string_view name) {

@@ -2,7 +2,7 @@
 // A family of cases (hotel, seat) as the engine sees it: its tables and their DDL in each model,
 // the actions a scenario may call with their argument specs, labels and code for both models,
 // its figures and invariants, and its messages. core/cases/ defines the families; the engine
-// knows them only through this interface and case_families().
+// knows them only through this interface and the list a program hands it (use_case_families).
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -104,7 +104,9 @@ struct CaseFamily {
   const std::vector<std::string>& ddl(Model model) const;
 };
 
-// Every family, defined in core/cases/.
+// Every family the engine knows: the program hands them in once at start, before any scenario is read
+// (core/cases/families.hpp has the bundled ones). case_families() throws std::logic_error until then.
+void use_case_families(std::vector<const CaseFamily*> families);
 const std::vector<const CaseFamily*>& case_families();
 const CaseFamily* find_family(std::string_view name);
 // The engine's own actions, open to every family: a worker's process dies and comes back.

@@ -86,7 +86,7 @@ using LabDatabaseHandle = std::unique_ptr<LabDatabase, LabDatabaseRelease>;
 
 // A lab database for `scenario` at its initial rows on `backend`. Throws ScenarioError (at the row's
 // position) when an initial row is rejected by the schema, BackendUnavailableError when the backend's server
-// cannot be reached. Defined in core/backends/.
+// cannot be reached. Goes to the backends the program handed in (core/sim/lab_backends.hpp).
 LabDatabaseHandle open_lab_database(const Scenario& scenario, const CaseFamily& family,
                                     const std::vector<std::string>& session_names, Model model,
                                     Backend backend);

@@ -1,7 +1,7 @@
 #pragma once
 // What an SQL scenario runs on: a lab database of one backend, made by the scenario's setup SQL and
 // sandboxed to itself, with one session per scenario session and an observer that reads the committed
-// tables. Backends define open_sql_lab() in core/backends/.
+// tables. open_sql_lab() goes to the backends the program handed in (core/sim/lab_backends.hpp).
 #include <chrono>
 #include <memory>
 #include <string>

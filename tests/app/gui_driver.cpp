@@ -36,7 +36,7 @@ void GuiDriver::fonts_and_theme() {
   const float text_scale = m_app->view().text_scale(io.DisplaySize.y);
   const float pixels = kBaseFontPixels * text_scale * m_render_scale;
   if (m_app->fonts_dirty() || m_fonts_scale != m_render_scale || m_app->fonts().pixel_size != pixels) {
-    m_app->fonts_rebuilt(build_fonts(*io.Fonts, pixels, m_app->glyph_texts()));
+    m_app->fonts_rebuilt(build_fonts(*io.Fonts, pixels, m_app->glyph_texts(), find_font));
     io.FontGlobalScale = 1.0f / m_render_scale;
     m_fonts_scale = m_render_scale;
     unsigned char* texture = nullptr;

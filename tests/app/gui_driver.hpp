@@ -12,6 +12,8 @@
 
 #include "app/lab_app.hpp"
 #include "app/lab_window.hpp"
+#include "app/platform/desktop/isolation_runner.hpp"
+#include "app/platform/desktop/live_labs.hpp"
 #include "app/session/redraw_rule.hpp"
 #include "app/session/settings.hpp"
 #include "app/widgets.hpp"
@@ -35,6 +37,8 @@ class FakePlatform : public Platform {
     if (screenshot_error.empty()) std::ofstream(path) << "png";
     return screenshot_error;
   }
+  LiveLabs live_labs() const override { return desktop_live_labs(); }
+  std::unique_ptr<IsolationRunner> isolation_runner() const override { return desktop_isolation_runner(); }
 };
 
 class GuiDriver {

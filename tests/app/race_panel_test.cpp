@@ -4,6 +4,7 @@
 
 #include <thread>
 
+#include "app/platform/desktop/live_labs.hpp"
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 
@@ -147,6 +148,14 @@ TEST_CASE("the runner refuses inputs out of range without starting") {
         "--threads must be between 2 and 64, not 1");
   CHECK_FALSE(runner.running());
   CHECK(runner.status().state == RaceRunner::State::idle);
+}
+
+TEST_CASE("a platform without live labs refuses the race and names the command that runs it") {
+  const LiveLabs labs = desktop_only_live_labs();
+  CHECK(labs.race->start(RaceOptions{2, 5, Model::atomic, {}, Backend::sqlite, {}, false}) ==
+        "the seat race runs in the desktop app only; in a terminal: reslab race");
+  CHECK_FALSE(labs.race->running());
+  CHECK(labs.race->status().state == RaceRun::State::idle);
 }
 
 }  // namespace

@@ -9,9 +9,9 @@
 #include <set>
 
 #include "app/export/visibility.hpp"
-#include "core/backends/servers.hpp"
 #include "core/sim/scenario_library.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/servers.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/gui_driver.hpp"
 #include "tests/postgres/postgres_test_support.hpp"

@@ -7,8 +7,8 @@
 
 #include <cctype>
 
-#include "core/formats/hash.hpp"
 #include "core/formats/trace_json.hpp"
+#include "core/sim/hash.hpp"
 #include "tests/golden_lines.hpp"
 #include "tests/server_backend/server_under_test.hpp"
 #include "tests/test_support.hpp"

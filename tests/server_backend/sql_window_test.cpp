@@ -8,8 +8,8 @@
 
 #include <set>
 
-#include "core/backends/servers.hpp"
 #include "core/sim/isolation_lab.hpp"
+#include "core/sim/servers.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/gui_driver.hpp"
 #include "tests/hermitage_table.hpp"

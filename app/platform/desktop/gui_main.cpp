@@ -13,11 +13,14 @@
 #include <iostream>
 #include <optional>
 
-#include "app/cli/cancel_on_signal.hpp"
 #include "app/export/slide_layout.hpp"
 #include "app/font_atlas.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
+#include "app/platform/desktop/cancel_on_signal.hpp"
+#include "app/platform/desktop/isolation_runner.hpp"
+#include "app/platform/desktop/live_labs.hpp"
+#include "app/platform/font_lookup.hpp"
 #include "app/platform/png_writer.hpp"
 #include "app/session/redraw_rule.hpp"
 #include "app/session/settings.hpp"
@@ -58,6 +61,8 @@ class WindowPlatform : public Platform {
     if (image.pixels.empty()) return "the offscreen framebuffer could not be created";
     return write_png(path, image);
   }
+  LiveLabs live_labs() const override { return desktop_live_labs(); }
+  std::unique_ptr<IsolationRunner> isolation_runner() const override { return desktop_isolation_runner(); }
 
  private:
   GuiContext* m_gui = nullptr;
@@ -83,12 +88,12 @@ int run_gui(const std::string& scenario_name, const std::string& lang_code, bool
   const float text_scale = app.view().text_scale(static_cast<float>(settings.window_height));
   auto fonts = std::async(std::launch::async, [&app, text_scale] {
     auto atlas = std::make_unique<ImFontAtlas>();
-    UiFonts built = build_fonts(*atlas, font_pixels(text_scale, 1.0f), app.glyph_texts());
+    UiFonts built = build_fonts(*atlas, font_pixels(text_scale, 1.0f), app.glyph_texts(), find_font);
     return std::make_pair(std::move(atlas), built);
   });
   std::optional<GuiContext> window_context;
   try {
-    window_context.emplace(settings.window_width, settings.window_height, true, "reslab");
+    window_context.emplace(settings.window_width, settings.window_height, true, "reslab", find_font);
   } catch (...) {
     fonts.wait();
     throw;

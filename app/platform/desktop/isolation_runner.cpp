@@ -1,13 +1,12 @@
 // The desktop's isolation table runs on a thread of its own, as the seat race and the load lab do.
-#include "app/platform/isolation_runner.hpp"
+#include "app/platform/desktop/isolation_runner.hpp"
 
 #include <atomic>
 
-#include "app/platform/background_run.hpp"
+#include "app/platform/desktop/background_run.hpp"
 
 namespace reslab {
-// IsolationRunner's Impl holds a run of these: named, not anonymous.
-namespace isolation_runner_detail {
+namespace {
 
 struct IsolationOptions {
   Backend backend = Backend::sqlite;
@@ -47,76 +46,60 @@ IsolationResult run_isolation_cells(const IsolationOptions& options, IsolationCo
   return {run.table(), run.cells_done(), run.cell_count(), !run.finished()};
 }
 
-}  // namespace isolation_runner_detail
+IsolationRunner::State isolation_state(IsolationBackgroundRun::State state) {
+  switch (state) {
+    case IsolationBackgroundRun::State::idle:
+      return IsolationRunner::State::idle;
+    case IsolationBackgroundRun::State::running:
+      return IsolationRunner::State::running;
+    case IsolationBackgroundRun::State::finished:
+      return IsolationRunner::State::finished;
+    case IsolationBackgroundRun::State::cancelled:
+      return IsolationRunner::State::cancelled;
+    case IsolationBackgroundRun::State::failed:
+      break;
+  }
+  return IsolationRunner::State::failed;
+}
 
-struct IsolationRunner::Impl {
-  isolation_runner_detail::IsolationBackgroundRun run;
-  explicit Impl(std::function<void()> wake)
-      : run({"the isolation table is being built", isolation_runner_detail::prepare_isolation,
-             isolation_runner_detail::run_isolation_cells},
-            std::move(wake)) {}
+class ThreadIsolationRunner final : public IsolationRunner {
+ public:
+  explicit ThreadIsolationRunner(std::function<void()> wake)
+      : m_run({"the isolation table is being built", prepare_isolation, run_isolation_cells},
+              std::move(wake)) {}
+
+  std::string start(Backend backend) override { return m_run.start(IsolationOptions{backend}); }
+  void cancel() override { m_run.cancel(); }
+  bool pump(double) override { return false; }
+  bool running() const override { return m_run.running(); }
+  Status status() const override {
+    const auto shown = m_run.status();
+    Status status;
+    status.state = isolation_state(shown.state);
+    status.backend = shown.options.backend;
+    status.error = shown.error;
+    if (shown.result) {
+      status.table = shown.result->table;
+      status.cells_done = shown.result->cells_done;
+      status.cell_count = shown.result->cell_count;
+    } else {
+      status.table = shown.progress.table;
+      status.cells_done = shown.progress.cells_done;
+      status.cell_count = shown.progress.cell_count;
+    }
+    return status;
+  }
+  int revision() const override { return m_run.revision(); }
+  void wait() override { m_run.wait(); }
+
+ private:
+  IsolationBackgroundRun m_run;
 };
 
-IsolationRunner::IsolationRunner(std::function<void()> wake) : m(std::make_unique<Impl>(std::move(wake))) {}
+}  // namespace
 
-IsolationRunner::~IsolationRunner() = default;
-
-std::string IsolationRunner::start(Backend backend) {
-  return m->run.start(isolation_runner_detail::IsolationOptions{backend});
-}
-
-void IsolationRunner::cancel() {
-  m->run.cancel();
-}
-
-bool IsolationRunner::pump(double) {
-  return false;
-}
-
-bool IsolationRunner::running() const {
-  return m->run.running();
-}
-
-IsolationRunner::Status IsolationRunner::status() const {
-  const auto shown = m->run.status();
-  Status status;
-  status.backend = shown.options.backend;
-  status.error = shown.error;
-  switch (shown.state) {
-    case isolation_runner_detail::IsolationBackgroundRun::State::idle:
-      status.state = State::idle;
-      break;
-    case isolation_runner_detail::IsolationBackgroundRun::State::running:
-      status.state = State::running;
-      break;
-    case isolation_runner_detail::IsolationBackgroundRun::State::finished:
-      status.state = State::finished;
-      break;
-    case isolation_runner_detail::IsolationBackgroundRun::State::cancelled:
-      status.state = State::cancelled;
-      break;
-    case isolation_runner_detail::IsolationBackgroundRun::State::failed:
-      status.state = State::failed;
-      break;
-  }
-  if (shown.result) {
-    status.table = shown.result->table;
-    status.cells_done = shown.result->cells_done;
-    status.cell_count = shown.result->cell_count;
-  } else {
-    status.table = shown.progress.table;
-    status.cells_done = shown.progress.cells_done;
-    status.cell_count = shown.progress.cell_count;
-  }
-  return status;
-}
-
-int IsolationRunner::revision() const {
-  return m->run.revision();
-}
-
-void IsolationRunner::wait() {
-  m->run.wait();
+std::unique_ptr<IsolationRunner> desktop_isolation_runner(std::function<void()> wake) {
+  return std::make_unique<ThreadIsolationRunner>(std::move(wake));
 }
 
 }  // namespace reslab

@@ -1,4 +1,4 @@
-// [SECTION] index: encoder settings · libpng calls (C style) · flip_rows · write_png · encode_png_to_memory ·
+// [SECTION] index: encoder settings · libpng calls (C style) · write_png · encode_png_to_memory ·
 // read_png
 #include "app/platform/png_writer.hpp"
 
@@ -235,16 +235,6 @@ bool is_opaque(const std::vector<std::uint8_t>& pixels) {
 }
 
 }  // namespace
-
-// [SECTION] flip_rows
-void flip_rows(RgbaImage& image) {
-  const std::size_t stride = static_cast<std::size_t>(std::max(image.width, 0)) * kChannels;
-  const std::size_t rows = static_cast<std::size_t>(std::max(image.height, 0));
-  if (rows < 2 || image.pixels.size() < stride * rows) return;  // a malformed image is left as it is
-  auto top = image.pixels.begin();
-  auto bottom = image.pixels.begin() + static_cast<std::ptrdiff_t>(stride * (rows - 1));
-  for (; top < bottom; top += stride, bottom -= stride) std::swap_ranges(top, top + stride, bottom);
-}
 
 // [SECTION] write_png
 std::string write_png(const std::string& path, const RgbaImage& image) {

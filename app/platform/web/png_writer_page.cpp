@@ -11,14 +11,6 @@
 
 namespace reslab {
 
-void flip_rows(RgbaImage& image) {
-  const std::size_t row = static_cast<std::size_t>(image.width) * 4;
-  for (int top = 0, bottom = image.height - 1; top < bottom; ++top, --bottom)
-    std::swap_ranges(image.pixels.begin() + static_cast<std::ptrdiff_t>(top * row),
-                     image.pixels.begin() + static_cast<std::ptrdiff_t>((top + 1) * row),
-                     image.pixels.begin() + static_cast<std::ptrdiff_t>(bottom * row));
-}
-
 std::string encode_png_to_memory(const RgbaImage& image, std::vector<std::uint8_t>& out) {
   std::vector<std::uint8_t> encoded;
   const auto append = [](void* context, void* data, int size) {

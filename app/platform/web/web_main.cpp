@@ -17,12 +17,15 @@
 #include "app/export/slide_layout.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
+#include "app/platform/font_lookup.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/platform/web/browser.hpp"
 #include "app/platform/web/page_link.hpp"
 #include "app/platform/web/self_test.hpp"
 #include "app/session/redraw_rule.hpp"
 #include "app/session/settings.hpp"
+#include "core/backends/registry.hpp"
+#include "core/cases/families.hpp"
 #include "core/sim/scenario_library.hpp"
 
 namespace reslab::web {
@@ -249,7 +252,8 @@ int run_page(const PageLink& link) {
   page.opened = link;
   const std::string scenario = !link.file.empty() ? served_file_path(link.file) : link.case_id;
   page.app = std::make_unique<LabApp>(page.platform, settings, scenario);
-  page.gui = std::make_unique<GuiContext>(settings.window_width, settings.window_height, true, "reslab");
+  page.gui =
+      std::make_unique<GuiContext>(settings.window_width, settings.window_height, true, "reslab", find_font);
   page.gui->start_imgui();
   page.platform.attach(page.gui.get(), page.app.get(), &page.state);
   if (!settings_warning.empty()) page.app->toast(settings_warning, true);
@@ -281,6 +285,9 @@ EMSCRIPTEN_KEEPALIVE void reslab_web_open_file(const char* path) {
 }  // extern "C"
 
 int main(int argc, char** argv) {
+  // The engine as the page runs it: the bundled case families, and SQLite as its one backend.
+  reslab::use_case_families(reslab::bundled_case_families());
+  reslab::use_lab_backends(reslab::browser_backends());
   const reslab::web::PageLink link = reslab::web::parse_page_link(argc > 1 ? argv[1] : "");
   try {
     if (link.self_test) return reslab::web::run_self_test(link);

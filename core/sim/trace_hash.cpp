@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/formats/hash.hpp"
+#include "core/sim/hash.hpp"
 #include "core/sim/trace.hpp"
 
 namespace reslab {

@@ -1,6 +1,7 @@
 #pragma once
-// Ctrl+C and SIGTERM cancel a command-line lab run instead of killing it, so the run stops cleanly
-// (a consistent file, a removed temporary one) and still prints what it did.
+// Ctrl+C and SIGTERM stop what the desktop's process is doing instead of killing it: a command-line lab
+// run stops cleanly (a consistent file, a removed temporary one) and still prints what it did; the
+// window closes as a normal close would, its settings saved.
 #include <atomic>
 
 namespace reslab {

@@ -2,7 +2,8 @@
 // The servers labs run on, asked for by backend name only: the app and the command line start (or
 // connect to) a backend's server here and never include a backend's own headers. SQLite needs none.
 // Each server backend starts a private server of its own unless given a DSN (--pg, --mariadb, or
-// their environment variables), and tears it down when reslab exits.
+// their environment variables), and tears it down when reslab exits. These go to the backends the
+// program handed the engine (core/sim/lab_backends.hpp).
 #include <string>
 
 #include "core/sim/backend.hpp"

@@ -1,28 +1,29 @@
 #pragma once
 // One lab run on a background thread for the desktop app, shared by the seat-race and load-lab
-// windows: start, cancel, wait, and a consistent copy of where the run is for each frame. Knows
-// nothing of the window: whoever owns it may pass `wake`, called from the run's thread when there
-// is something new to draw.
+// windows (app/platform/lab_run.hpp says what the app asks of it). Knows nothing of the window:
+// whoever owns it may pass `wake`, called from the run's thread when there is something new to draw.
 //
-// A runner for one lab derives from it and names the lab's functions (see RaceRunner, LoadRunner).
+// A runner for one lab derives from it and names the lab's functions (app/platform/desktop/live_labs.hpp).
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <functional>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
 
+#include "app/platform/lab_run.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {
 
 // `Control` has a std::atomic<bool> cancel that the lab reads; `Result` has a bool cancelled.
 template <typename Options, typename Control, typename Progress, typename Result>
-class BackgroundRun {
+class BackgroundRun : public LabRun<Options, Progress, Result> {
  public:
+  using State = typename LabRun<Options, Progress, Result>::State;
+  using Status = typename LabRun<Options, Progress, Result>::Status;
   // Applies `change` to the progress under the lock, then tells the owner.
   using Report = std::function<void(const std::function<void(Progress&)>& change)>;
 
@@ -36,30 +37,19 @@ class BackgroundRun {
     Result (*run)(const Options& options, Control& control, Report report);
   };
 
-  enum class State { idle, running, finished, cancelled, failed };
-
-  // A consistent copy of where the run is, for one frame.
-  struct Status {
-    State state = State::idle;
-    Options options;
-    Progress progress{};           // as last reported; kept when the run ends
-    std::optional<Result> result;  // finished or cancelled
-    std::string error;             // failed
-  };
-
   // `wake` must be safe to call from any thread; it is called at most every kWakeInterval while
   // the run reports progress, and once when it ends.
   BackgroundRun(Lab lab, std::function<void()> wake) : m_lab(lab), m_wake(std::move(wake)) {}
-  ~BackgroundRun() {  // cancels a run under way and waits for it
-    cancel();
-    wait();
+  ~BackgroundRun() override {  // cancels a run under way and waits for it
+    m_control.cancel = true;
+    if (m_thread.joinable()) m_thread.join();
   }
   BackgroundRun(const BackgroundRun&) = delete;
   BackgroundRun& operator=(const BackgroundRun&) = delete;
 
   // Starts a run in the background. Returns "" or why it did not start (one is running, an input
   // is out of range).
-  std::string start(Options options) {
+  std::string start(Options options) override {
     if (m_running) return m_lab.already_running;
     try {
       m_lab.prepare(options);
@@ -87,20 +77,17 @@ class BackgroundRun {
     }
     return {};
   }
-  // Asks the run to stop at its next chance; returns at once.
-  void cancel() { m_control.cancel = true; }
-  // Blocks until the background thread has ended (shutdown and tests).
-  void wait() {
+  void cancel() override { m_control.cancel = true; }
+  void wait() override {
     if (m_thread.joinable()) m_thread.join();
   }
 
-  bool running() const { return m_running.load(); }
-  Status status() const {
+  bool running() const override { return m_running.load(); }
+  Status status() const override {
     std::lock_guard lock(m_mutex);
     return m_status;
   }
-  // Grows with every report and when the run ends: compare it between frames to know when to redraw.
-  int revision() const { return m_revision.load(); }
+  int revision() const override { return m_revision.load(); }
 
   static constexpr double kWakeInterval = 1.0 / 30.0;  // seconds
 

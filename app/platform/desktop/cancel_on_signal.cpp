@@ -1,4 +1,4 @@
-#include "app/cli/cancel_on_signal.hpp"
+#include "app/platform/desktop/cancel_on_signal.hpp"
 
 #include <csignal>
 
