@@ -358,6 +358,26 @@ code=$(run check "$DATA/sql_last_room.toml")
 check "the worked example of SCENARIOS.md section 16 meets its expectations" test "$code" = 0
 code=$(run explore "$DATA/sql_last_room.toml" --lang en)
 check "explore runs every interleaving of an SQL scenario under each variant" has "| immediate, rollback journal | 18 / 20 | prevented (wait) |" "$out"
+# isolationtester's spec files (docs/SCENARIOS.md section 17); what needs PostgreSQL is in the
+# postgres_isolationtester test.
+code=$(run trace "$DATA/spec/row_lock_wait.spec" --backend sqlite --lang en)
+check "a .spec whose SQL SQLite runs traces on SQLite" bash -c "test $code = 0 && grep -qF '| 2 | s2 | s2u (waits) |' '$out'"
+code=$(run trace "$DATA/spec/deadlock.spec" --backend sqlite)
+check "a .spec SQLite cannot run says which statement" bash -c "test $code = 2 && grep -qF 'deadlock.spec:16:17: SQLite cannot run session s1'\''s setup' '$err'"
+code=$(run trace "$DATA/sql_last_room.toml" --format isolationtester)
+check "--format isolationtester refuses a file without isolationtester's rules" bash -c "test $code = 2 && grep -qF 'is neither' '$err'"
+code=$(run convert "$DATA/spec/blockers.spec" -o "$out.toml")
+check "convert writes a .spec as TOML" bash -c "test $code = 0 && grep -qF 'steps = [\"s1lock\", \"s2read(*)\"' '$out.toml'"
+code=$(run check "$out.toml" --backend sqlite)
+check "...which checks as an SQL scenario" test "$code" = 0
+code=$(run convert "$out.toml" -o "$out.spec")
+check "...and converts back to the same permutations" bash -c "test $code = 0 && grep -qF 'permutation s1lock s2read(*) s2write s1commit s3read' '$out.spec'"
+rm -f "$out.toml" "$out.spec"
+printf 'session s1\nstep a { SELECT 1; }\npermutation a b\n' >"$out.spec"
+code=$(run convert "$out.spec")
+check "a bad .spec is an error at its file:line:col" bash -c "test $code = 2 && grep -qF '$out.spec:3:15: the permutation names no step \"b\"' '$err'"
+rm -f "$out.spec"
+
 for lab in race load; do
   code=$(run "$lab" --backend mariadb)
   check "reslab $lab --backend mariadb is refused (exit 2)" test "$code" = 2

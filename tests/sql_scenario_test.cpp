@@ -109,3 +109,15 @@ TEST_CASE("a step with no SQL and a second step of the same name are refused") {
   twice.replace(twice.find("name = \"a2\""), 11, "name = \"a1\"");
   CHECK(located(twice) == "mine.toml:10:3: a second step named 'a1' (step names are unique)");
 }
+
+TEST_CASE("a variant's begin is one statement, several or empty for none, not a semicolon alone") {
+  const auto with_begin = [](const std::string& begin) {
+    std::string text = kTwoSessions;
+    text.replace(text.find("begin = \"BEGIN\""), 15, "begin = \"" + begin + "\"");
+    return text;
+  };
+  CHECK(located(with_begin("SET TRANSACTION ISOLATION LEVEL READ COMMITTED; BEGIN")) == "loaded");
+  CHECK(parse_sql_scenario(with_begin(""), "mine.toml").variants.front().begin_of("A").empty());
+  CHECK(located(with_begin(" ; ")) ==
+        "mine.toml:23:9: 'begin' holds no SQL statement (leave it empty for none)");
+}

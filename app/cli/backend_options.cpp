@@ -46,6 +46,12 @@ Backend named_backend(const BackendOptions& options) {
   return backend;
 }
 
+BackendOptions with_default_backend(const BackendOptions& options, Backend backend) {
+  BackendOptions out = options;
+  if (out.backend.empty() && out.pg.empty() && out.mariadb.empty()) out.backend = backend_name(backend);
+  return out;
+}
+
 ServerRequest server_request(const BackendOptions& options, Backend backend) {
   return {backend == Backend::mariadb ? options.mariadb : options.pg, options.keep};
 }

@@ -25,6 +25,10 @@ void add_backend_options(CLI::App& command, BackendOptions& options);
 // UsageError for an unknown name, or for a DSN flag with another backend.
 Backend named_backend(const BackendOptions& options);
 
+// The options with `backend` named where they name none (neither --backend nor a DSN): a file's own
+// backend (a .spec is PostgreSQL's).
+BackendOptions with_default_backend(const BackendOptions& options, Backend backend);
+
 // What to ask the server service for `backend`: its DSN flag and --keep.
 ServerRequest server_request(const BackendOptions& options, Backend backend);
 

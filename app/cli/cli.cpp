@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/cli/backend_options.hpp"
+#include "app/cli/convert_command.hpp"
 #include "app/cli/exit_codes.hpp"
 #include "app/cli/explore_command.hpp"
 #include "app/cli/export_command.hpp"
@@ -26,6 +27,7 @@
 #include "core/sim/scenario_loader.hpp"
 #include "core/sim/servers.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/spec_file.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
@@ -40,7 +42,7 @@ struct TraceOptions {
   bool order_given = false;  // `--order ""` runs no step
   std::vector<std::string> at;
   std::string variant;          // SQL scenarios
-  std::size_t permutation = 1;  // SQL scenarios
+  std::size_t permutation = 0;  // SQL scenarios; 0: the first (isolationtester's format: every one)
   std::string format = "markdown";
   std::string lang;
   BackendOptions backend;
@@ -147,7 +149,10 @@ int default_command(const std::string& scenario_name, const std::string& lang_co
       std::cerr << "reslab: " << e.what() << "\nreslab: opening H1 instead\n";
     }
   }
-  const Backend backend = named_backend(backend_options);
+  // A .spec is PostgreSQL's: without --backend the window opens it there.
+  const bool spec = !backend_given && !scenario_name.empty() && is_spec_path(scenario_name);
+  const Backend backend = spec ? Backend::postgres : named_backend(backend_options);
+  backend_given = backend_given || spec;
   // The window opens at once; a server named by --pg (or a private one) is reached in the background.
   if (needs_server(backend)) start_server_async(backend, server_request(backend_options, backend));
   try {
@@ -181,19 +186,23 @@ int run_cli(int argc, char** argv) {
 
   TraceOptions trace;
   CLI::App* trace_cmd = app.add_subcommand("trace", "Run a scenario and print its trace");
-  trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id or a .toml file")->required();
+  trace_cmd->add_option("scenario", trace.scenario, "Bundled scenario id, a .toml or a .spec file")
+      ->required();
   trace_cmd->add_option("--model", trace.model, "naive or atomic (default atomic)");
   trace_cmd->add_option("--preset", trace.preset, "Preset name (default: the scenario's first)");
   trace_cmd->add_option(
       "--order", trace.order,
       "Event ids to run, comma separated, e.g. A1,B1,A2,B2 (an SQL scenario: its step names)");
   trace_cmd->add_option("--at", trace.at, "Move an event in time: ID=SECONDS (repeatable)");
-  trace_cmd->add_option("--format", trace.format, "markdown or json (default markdown)");
+  trace_cmd->add_option("--format", trace.format,
+                        "markdown or json (default markdown); for a .spec file also isolationtester (its "
+                        "output, byte for byte)");
   trace_cmd->add_option("--lang", trace.lang, "zh or en (default: from the locale)");
   trace_cmd->add_option("--variant", trace.variant,
                         "SQL scenarios: the variant (default: the first on the backend)");
-  trace_cmd->add_option("--permutation", trace.permutation,
-                        "SQL scenarios: which permutation, from 1 (default 1)");
+  trace_cmd->add_option(
+      "--permutation", trace.permutation,
+      "SQL scenarios: which permutation, from 1 (default 1; isolationtester's format: all)");
   add_backend_options(*trace_cmd, trace.backend);
 
   IsolationOptions isolation_options;
@@ -222,16 +231,28 @@ int run_cli(int argc, char** argv) {
   add_backend_options(*explore_cmd, explore_options.backend);
 
   CLI::App* check_cmd = app.add_subcommand("check", "Validate scenario files");
-  check_cmd->add_option("files", check_files, "Bundled scenario ids (h1, t2, ...) or .toml files");
+  check_cmd->add_option("files", check_files, "Bundled scenario ids (h1, t2, ...), .toml or .spec files");
   BackendOptions check_backend;
   add_backend_options(*check_cmd, check_backend);
+
+  ConvertOptions convert_options;
+  CLI::App* convert_cmd = app.add_subcommand(
+      "convert",
+      "Write a .spec (PostgreSQL's isolationtester) as an SQL scenario, or an SQL scenario as a .spec");
+  convert_cmd->add_option("file", convert_options.file, "A .spec file, or an SQL scenario (.toml)")
+      ->required();
+  convert_cmd->add_option("--to", convert_options.to, "toml or spec (default: toml for a .spec, else spec)");
+  convert_cmd->add_option("--variant", convert_options.variant,
+                          "--to spec: the variant whose BEGIN opens each session (default: the first on "
+                          "PostgreSQL)");
+  convert_cmd->add_option("-o,--out", convert_options.out, "The file to write (default: standard output)");
 
   ExportOptions export_options;
   CLI::App* export_cmd = app.add_subcommand(
       "export",
       "Write one PNG per step of each model (needs a display; Xvfb works); an SQL scenario writes one per step of "
       "each variant asked for, DIR/<id>-<variant>-stepNN.png");
-  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id or a .toml file")
+  export_cmd->add_option("scenario", export_options.scenario, "Bundled scenario id, a .toml or a .spec file")
       ->required();
   export_cmd->add_option("--out", export_options.out, "Folder for the PNG files (created when needed)")
       ->required();
@@ -345,6 +366,7 @@ int run_cli(int argc, char** argv) {
       return check_command(check_files, check_backend);
     }
     if (*explore_cmd) return run_explore(explore_options);
+    if (*convert_cmd) return run_convert(convert_options);
     if (*isolation_cmd) return run_isolation(isolation_options);
     if (*race_cmd) return run_race_command(race_options);
     if (*load_cmd) return run_load_command(load_options);

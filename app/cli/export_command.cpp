@@ -106,10 +106,14 @@ std::vector<const SqlVariant*> variants_to_export(const SqlScenario& scenario, c
     variants.push_back(variant);
   }
   if (ids.empty()) {
-    variants = scenario.variants_on(chosen_backend(options.backend));
-    if (variants.empty())
+    const BackendOptions backend = with_default_backend(options.backend, scenario.backend);
+    variants = scenario.variants_on(chosen_backend(backend));
+    if (variants.empty()) {
+      const auto why = scenario.not_on.find(named_backend(backend));
       throw UsageError(scenario.file + " has no variant on " +
-                       std::string(backend_name(named_backend(options.backend))));
+                       std::string(backend_name(named_backend(backend))) +
+                       (why == scenario.not_on.end() ? "" : ": " + why->second));
+    }
     return variants;
   }
   for (const SqlVariant* variant : variants) {

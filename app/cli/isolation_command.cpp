@@ -1,12 +1,15 @@
 #include "app/cli/isolation_command.hpp"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "app/cli/exit_codes.hpp"
 #include "app/cli/lang_option.hpp"
+#include "core/formats/isolationtester_text.hpp"
 #include "core/formats/sql_trace.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/isolation_lab.hpp"
+#include "core/sim/spec_run.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
@@ -21,6 +24,38 @@ SqlRunOptions run_options_of(const BackendOptions& backend) {
   SqlRunOptions options;
   options.dsn = server_request(backend, named_backend(backend)).dsn;
   return options;
+}
+
+// The backend options with the file's own backend where none is named (a .spec is PostgreSQL's).
+BackendOptions defaulted(const BackendOptions& options, const SqlScenario& scenario) {
+  return with_default_backend(options, scenario.backend);
+}
+
+// isolationtester's schedule on PostgreSQL, printed as isolationtester prints it.
+int run_isolationtester_trace(const SqlScenario& scenario, const SqlTraceOptions& options) {
+  if (!scenario.isolationtester_rules)
+    throw UsageError(
+        "--format isolationtester runs a .spec file, or an SQL scenario with isolationtester = true; " +
+        options.file + " is neither");
+  if (!options.order.empty()) throw UsageError("--format isolationtester runs permutations, not --order");
+  const BackendOptions backend_options = defaulted(options.backend, scenario);
+  const Backend backend = chosen_backend(backend_options);
+  SpecLabOptions lab_options;
+  for (const auto& session : scenario.sessions) lab_options.sessions.push_back(session.id);
+  lab_options.pg_dsn = backend_options.pg;
+  const auto lab = open_spec_lab(backend, lab_options);
+  SpecRunOptions run_options;
+  run_options.permutation = options.permutation;
+  // As isolationtester reads it: a step is cancelled after this many seconds (default 300).
+  if (const char* timeout = std::getenv("PGISOLATIONTIMEOUT")) {
+    const long seconds = std::strtol(timeout, nullptr, 10);
+    if (seconds > 0) run_options.max_step_wait = std::chrono::seconds(seconds);
+  }
+  const SpecTranscript transcript = run_spec(scenario, *lab, run_options);
+  const IsolationtesterText text = isolationtester_text(transcript);
+  std::cout << text.out << std::flush;
+  std::cerr << text.err;
+  return transcript.exit_status == 0 ? kExitOk : kExitBadInput;
 }
 
 }  // namespace
@@ -39,15 +74,19 @@ int run_isolation(const IsolationOptions& options) {
   return kExitOk;
 }
 
-int run_sql_trace(const SqlTraceOptions& options) {
-  check_format(options.format);
+int run_sql_trace(const SqlTraceOptions& given) {
+  const SqlScenario scenario = load_sql_scenario_file(given.file);
+  if (given.format == "isolationtester") return run_isolationtester_trace(scenario, given);
+  check_format(given.format);
+  SqlTraceOptions options = given;
+  options.backend = defaulted(given.backend, scenario);
+  if (options.permutation == 0) options.permutation = 1;
   const Lang lang = lang_option(options.lang);
-  const SqlScenario scenario = load_sql_scenario_file(options.file);
   const SqlVariant* variant = nullptr;
   if (!options.variant.empty()) {
     variant = scenario.find_variant(options.variant);
     if (!variant) throw UsageError("no variant '" + options.variant + "' in " + options.file);
-    if (options.backend.backend.empty() && options.backend.pg.empty() && options.backend.mariadb.empty()) {
+    if (given.backend.backend.empty() && given.backend.pg.empty() && given.backend.mariadb.empty()) {
       BackendOptions variant_backend;
       variant_backend.backend = backend_name(variant->backend);
       chosen_backend(variant_backend);
@@ -59,12 +98,14 @@ int run_sql_trace(const SqlTraceOptions& options) {
     const Backend backend = chosen_backend(options.backend);
     const auto on_backend = scenario.variants_on(backend);
     if (on_backend.empty()) {
+      const auto why = scenario.not_on.find(backend);
       std::string others;
       for (const Backend other : all_backends())
         if (!scenario.variants_on(other).empty())
           others +=
               (others.empty() ? "" : ", ") + std::string("--backend ") + std::string(backend_name(other));
       throw UsageError(options.file + " has no variant on " + std::string(backend_name(backend)) +
+                       (why == scenario.not_on.end() ? "" : ": " + why->second) +
                        (others.empty() ? "" : " (its variants run with " + others + ")"));
     }
     variant = on_backend.front();
@@ -85,10 +126,11 @@ int run_sql_trace(const SqlTraceOptions& options) {
 }
 
 int run_sql_explore(const std::string& file, const std::string& format, const std::string& lang_code,
-                    const BackendOptions& backend_options, std::uint64_t limit) {
+                    const BackendOptions& given_backend, std::uint64_t limit) {
   check_format(format);
   const Lang lang = lang_option(lang_code);
   const SqlScenario scenario = load_sql_scenario_file(file);
+  const BackendOptions backend_options = defaulted(given_backend, scenario);
   const Backend backend = chosen_backend(backend_options);
   const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(limit, kDefaultInterleavings));
   std::vector<SqlExploredVariant> explored;
@@ -102,8 +144,9 @@ int run_sql_explore(const std::string& file, const std::string& format, const st
   return kExitOk;
 }
 
-bool check_sql_scenario(const std::string& file, const BackendOptions& backend_options) {
+bool check_sql_scenario(const std::string& file, const BackendOptions& given_backend) {
   const SqlScenario scenario = load_sql_scenario_file(file);
+  const BackendOptions backend_options = defaulted(given_backend, scenario);
   const Backend backend = chosen_backend(backend_options);
   bool good = true;
   std::size_t checked = 0;

@@ -20,10 +20,10 @@ int run_isolation(const IsolationOptions& options);
 
 struct SqlTraceOptions {
   std::string file;
-  std::string variant;  // empty: the first variant on the chosen backend
-  std::size_t permutation = 1;
-  std::vector<std::string> order;  // --order: the steps by hand, in place of a permutation
-  std::string format = "markdown";
+  std::string variant;              // empty: the first variant on the chosen backend
+  std::size_t permutation = 0;      // from 1; 0: the first (isolationtester's format: every one)
+  std::vector<std::string> order;   // --order: the steps by hand, in place of a permutation
+  std::string format = "markdown";  // markdown | json | isolationtester
   std::string lang;
   BackendOptions backend;
 };

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/export/visibility.hpp"
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
@@ -112,11 +114,23 @@ void sql_overview(const PanelContext& ctx) {
   const SqlVariant* variant = session.variant();
   paragraph(session.scenario().summary.in(ctx.lang()));
   ImGui::Spacing();
-  if (variant) {
+  const SqlScenario* sql = session.sql_scenario();
+  if (variant && !variant->begin.empty()) {
     muted(ctx.tr("why.variant", {{"level", level_text(variant->level, ctx.lang())},
                                  {"backend", std::string(backend_display(variant->backend))}}));
     // The variant's BEGIN: what each session runs before its first step.
     text_wrapped_parts({{variant->begin, ctx.colors.sql_text}});
+  } else if (variant && sql) {
+    // No BEGIN of the variant's own (a .spec): the sessions' own setups open their transactions.
+    const bool setups = std::any_of(sql->sessions.begin(), sql->sessions.end(),
+                                    [](const SqlSession& own) { return own.setup.has_value(); });
+    const std::vector<std::pair<std::string, std::string>> words{
+        {"level", level_text(variant->level, ctx.lang())},
+        {"backend", std::string(backend_display(variant->backend))}};
+    muted(ctx.tr(setups ? "why.variant_session_setups" : "why.variant_no_begin", words));
+    for (const auto& own : sql->sessions)
+      if (own.setup)
+        text_wrapped_parts({{own.id + ": ", ctx.colors.sql_text}, {own.setup->text, ctx.colors.sql_text}});
   }
   ImGui::Spacing();
   muted(ctx.tr("why.sql_start_hint"));

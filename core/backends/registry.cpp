@@ -8,6 +8,7 @@
 #include "core/backends/mariadb/sql_lab.hpp"
 #include "core/backends/postgres/lab_database.hpp"
 #include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/spec_lab.hpp"
 #include "core/backends/postgres/sql_lab.hpp"
 #include "core/backends/sqlite/lab_database.hpp"
 #include "core/backends/sqlite/sql_lab.hpp"
@@ -58,6 +59,20 @@ class DesktopBackends final : public LabBackends {
         break;
     }
     return open_sqlite_sql_lab(options, setup);
+  }
+
+  // A server backend is not asked: its statements are tried as they run.
+  std::string sql_refused_on(const SqlScenario& scenario, Backend backend) const override {
+    if (backend != Backend::sqlite) return {};
+    return sqlite_refuses(scenario);
+  }
+
+  // isolationtester's schedule is PostgreSQL's own.
+  std::unique_ptr<SpecLab> open_spec_lab(Backend backend, const SpecLabOptions& options) const override {
+    if (backend != Backend::postgres)
+      throw BackendUnavailableError("isolationtester's schedule runs on PostgreSQL only, not on " +
+                                    std::string(backend_name(backend)));
+    return open_postgres_spec_lab(options);
   }
 
   bool needs_server(Backend backend) const override { return backend != Backend::sqlite; }

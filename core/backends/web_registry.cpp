@@ -31,6 +31,15 @@ class BrowserBackends final : public LabBackends {
     return open_sqlite_sql_lab(options, setup);
   }
 
+  std::string sql_refused_on(const SqlScenario& scenario, Backend backend) const override {
+    if (backend != Backend::sqlite) return desktop_only(backend);
+    return sqlite_refuses(scenario);
+  }
+
+  std::unique_ptr<SpecLab> open_spec_lab(Backend backend, const SpecLabOptions&) const override {
+    throw BackendUnavailableError(desktop_only(backend == Backend::sqlite ? Backend::postgres : backend));
+  }
+
   bool needs_server(Backend backend) const override { return backend != Backend::sqlite; }
 
   std::string dsn_flag(Backend) const override { return ""; }

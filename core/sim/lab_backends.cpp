@@ -33,6 +33,14 @@ std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::ve
   return lab_backends().open_sql_lab(options, setup);
 }
 
+std::string sql_refused_on(const SqlScenario& scenario, Backend backend) {
+  return lab_backends().sql_refused_on(scenario, backend);
+}
+
+std::unique_ptr<SpecLab> open_spec_lab(Backend backend, const SpecLabOptions& options) {
+  return lab_backends().open_spec_lab(backend, options);
+}
+
 bool needs_server(Backend backend) {
   return lab_backends().needs_server(backend);
 }

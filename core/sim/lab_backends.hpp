@@ -1,8 +1,9 @@
 #pragma once
 // The backends a program runs labs on, handed to the engine once at start (use_lab_backends):
 // core/backends/ holds the desktop's (SQLite, PostgreSQL, MariaDB) and the browser's (SQLite only).
-// The engine opens every lab through them (open_lab_database, open_sql_lab) and the app and the command
-// line start servers through them (core/sim/servers.hpp), so no layer below the program names a backend.
+// The engine opens every lab through them (open_lab_database, open_sql_lab, open_spec_lab; sql_refused_on
+// asks whether a file's SQL runs on one) and the app and the command line start servers through them
+// (core/sim/servers.hpp), so no layer below the program names a backend.
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "core/sim/backend.hpp"
 #include "core/sim/lab_database.hpp"
 #include "core/sim/servers.hpp"
+#include "core/sim/spec_lab.hpp"
 #include "core/sim/sql_lab.hpp"
 
 namespace reslab {
@@ -23,6 +25,9 @@ class LabBackends {
                                               Backend backend) const = 0;
   virtual std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options,
                                                const std::vector<SqlStatement>& setup) const = 0;
+  // What sql_refused_on() and open_spec_lab() do.
+  virtual std::string sql_refused_on(const SqlScenario& scenario, Backend backend) const = 0;
+  virtual std::unique_ptr<SpecLab> open_spec_lab(Backend backend, const SpecLabOptions& options) const = 0;
   virtual bool needs_server(Backend backend) const = 0;
   virtual std::string dsn_flag(Backend backend) const = 0;
   virtual void open_server(Backend backend, const ServerRequest& request) const = 0;

@@ -59,6 +59,7 @@ const MessageTemplate kIsolation[] = {
     {"level.immediate, rollback journal", "immediate, rollback journal", "IMMEDIATE，回滚日志"},
     {"level.deferred, WAL", "deferred, WAL", "DEFERRED，WAL"},
     {"level.immediate, WAL", "immediate, WAL", "IMMEDIATE，WAL"},
+    {"level.as written", "as written", "按文件原样"},
     // A step of an SQL scenario stepped in the window: what it did, in words.
     {"outcome.done", "done", "完成"},
     {"outcome.failed", "failed", "失败"},

@@ -34,6 +34,12 @@ class SqlLab {
     (void)session;
     return {};
   }
+  // What the database says against `sql` when it only compiles it (SQLite: no such table, a syntax error);
+  // empty when it compiles, or when the backend cannot tell without running it.
+  virtual std::string compile_error(const std::string& sql) {
+    (void)sql;
+    return {};
+  }
 };
 
 struct SqlLabOptions {
@@ -49,5 +55,10 @@ struct SqlLabOptions {
 // A fresh lab with `setup` run in it (sandboxed like every step). Throws ScenarioError at the setup
 // statement that fails, BackendUnavailableError when the backend cannot be used for SQL scenarios.
 std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup);
+
+// Why `scenario`'s SQL cannot run on `backend`, as "file:line:col: ..." in English; empty when it can.
+// SQLite runs the setup on a fresh lab and compiles every statement of the sessions' setups and steps
+// against it; a server backend is not asked (its statements are tried as they run).
+std::string sql_refused_on(const SqlScenario& scenario, Backend backend);
 
 }  // namespace reslab

@@ -116,6 +116,22 @@ class SqlRunner {
 
   bool any_waiting() const { return !m_waiters.empty(); }
 
+  // The session's own setup, before any step: it must finish (isolationtester stops at one that fails).
+  void set_up(const SqlSession& session, std::vector<SqlStatementRun>& log) {
+    if (!session.setup) return;
+    SessionRun& run = session_of(session.id);
+    for (const auto& statement : session.setup->statements) {
+      bool failed = false;
+      if (!execute(run, "", statement, log, failed))
+        throw ScenarioError(statement.pos, "the setup of session " + session.id + " waits for a lock: \"" +
+                                               first_line(statement.sql) +
+                                               "\" cannot finish before a step runs");
+      if (failed)
+        throw ScenarioError(statement.pos, "the setup of session " + session.id +
+                                               " failed: " + log.back().code + ": " + log.back().message);
+    }
+  }
+
  private:
   SessionRun& session_of(const std::string& id) {
     for (auto& session : m_sessions)
@@ -171,6 +187,7 @@ class SqlRunner {
   // Runs the session's queue as far as it goes: its BEGIN before its first step, then each step's
   // statements; a step whose statement fails stops there (as a multi-statement query does).
   void drive(SessionRun& session, std::vector<SqlStatementRun>& log, std::vector<std::string>& finished) {
+    // No begin statements: the steps (or the session's setup) begin the transaction for themselves.
     while (session.begun < session.begin.size()) {
       bool failed = false;
       // The BEGIN is logged with the step it opens the transaction for.
@@ -324,6 +341,7 @@ SqlStepper::SqlStepper(const SqlScenario& scenario, const SqlVariant& variant, c
   m->lab = open_sql_lab(lab_options, scenario.setup);
   m->runner = std::make_unique<SqlRunner>(scenario, variant, *m->lab);
   SqlRunResult& result = m->result;
+  for (const auto& session : scenario.sessions) m->runner->set_up(session, result.setup);
   result.scenario = scenario.id;
   result.variant = variant.id;
   result.level = variant.level;
@@ -340,6 +358,7 @@ std::string SqlStepper::why_not(const std::string& step) const {
   const SqlStep* wanted = m->scenario.find_step(step);
   if (!wanted) return "no step named '" + step + "' in " + m->scenario.id;
   if (m->issued(step)) return step + " has run already";
+  if (m->scenario.isolationtester_rules) return {};  // its permutations choose each session's order
   const SqlSession* session = m->scenario.find_session(wanted->session);
   for (const auto& earlier : session->steps) {
     if (earlier == step) break;

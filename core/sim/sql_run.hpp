@@ -62,6 +62,7 @@ struct SqlRunResult {
   std::string server_version;
   std::vector<std::string> permutation;
   std::vector<TableData> initial;
+  std::vector<SqlStatementRun> setup;  // what the sessions' own setup ran before the first step
   std::vector<SqlStepRun> steps;
   bool stuck = false;  // sessions were still waiting after the last step
   // The scenario's anomaly rule held (false without a rule).
@@ -90,8 +91,9 @@ class SqlStepper {
   SqlStepper(const SqlStepper&) = delete;
   SqlStepper& operator=(const SqlStepper&) = delete;
 
-  // Why `step` cannot be run next (English); empty when it can: a session's steps run in its order, each
-  // once. A step of a session that waits can run: it queues behind the wait.
+  // Why `step` cannot be run next (English); empty when it can: a session's steps run in its order (under
+  // isolationtester's rules in any order), each once. A step of a session that waits can run: it queues
+  // behind the wait.
   std::string why_not(const std::string& step) const;
   // Runs one step. Throws UsageError when why_not() says no, ScenarioError at a statement the sandbox
   // refuses.

@@ -1,6 +1,7 @@
 #include "core/sim/sql_scenario.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "core/sim/message.hpp"
 
@@ -9,6 +10,11 @@ namespace reslab {
 const std::string& SqlVariant::begin_of(const std::string& session) const {
   const auto own = session_begins.find(session);
   return own == session_begins.end() ? begin : own->second;
+}
+
+const std::vector<SqlBlocker>& SqlPermutation::blockers_at(std::size_t index) const {
+  static const std::vector<SqlBlocker> none;
+  return index < blockers.size() ? blockers[index] : none;
 }
 
 const SqlStep* SqlScenario::find_step(const std::string& name) const {
@@ -44,28 +50,33 @@ std::vector<const SqlVariant*> SqlScenario::variants_on(Backend backend) const {
 
 namespace {
 
-// The interleavings of the sessions' steps in lexicographic order of session index, as isolationtester
-// lists them; stops after `wanted`.
-void interleavings_from(const SqlScenario& scenario, std::vector<std::size_t>& next,
-                        std::vector<std::string>& order, std::size_t total, std::size_t wanted,
-                        std::vector<std::vector<std::string>>& out) {
-  if (out.size() >= wanted) return;
-  if (order.size() == total) {
-    out.push_back(order);
-    return;
-  }
+// Visits the interleavings in lexicographic order of session index until `visit` says stop (false).
+bool visit_interleavings(const SqlScenario& scenario, std::vector<std::size_t>& next,
+                         std::vector<std::string>& order, std::size_t total,
+                         const std::function<bool(const std::vector<std::string>&)>& visit) {
+  if (order.size() == total) return visit(order);
   for (std::size_t s = 0; s < scenario.sessions.size(); ++s) {
     const auto& steps = scenario.sessions[s].steps;
     if (next[s] >= steps.size()) continue;
     order.push_back(steps[next[s]++]);
-    interleavings_from(scenario, next, order, total, wanted, out);
+    const bool go_on = visit_interleavings(scenario, next, order, total, visit);
     --next[s];
     order.pop_back();
-    if (out.size() >= wanted) return;
+    if (!go_on) return false;
   }
+  return true;
 }
 
 }  // namespace
+
+void for_each_sql_interleaving(const SqlScenario& scenario,
+                               const std::function<bool(const std::vector<std::string>&)>& visit) {
+  std::size_t total = 0;
+  for (const auto& session : scenario.sessions) total += session.steps.size();
+  std::vector<std::size_t> next(scenario.sessions.size(), 0);
+  std::vector<std::string> order;
+  visit_interleavings(scenario, next, order, total, visit);
+}
 
 std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_t number) {
   if (number == 0) return {};
@@ -77,26 +88,22 @@ std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_
 }
 
 std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number) {
-  if (number == 0) return {};
-  std::size_t total = 0;
-  for (const auto& session : scenario.sessions) total += session.steps.size();
-  std::vector<std::size_t> next(scenario.sessions.size(), 0);
-  std::vector<std::string> order;
-  std::vector<std::vector<std::string>> found;
-  interleavings_from(scenario, next, order, total, number, found);
-  if (found.size() < number) return {};
-  return found.back();
+  std::vector<std::string> found;
+  std::size_t seen = 0;
+  for_each_sql_interleaving(scenario, [&](const std::vector<std::string>& order) {
+    if (++seen < number) return true;
+    found = order;
+    return false;
+  });
+  return number == 0 ? std::vector<std::string>{} : found;
 }
 
 std::size_t default_permutation_count(const SqlScenario& scenario) {
   if (!scenario.permutations.empty()) return scenario.permutations.size();
-  std::size_t total = 0;
-  for (const auto& session : scenario.sessions) total += session.steps.size();
-  std::vector<std::size_t> next(scenario.sessions.size(), 0);
-  std::vector<std::string> order;
-  std::vector<std::vector<std::string>> found;
-  interleavings_from(scenario, next, order, total, kDefaultInterleavings, found);
-  return found.size();
+  std::size_t seen = 0;
+  for_each_sql_interleaving(scenario,
+                            [&](const std::vector<std::string>&) { return ++seen < kDefaultInterleavings; });
+  return seen;
 }
 
 std::size_t SqlScenario::variant_index(const std::string& id) const {

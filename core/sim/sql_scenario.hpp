@@ -4,6 +4,7 @@
 // in place of the naive and atomic models; what counts as the anomaly, and what each variant is expected
 // to do. Data only: core/sim/sql_run.hpp runs it.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,6 +23,13 @@ struct SqlStatement {
   SourcePos pos;
 };
 
+// SQL as the file writes it (a setup or teardown block), where it starts, and its statements.
+struct SqlText {
+  std::string text;
+  SourcePos pos;
+  std::vector<SqlStatement> statements;
+};
+
 // A named step of one session: one or more statements, run exactly as written.
 struct SqlStep {
   std::string name;
@@ -35,6 +43,10 @@ struct SqlSession {
   std::string id;
   LocalizedText name;
   std::vector<std::string> steps;  // step names, in the session's order
+  // Run on the session's connection before the first step and after the last (an isolationtester
+  // session's setup and teardown); the setup typically holds the session's BEGIN.
+  std::optional<SqlText> setup;
+  std::optional<SqlText> teardown;
   SourcePos pos;
 };
 
@@ -47,7 +59,7 @@ struct SqlVariant {
   Backend backend = Backend::sqlite;
   std::string level;  // "read committed"; SQLite: "deferred, rollback journal"
   SqliteJournal journal = SqliteJournal::rollback;
-  std::string begin;                                  // every session's BEGIN unless overridden
+  std::string begin;  // every session's BEGIN unless overridden; empty: none (the steps say it themselves)
   std::map<std::string, std::string> session_begins;  // by session id
   LocalizedText explanation;                          // why this variant gives what it gives
   SourcePos pos;
@@ -55,10 +67,26 @@ struct SqlVariant {
   const std::string& begin_of(const std::string& session) const;
 };
 
+// An isolationtester marker on a step of a permutation: when its completion may be reported.
+struct SqlBlocker {
+  enum class Kind {
+    once,     // (*): report the step waiting as soon as it is sent
+    step,     // (other): not complete while that step runs in its session
+    notices,  // (other notices N): not complete before N more notices from that step's session
+  };
+  Kind kind = Kind::once;
+  std::string step;  // the other step (step, notices)
+  int notices = 0;   // notices
+};
+
 struct SqlPermutation {
   std::string name;
+  LocalizedText title;  // as the preset picker shows it; empty: the name
   std::vector<std::string> steps;
+  std::vector<std::vector<SqlBlocker>> blockers;  // per entry of `steps`; empty when the file marks none
   SourcePos pos;
+
+  const std::vector<SqlBlocker>& blockers_at(std::size_t index) const;
 };
 
 // Rows as the file writes them: display text of each cell ("NULL" for null).
@@ -91,7 +119,10 @@ struct SqlScenario {
   std::string test;  // the Hermitage test this file reproduces ("g1a"); empty for an instructor's own
   LocalizedText title;
   LocalizedText summary;
-  std::vector<SqlStatement> setup;
+  std::vector<SqlStatement> setup;  // every statement of `setup_blocks`, in order
+  std::vector<SqlText>
+      setup_blocks;                 // the setup as written: one block each (isolationtester runs each alone)
+  std::optional<SqlText> teardown;  // run after a permutation by isolationtester's schedule
   std::vector<std::string> tables;  // shown after every step; empty: every table the setup made
   std::vector<SqlSession> sessions;
   std::vector<SqlStep> steps;
@@ -99,6 +130,14 @@ struct SqlScenario {
   std::vector<SqlVariant> variants;
   std::optional<SqlAnomalyRule> anomaly;
   std::vector<SqlExpectation> expectations;
+  // isolationtester's rules (a .spec file, or `isolationtester = true`): a permutation runs the steps it
+  // lists in its own order, whatever the sessions' order, may leave steps out, repeat them and mark
+  // them with blockers, and a step may be empty. Otherwise a permutation keeps each session's order.
+  bool isolationtester_rules = false;
+  // The backend its runs use when none is named (a .spec file: PostgreSQL).
+  Backend backend = Backend::sqlite;
+  // Why the file has no variant on a backend (a .spec whose SQL SQLite cannot run), in English.
+  std::map<Backend, std::string> not_on;
 
   const SqlStep* find_step(const std::string& name) const;
   const SqlSession* find_session(const std::string& id) const;
@@ -115,6 +154,10 @@ std::vector<std::string> sql_permutation(const SqlScenario& scenario, std::size_
 // The `number`th interleaving of the sessions' steps (1-based), whatever permutations the file lists; empty
 // past the last.
 std::vector<std::string> sql_interleaving(const SqlScenario& scenario, std::size_t number);
+// Each interleaving of the sessions' steps in that order (isolationtester's, for a spec without
+// permutations), until `visit` returns false.
+void for_each_sql_interleaving(const SqlScenario& scenario,
+                               const std::function<bool(const std::vector<std::string>&)>& visit);
 // A variant's level in the reader's language: the levels the bundled tests name are translated, a file's
 // own words stay as written.
 std::string level_text(const std::string& level, Lang lang);

@@ -4,10 +4,13 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <set>
 
 #include "core/sim/scenario_limits.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/spec_file.hpp"
+#include "core/sim/sql_lab.hpp"
 #include "core/sim/sql_split.hpp"
 #include "core/sim/toml_read.hpp"
 
@@ -73,11 +76,35 @@ SourcePos content_start(std::string_view text, const toml::node& node, const std
 
 std::vector<SqlStatement> read_statements(std::string_view text, const toml::node& node,
                                           const std::string& file, std::string_view name,
-                                          std::string& as_written) {
+                                          std::string& as_written, bool may_be_empty = false) {
   as_written = expect_string(node, name);
   std::vector<SqlStatement> statements = split_sql(as_written, content_start(text, node, file));
-  if (statements.empty()) fail_at(node.source(), "'" + std::string(name) + "' holds no SQL statement");
+  if (statements.empty() && !may_be_empty)
+    fail_at(node.source(), "'" + std::string(name) + "' holds no SQL statement");
   return statements;
+}
+
+SqlText read_sql_text(std::string_view text, const toml::node& node, const std::string& file,
+                      std::string_view name, bool may_be_empty = false) {
+  SqlText out;
+  out.pos = content_start(text, node, file);
+  out.statements = read_statements(text, node, file, name, out.text, may_be_empty);
+  return out;
+}
+
+// A session's or step's name: an id, or under isolationtester's rules any name a spec may give (quoted
+// names hold spaces and other marks).
+std::string read_name(const toml::node& node, std::string_view name, const SqlScenario& scenario) {
+  if (!scenario.isolationtester_rules) return read_id(node, name);
+  std::string text = expect_string(node, name);
+  const bool good =
+      !text.empty() && text.size() <= ScenarioLimits::max_id_chars &&
+      std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+  if (!good)
+    fail_at(node.source(), "'" + std::string(name) + "' must be 1 to " +
+                               std::to_string(ScenarioLimits::max_id_chars) +
+                               " bytes without line breaks, not " + in_quotes(text));
+  return text;
 }
 
 // [SECTION] sessions and steps
@@ -89,13 +116,17 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
   std::set<std::string> step_names;
   for (const auto& node : sessions) {
     TableView session(expect_table(node, "sessions"), "session");
-    session.allow_only({"id", "name", "steps"});
+    session.allow_only({"id", "name", "setup", "steps", "teardown"});
     SqlSession out;
     out.pos = position_of(node.source());
-    out.id = read_id(session.require("id"), "id");
+    out.id = read_name(session.require("id"), "id", scenario);
     if (scenario.find_session(out.id)) fail_at(node.source(), "a second session " + in_quotes(out.id));
     out.name =
         session.find("name") ? read_localized(*session.find("name"), "name") : LocalizedText{out.id, out.id};
+    if (const toml::node* setup = session.find("setup"))
+      out.setup = read_sql_text(text, *setup, scenario.file, "setup");
+    if (const toml::node* teardown = session.find("teardown"))
+      out.teardown = read_sql_text(text, *teardown, scenario.file, "teardown");
     const toml::array& steps = session.require_array("steps");
     if (steps.empty()) fail_at(steps.source(), "session " + in_quotes(out.id) + " has no steps");
     for (const auto& step_node : steps) {
@@ -104,11 +135,13 @@ void read_sessions(std::string_view text, const TableView& top, SqlScenario& sce
       SqlStep read;
       read.pos = position_of(step_node.source());
       read.session = out.id;
-      read.name = read_id(step.require("name"), "name");
+      read.name = read_name(step.require("name"), "name", scenario);
       if (!step_names.insert(read.name).second)
         fail_at(step_node.source(),
                 "a second step named " + in_quotes(read.name) + " (step names are unique)");
-      read.statements = read_statements(text, step.require("sql"), scenario.file, "sql", read.text);
+      // isolationtester's empty steps wait for the steps before them, and do nothing else.
+      read.statements = read_statements(text, step.require("sql"), scenario.file, "sql", read.text,
+                                        scenario.isolationtester_rules);
       out.steps.push_back(read.name);
       scenario.steps.push_back(std::move(read));
     }
@@ -129,29 +162,57 @@ const SqlStep& known_step(const SqlScenario& scenario, const toml::node& node, c
 }
 
 // [SECTION] permutations
+// A marker names a step the same permutation runs, of another session (isolationtester's rule); a
+// permutation without markers keeps no empty lists.
+void check_blockers(const SqlScenario& scenario, SqlPermutation& permutation, const toml::array& nodes) {
+  bool marked = false;
+  for (std::size_t i = 0; i < permutation.steps.size(); ++i) {
+    for (const auto& blocker : permutation.blockers[i]) {
+      marked = true;
+      if (blocker.kind == SqlBlocker::Kind::once) continue;
+      const auto& steps = permutation.steps;
+      if (std::find(steps.begin(), steps.end(), blocker.step) == steps.end())
+        fail_at(nodes.get(i)->source(), "step " + in_quotes(steps[i]) + " waits for " +
+                                            in_quotes(blocker.step) +
+                                            ", which this permutation does not run");
+      if (scenario.find_step(blocker.step)->session == scenario.find_step(steps[i])->session)
+        fail_at(nodes.get(i)->source(), "step " + in_quotes(steps[i]) + " cannot wait for " +
+                                            in_quotes(blocker.step) + " of its own session");
+    }
+  }
+  if (!marked) permutation.blockers.clear();
+}
+
 void read_permutations(const toml::node& node, SqlScenario& scenario) {
   const toml::array& list = expect_array(node, "permutations");
   if (list.size() > ScenarioLimits::max_presets)
     fail_at(list.source(), "more than " + std::to_string(ScenarioLimits::max_presets) + " permutations");
   for (const auto& item : list) {
     TableView permutation(expect_table(item, "permutations"), "permutation");
-    permutation.allow_only({"name", "steps"});
+    permutation.allow_only({"name", "title", "steps"});
     SqlPermutation out;
     out.pos = position_of(item.source());
     out.name = read_id(permutation.require("name"), "name");
+    if (const toml::node* title = permutation.find("title")) out.title = read_localized(*title, "title");
     std::map<std::string, std::size_t> next_of_session;
-    for (const auto& step_node : permutation.require_array("steps")) {
-      const std::string name = expect_string(step_node, "steps");
+    const toml::array& steps = permutation.require_array("steps");
+    for (const auto& step_node : steps) {
+      std::string name = expect_string(step_node, "steps");
+      std::vector<SqlBlocker> blockers;
+      if (scenario.isolationtester_rules)
+        name = parse_marked_step(name, position_of(step_node.source()), blockers);
       const SqlStep& step = known_step(scenario, step_node, name);
       const SqlSession& session = *scenario.find_session(step.session);
       std::size_t& next = next_of_session[session.id];
-      if (next >= session.steps.size() || session.steps[next] != name)
+      if (!scenario.isolationtester_rules && (next >= session.steps.size() || session.steps[next] != name))
         fail_at(step_node.source(), "step " + in_quotes(name) + " comes out of session " +
                                         in_quotes(session.id) + "'s order (" + joined(session.steps) + ")");
       ++next;
       out.steps.push_back(name);
+      out.blockers.push_back(std::move(blockers));
     }
     if (out.steps.empty()) fail_at(item.source(), "permutation " + in_quotes(out.name) + " has no steps");
+    check_blockers(scenario, out, steps);
     scenario.permutations.push_back(std::move(out));
   }
 }
@@ -172,9 +233,11 @@ void read_variants(const toml::node& node, SqlScenario& scenario) {
       fail_at(backend.source(), "'backend' must be \"sqlite\", \"postgres\" or \"mariadb\"");
     out.level = variant.require_string("level");
     out.begin = variant.require_string("begin");
-    // MariaDB sets a transaction's level before it begins: "SET TRANSACTION ISOLATION LEVEL ...; BEGIN".
-    if (split_sql(out.begin, {}).empty())
-      fail_at(variant.require("begin").source(), "'begin' holds no SQL statement");
+    // Empty: no BEGIN of the variant's own (the sessions' setup or steps begin their transactions).
+    // Several statements where MariaDB sets a transaction's level before it begins:
+    // "SET TRANSACTION ISOLATION LEVEL ...; BEGIN".
+    if (!out.begin.empty() && split_sql(out.begin, {}).empty())
+      fail_at(variant.require("begin").source(), "'begin' holds no SQL statement (leave it empty for none)");
     if (const toml::node* begins = variant.find("begins")) {
       for (const auto& entry : entries_in_file_order(expect_table(*begins, "begins"))) {
         const std::string session(entry.key->str());
@@ -270,8 +333,8 @@ void read_expectations(const toml::node& node, SqlScenario& scenario) {
 // [SECTION] the whole file
 SqlScenario read_sql_scenario(std::string_view text, const toml::table& root, const std::string& file) {
   TableView top(root, "");
-  top.allow_only({"kind", "id", "test", "title", "summary", "setup", "tables", "sessions", "permutations",
-                  "variants", "anomaly", "expect"});
+  top.allow_only({"kind", "id", "test", "title", "summary", "isolationtester", "backend", "setup", "teardown",
+                  "tables", "sessions", "permutations", "variants", "anomaly", "expect"});
   SqlScenario scenario;
   scenario.file = file;
   if (top.require_string("kind") != "sql")
@@ -280,10 +343,25 @@ SqlScenario read_sql_scenario(std::string_view text, const toml::table& root, co
   if (const toml::node* test = top.find("test")) scenario.test = read_id(*test, "test");
   scenario.title = read_localized(top.require("title"), "title");
   if (const toml::node* summary = top.find("summary")) scenario.summary = read_localized(*summary, "summary");
+  if (const toml::node* rules = top.find("isolationtester"))
+    scenario.isolationtester_rules = expect_boolean(*rules, "isolationtester");
+  if (const toml::node* backend = top.find("backend"))
+    if (!parse_backend(expect_string(*backend, "backend"), scenario.backend))
+      fail_at(backend->source(), "'backend' must be \"sqlite\" or \"postgres\"");
   if (const toml::node* setup = top.find("setup")) {
-    std::string as_written;
-    scenario.setup = read_statements(text, *setup, file, "setup", as_written);
+    // One block, or several run one after the other (isolationtester's several setup blocks).
+    if (const toml::array* blocks = setup->as_array()) {
+      if (blocks->empty()) fail_at(setup->source(), "'setup' lists no SQL");
+      for (const auto& block : *blocks)
+        scenario.setup_blocks.push_back(read_sql_text(text, block, file, "setup"));
+    } else {
+      scenario.setup_blocks.push_back(read_sql_text(text, *setup, file, "setup"));
+    }
+    for (const auto& block : scenario.setup_blocks)
+      scenario.setup.insert(scenario.setup.end(), block.statements.begin(), block.statements.end());
   }
+  if (const toml::node* teardown = top.find("teardown"))
+    scenario.teardown = read_sql_text(text, *teardown, file, "teardown");
   if (const toml::node* tables = top.find("tables")) scenario.tables = read_string_list(*tables, "tables");
   read_sessions(text, top, scenario);
   if (const toml::node* permutations = top.find("permutations")) read_permutations(*permutations, scenario);
@@ -312,6 +390,7 @@ bool is_sql_scenario_text(std::string_view text) {
 }
 
 bool is_sql_scenario_file(const std::string& path) {
+  if (is_spec_path(path)) return true;
   try {
     return is_sql_scenario_text(read_scenario_text(path));
   } catch (const ScenarioError&) {
@@ -324,7 +403,15 @@ SqlScenario parse_sql_scenario(std::string_view text, const std::string& source_
 }
 
 SqlScenario load_sql_scenario_file(const std::string& path) {
-  return parse_sql_scenario(read_scenario_text(path), path);
+  if (!is_spec_path(path)) return parse_sql_scenario(read_scenario_text(path), path);
+  SqlScenario scenario = parse_spec(read_scenario_text(path), path);
+  // A spec is PostgreSQL's; SQLite steps it too where SQLite runs its SQL.
+  const std::string refusal = sql_refused_on(scenario, Backend::sqlite);
+  if (refusal.empty())
+    scenario.variants.push_back(spec_variant(Backend::sqlite));
+  else
+    scenario.not_on[Backend::sqlite] = refusal;
+  return scenario;
 }
 
 }  // namespace reslab

@@ -57,7 +57,9 @@ Scenario sql_case_view(const SqlScenario& scenario) {
   for (const auto& permutation : scenario.permutations) {
     Preset preset;
     preset.name = permutation.name;
-    preset.title = {permutation.name, permutation.name};
+    // A spec's permutations are numbered; their title lists the steps and markers.
+    preset.title =
+        permutation.title.en.empty() ? LocalizedText{permutation.name, permutation.name} : permutation.title;
     preset.order = permutation.steps;
     preset.pos = permutation.pos;
     view.presets.push_back(std::move(preset));

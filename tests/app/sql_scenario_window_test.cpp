@@ -191,4 +191,22 @@ TEST_CASE("Save as Markdown writes an SQL scenario's run as reslab trace prints 
   CHECK(markdown.find("**Result: the anomaly is prevented**") != std::string::npos);
 }
 
+TEST_CASE("a .spec opens in the window: its sessions' setups begin their transactions, a wait shows as one") {
+  GuiDriver gui("h1", english_settings());
+  gui.app().apply(OpenScenario{std::string(RESLAB_TEST_DATA_DIR) + "/spec/row_lock_wait.spec"});
+  gui.settle();
+  REQUIRE(gui.session().is_sql());
+  REQUIRE(gui.session().variant());
+  CHECK(gui.session().variant()->id == "sqlite");  // SQLite runs this file's SQL, and the window is on SQLite
+  CHECK(shows("before its first step each session runs its own setup"));
+  CHECK(shows("s1: BEGIN;"));
+  CHECK(gui.has_item("1  s1 s1u: UPDATE rooms SET free = free - 1 WHERE id = 1 AND free > 0;"));
+  next(gui, 2);
+  CHECK(gui.session().current_step()->outcome == "waiting");
+  next(gui);  // s1's COMMIT wakes s2
+  CHECK(gui.session().current_step()->wakes.size() == 1);
+  next(gui);
+  CHECK(shows("(1, 0, 0) (2, 5, 1)"));
+}
+
 }  // namespace reslab

@@ -3,6 +3,9 @@
 #include <libpq-fe.h>
 #include <poll.h>
 
+#include <cctype>
+#include <optional>
+
 #include "core/backends/postgres/condition.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/sql_text.hpp"
@@ -12,6 +15,32 @@ namespace reslab::pg {
 namespace {
 
 constexpr int kPollMilliseconds = 1;
+// A deadlock check further off than this is not waited for: the wait is reported as soon as the server
+// says the session is blocked (a spec's session that sets deadlock_timeout = '10s' must not stall a step).
+constexpr std::chrono::milliseconds kSettleCeiling{1000};
+// A check that should have run this long ago without its notice (a session that hides LOG messages, or
+// one stopped before its check) is not waited for any longer.
+constexpr std::chrono::milliseconds kSettleMargin{250};
+
+// "20ms", "1s", "10min" as SHOW deadlock_timeout words them; nullopt for anything else.
+std::optional<std::chrono::milliseconds> shown_milliseconds(const std::string& text) {
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 12) return std::nullopt;
+  const long long number = std::stoll(text.substr(0, digits));
+  const std::string unit = text.substr(digits);
+  static const std::pair<const char*, long long> units[] = {
+      {"ms", 1}, {"s", 1000}, {"min", 60'000}, {"h", 3'600'000}, {"d", 86'400'000}, {"", 1}};
+  for (const auto& [name, factor] : units)
+    if (unit == name) return std::chrono::milliseconds(number * factor);
+  return std::nullopt;
+}
+
+bool mentions_deadlock_timeout(const std::string& sql) {
+  std::string lower = sql;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.find("deadlock_timeout") != std::string::npos;
+}
 
 bool writes_rows(const char* command_status) {
   const std::string status = command_status ? command_status : "";
@@ -40,6 +69,14 @@ PostgresSession::PostgresSession(const std::string& conninfo, std::string name, 
     m_connection.must("SET deadlock_timeout = '20ms'");
     m_connection.must("SET log_lock_waits = on");
   }
+  read_deadlock_timeout();
+}
+
+void PostgresSession::read_deadlock_timeout() {
+  const auto shown = m_connection.exec("SHOW deadlock_timeout");
+  if (PQresultStatus(shown.get()) != PGRES_TUPLES_OK || PQntuples(shown.get()) != 1)
+    return;  // an aborted transaction
+  if (const auto timeout = shown_milliseconds(PQgetvalue(shown.get(), 0, 0))) m_deadlock_timeout = *timeout;
 }
 
 PostgresSession::~PostgresSession() {
@@ -55,7 +92,10 @@ void PostgresSession::on_notice(void* self, const PGresult* notice) {
   const std::string own = "process " + std::to_string(session->backend_pid()) + " ";
   if (text.rfind(own, 0) != 0) return;
   if (text.find(" still waiting for ") != std::string::npos) ++session->m_waits_started;
-  if (text.find(" acquired ") != std::string::npos) ++session->m_waits_ended;
+  if (text.find(" acquired ") != std::string::npos) {
+    ++session->m_waits_ended;
+    session->m_settle_from = std::chrono::steady_clock::now();
+  }
 }
 
 bool PostgresSession::transaction_failed() const {
@@ -106,17 +146,25 @@ void PostgresSession::send(const std::string& sql, const std::vector<Value>& par
     throw BackendUnavailableError("PostgreSQL session " + m_name + " could not send \"" + sql +
                                   "\": " + m_connection.error_message());
   m_flight = Flight{sql, params, m_in_transaction, takes_row_locks(sql)};
+  m_settle_from = std::chrono::steady_clock::now();
+  m_follows_deadlock_timeout = m_follows_deadlock_timeout || (m_verbatim && mentions_deadlock_timeout(sql));
 }
 
 bool PostgresSession::settled_waiting() {
-  // With the notices, a wait counts only once the server's deadlock check has run for it.
-  if (m_deterministic && m_waits_started <= m_waits_ended) return false;
+  // With the notices, a wait counts only once the server's deadlock check has run for it, unless that
+  // check is far off or overdue.
+  const auto unsettled = [&] {
+    if (!m_deterministic || m_waits_started > m_waits_ended || m_deadlock_timeout > kSettleCeiling)
+      return false;
+    return std::chrono::steady_clock::now() - m_settle_from < m_deadlock_timeout + kSettleMargin;
+  };
+  if (unsettled()) return false;
   if (!m_monitor.blocked_by_lab(backend_pid())) return false;
   // A woken statement that waits again has sent the "acquired" notice of its last wait before the
   // server could report it blocked anew: read what came meanwhile, so that the new wait too counts
   // only once its own deadlock check has run.
   PQconsumeInput(m_connection.handle());
-  return !m_deterministic || m_waits_started > m_waits_ended;
+  return !unsettled();
 }
 
 StatementResult PostgresSession::await() {
@@ -190,6 +238,7 @@ StatementResult PostgresSession::collect() {
   const auto transaction = PQtransactionStatus(m_connection.handle());
   m_in_transaction = transaction == PQTRANS_INTRANS || transaction == PQTRANS_INERROR;
   if (!m_in_transaction) m_wrote = false;
+  if (m_follows_deadlock_timeout) read_deadlock_timeout();  // SET, SET LOCAL undone at COMMIT...
   return result;
 }
 

@@ -72,6 +72,7 @@ class PostgresSession : public Session {
   StatementResult collect();
   StatementResult cancel();
   bool settled_waiting();
+  void read_deadlock_timeout();
 
   std::string m_name;
   PgConnection m_connection;
@@ -85,6 +86,11 @@ class PostgresSession : public Session {
   bool m_wrote = false;     // took row locks since BEGIN
   int m_waits_started = 0;  // "still waiting" notices for the statement in flight
   int m_waits_ended = 0;    // "acquired" notices for it
+  // The session's own deadlock_timeout, as SHOW gives it: a file's SQL may set it (isolationtester's
+  // specs do), and a wait is settled only when its deadlock check comes within reach.
+  std::chrono::milliseconds m_deadlock_timeout{20};
+  bool m_follows_deadlock_timeout = false;  // the SQL sent so far sets it: read it again after each
+  std::chrono::steady_clock::time_point m_settle_from;  // when the statement began its present wait
 };
 
 }  // namespace reslab::pg

@@ -1,12 +1,11 @@
-// [SECTION] index: the role and its schema · the lab
+// [SECTION] index: the lab
 #include "core/backends/postgres/sql_lab.hpp"
 
 #include <libpq-fe.h>
 
-#include <atomic>
 #include <map>
 
-#include "core/backends/postgres/conninfo.hpp"
+#include "core/backends/postgres/lab_role.hpp"
 #include "core/backends/postgres/lock_monitor.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/session.hpp"
@@ -15,73 +14,16 @@
 namespace reslab {
 namespace {
 
-std::string pg_identifier(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
+using pg::pg_identifier;
 
-std::string pg_literal(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
-bool pg_flag(pg::PgConnection& connection, const std::string& sql) {
-  const auto result = connection.exec(sql);
-  return PQresultStatus(result.get()) == PGRES_TUPLES_OK && PQntuples(result.get()) == 1 &&
-         std::string(PQgetvalue(result.get(), 0, 0)) == "t";
-}
-
-// [SECTION] the role and its schema
+// [SECTION] the lab
 class PostgresSqlLab : public SqlLab {
  public:
   PostgresSqlLab(const pg::ServerInfo& server, const SqlLabOptions& options,
                  const std::vector<SqlStatement>& setup)
-      : m_admin(std::make_unique<pg::PgConnection>(server.conninfo)),
-        m_server_version(server.server_version) {
-    m_admin->exec("SET client_min_messages = warning");  // no NOTICE of the cascading drop on the terminal
-    try {
-      make(server, options, setup);
-    } catch (...) {
-      drop();  // a setup that fails leaves no role or schema behind
-      throw;
-    }
-  }
-
-  ~PostgresSqlLab() override { drop(); }
-
- private:
-  void make(const pg::ServerInfo& server, const SqlLabOptions& options,
-            const std::vector<SqlStatement>& setup) {
-    static std::atomic<unsigned long> counter{0};
-    m_role = server.schema_prefix + "_sql_" + std::to_string(++counter);
-    const std::string password = pg::random_name_suffix(24);
-    const bool superuser = pg_flag(*m_admin, "SELECT rolsuper FROM pg_roles WHERE rolname = current_user");
-    if (!superuser && !pg_flag(*m_admin, "SELECT rolcreaterole FROM pg_roles WHERE rolname = current_user"))
-      throw BackendUnavailableError(
-          "SQL scenarios run on PostgreSQL as a role of their own, without file or program access; the role "
-          "of this server's DSN cannot create roles (it needs CREATEROLE), so they are refused here");
-    must_admin("CREATE ROLE " + pg_identifier(m_role) +
-               " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOINHERIT PASSWORD " +
-               pg_literal(password));
-    m_role_made = true;
-    if (!superuser) must_admin("GRANT " + pg_identifier(m_role) + " TO CURRENT_USER");
-    must_admin("CREATE SCHEMA " + pg_identifier(m_role) + " AUTHORIZATION " + pg_identifier(m_role));
-    m_schema_made = true;
-    must_admin("ALTER ROLE " + pg_identifier(m_role) + " SET search_path = " + pg_identifier(m_role));
-    // Lock waits are reported after the server's deadlock check (see PostgresSession): set for the role
-    // where the server does not already run with them and the admin may set them.
-    bool deterministic = server.deterministic && server.ours;
-    if (!server.ours && superuser) {
-      must_admin("ALTER ROLE " + pg_identifier(m_role) + " SET deadlock_timeout = '20ms'");
-      must_admin("ALTER ROLE " + pg_identifier(m_role) + " SET log_lock_waits = on");
-      deterministic = true;
-    }
-    const std::string conninfo =
-        server.conninfo + " user=" + pg::conninfo_value(m_role) + " password=" + pg::conninfo_value(password);
+      : m_role(server, true), m_server_version(server.server_version) {
     m_monitor = std::make_unique<pg::LockMonitor>(server.conninfo);
-    m_observer = std::make_unique<pg::PgConnection>(conninfo);
+    m_observer = std::make_unique<pg::PgConnection>(m_role.conninfo());
     // A session holding a table lock (LOCK TABLE, DDL) must not hang the observer's read.
     m_observer->must("SET lock_timeout = '200ms'");
     for (const auto& statement : setup) {
@@ -93,8 +35,8 @@ class PostgresSqlLab : public SqlLab {
     }
     std::vector<int> pids;
     for (const auto& name : options.sessions) {
-      auto session = std::make_unique<pg::PostgresSession>(conninfo, name, *m_monitor, deterministic,
-                                                           server.ours, false);
+      auto session = std::make_unique<pg::PostgresSession>(m_role.conninfo(), name, *m_monitor,
+                                                           m_role.deterministic(), server.ours, false);
       session->set_verbatim(true);
       session->set_statement_budget(options.budget);
       pids.push_back(session->backend_pid());
@@ -103,24 +45,6 @@ class PostgresSqlLab : public SqlLab {
     m_monitor->set_lab_pids(std::move(pids));
   }
 
-  void drop() {
-    try {
-      m_sessions.clear();
-      m_observer.reset();
-      m_monitor.reset();
-      if (m_schema_made) m_admin->exec("DROP SCHEMA IF EXISTS " + pg_identifier(m_role) + " CASCADE");
-      if (m_role_made) {
-        m_admin->exec("DROP OWNED BY " + pg_identifier(m_role));
-        m_admin->exec("DROP ROLE IF EXISTS " + pg_identifier(m_role));
-      }
-    } catch (...) {
-      // The server went away: its schemas and roles went with it.
-    }
-    m_schema_made = m_role_made = false;
-  }
-
- public:
-  // [SECTION] the lab
   StatementResult run(const std::string& session, const std::string& sql) override {
     const auto found = m_sessions.find(session);
     if (found == m_sessions.end()) throw UsageError("no session named '" + session + "'");
@@ -169,18 +93,8 @@ class PostgresSqlLab : public SqlLab {
   }
 
  private:
-  void must_admin(const std::string& sql) {
-    const auto result = m_admin->exec(sql);
-    if (PQresultStatus(result.get()) != PGRES_COMMAND_OK)
-      throw BackendUnavailableError("PostgreSQL refused to prepare the SQL scenario's role: " +
-                                    pg::trimmed_message(PQresultErrorMessage(result.get())));
-  }
-
-  std::unique_ptr<pg::PgConnection> m_admin;
+  pg::LabRole m_role;  // first: dropped after the sessions close
   std::string m_server_version;
-  std::string m_role;  // the schema has the same name
-  bool m_role_made = false;
-  bool m_schema_made = false;
   std::unique_ptr<pg::LockMonitor> m_monitor;
   std::unique_ptr<pg::PgConnection> m_observer;
   std::map<std::string, std::unique_ptr<pg::PostgresSession>> m_sessions;

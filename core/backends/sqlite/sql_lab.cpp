@@ -278,6 +278,16 @@ class SqliteSqlLab : public SqlLab {
     return writers.empty() ? readers : writers;
   }
 
+  std::string compile_error(const std::string& sql) override {
+    m_observer.refusal.clear();
+    sqlite3_stmt* statement = nullptr;
+    const int rc =
+        sqlite3_prepare_v2(m_observer.db, sql.c_str(), static_cast<int>(sql.size()), &statement, nullptr);
+    sqlite3_finalize(statement);
+    if (rc == SQLITE_OK) return {};
+    return m_observer.refusal.empty() ? sqlite3_errmsg(m_observer.db) : m_observer.refusal;
+  }
+
   bool refused(const StatementResult& result) const override {
     return result.code == kRefusedCode || result.native_code == SQLITE_AUTH ||
            result.native_code == SQLITE_INTERRUPT;
@@ -294,6 +304,33 @@ class SqliteSqlLab : public SqlLab {
 std::unique_ptr<SqlLab> open_sqlite_sql_lab(const SqlLabOptions& options,
                                             const std::vector<SqlStatement>& setup) {
   return std::make_unique<SqliteSqlLab>(options, setup);
+}
+
+std::string sqlite_refuses(const SqlScenario& scenario) {
+  const auto located = [](const SourcePos& pos, const std::string& message) {
+    return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + message;
+  };
+  try {
+    SqliteSqlLab lab(SqlLabOptions{}, scenario.setup);
+    const auto compiles = [&](const std::vector<SqlStatement>& statements, const std::string& where) {
+      for (const auto& statement : statements)
+        if (const std::string error = lab.compile_error(statement.sql); !error.empty())
+          return located(statement.pos, "SQLite cannot run " + where + ": " + error);
+      return std::string();
+    };
+    for (const auto& session : scenario.sessions)
+      if (session.setup)
+        if (std::string error = compiles(session.setup->statements, "session " + session.id + "'s setup");
+            !error.empty())
+          return error;
+    for (const auto& step : scenario.steps)
+      if (std::string error = compiles(step.statements, "step " + step.name); !error.empty()) return error;
+  } catch (const ScenarioError& e) {
+    return located(e.pos(), "on SQLite, " + e.message());
+  } catch (const BackendUnavailableError& e) {
+    return e.what();
+  }
+  return {};
 }
 
 }  // namespace reslab
