@@ -372,6 +372,10 @@ code=$(run check "$out.toml" --backend sqlite)
 check "...which checks as an SQL scenario" test "$code" = 0
 code=$(run convert "$out.toml" -o "$out.spec")
 check "...and converts back to the same permutations" bash -c "test $code = 0 && grep -qF 'permutation s1lock s2read(*) s2write s1commit s3read' '$out.spec'"
+code=$(run convert "$DATA/sql_last_room.toml" --to spec --variant sqlite-deferred)
+check "convert refuses a variant of another backend than PostgreSQL, naming PostgreSQL's" bash -c "test $code = 2 && grep -qF \"variant 'sqlite-deferred' runs on sqlite, and a .spec runs on PostgreSQL: choose one of pg-rc, pg-rr\" '$err'"
+code=$(run convert "$DATA/sql_autocommit_lost_update.toml" --to spec)
+check "...and a file with no PostgreSQL variant" bash -c "test $code = 2 && grep -qF 'has no PostgreSQL variant, and a .spec runs on PostgreSQL' '$err'"
 rm -f "$out.toml" "$out.spec"
 printf 'session s1\nstep a { SELECT 1; }\npermutation a b\n' >"$out.spec"
 code=$(run convert "$out.spec")

@@ -5,6 +5,7 @@
 
 #include "app/cli/exit_codes.hpp"
 #include "core/formats/spec_convert.hpp"
+#include "core/sim/backend.hpp"
 #include "core/sim/errors.hpp"
 #include "core/sim/spec_file.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
@@ -12,17 +13,32 @@
 namespace reslab {
 namespace {
 
-// The variant a spec runs: the one named, else the first on PostgreSQL, else the first; none for a file
-// that keeps isolationtester's rules (its SQL begins its own transactions).
+// The variant a spec runs: the one named, else the first on PostgreSQL; none for a file that keeps
+// isolationtester's rules (its SQL begins its own transactions). A spec runs on PostgreSQL, the server
+// isolationtester drives: another backend's BEGIN would run there as something else, or not at all.
 const SqlVariant* spec_variant_of(const SqlScenario& scenario, const std::string& wanted) {
+  const auto on_postgres = scenario.variants_on(Backend::postgres);
+  std::string postgres_ids;
+  for (const SqlVariant* variant : on_postgres)
+    postgres_ids += (postgres_ids.empty() ? "" : ", ") + variant->id;
   if (!wanted.empty()) {
     const SqlVariant* variant = scenario.find_variant(wanted);
     if (!variant) throw UsageError("no variant '" + wanted + "' in " + scenario.file);
+    if (variant->backend != Backend::postgres) {
+      throw UsageError("variant '" + wanted + "' runs on " + std::string(backend_name(variant->backend)) +
+                       ", and a .spec runs on PostgreSQL: " +
+                       (postgres_ids.empty() ? scenario.file + " has no PostgreSQL variant"
+                                             : "choose one of " + postgres_ids));
+    }
     return variant->begin.empty() && variant->session_begins.empty() ? nullptr : variant;
   }
   if (scenario.isolationtester_rules) return nullptr;
-  const auto on_postgres = scenario.variants_on(Backend::postgres);
-  return on_postgres.empty() ? &scenario.variants.front() : on_postgres.front();
+  if (on_postgres.empty()) {
+    throw UsageError(scenario.file +
+                     " has no PostgreSQL variant, and a .spec runs on PostgreSQL: its BEGINs " +
+                     "would not mean there what they mean on the file's backends");
+  }
+  return on_postgres.front();
 }
 
 }  // namespace
