@@ -4,9 +4,11 @@
 #include <cstdio>
 
 #include "app/platform/web/self_test.hpp"
+#include "core/desktop_engine.hpp"
 #include "core/sim/scenario_library.hpp"
 
 int main() {
+  reslab::use_desktop_engine();
   const auto files = reslab::bundled_scenario_files();
   reslab::web::self_test_lines(files);
   constexpr int kPasses = 5;
