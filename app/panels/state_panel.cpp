@@ -2,6 +2,7 @@
 #include "app/panels/state_panel.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 
@@ -59,9 +60,17 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
   const int rows = std::min(cursor, static_cast<int>(trace.steps.size())) + 1;
-  const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize +
+  // Room for the sideways scrollbar only while the table had one (unknown before its first frame: kept),
+  // or that room reads as an empty last row.
+  ImGuiStorage& storage = *ImGui::GetStateStorage();
+  const ImGuiID scrollbar_key = ImGui::GetID((std::string(id) + "##had scrollbar").c_str());
+  const bool had_scrollbar = storage.GetBool(scrollbar_key, true);
+  const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) +
+                       (had_scrollbar ? ImGui::GetStyle().ScrollbarSize : 0.0f) +
                        ImGui::GetStyle().CellPadding.y * 2;
   if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, height))) return;
+  if (const ImGuiTable* table = ImGui::GetCurrentTable(); table && table->InnerWindow)
+    storage.SetBool(scrollbar_key, table->InnerWindow->ScrollbarX);
   ImGui::TableSetupScrollFreeze(1, 0);  // the step number stays in view
   ImGui::TableSetupColumn(ctx.tr("trace.step").c_str());
   if (timed) ImGui::TableSetupColumn(ctx.tr("trace.time").c_str());
