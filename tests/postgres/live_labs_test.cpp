@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/backends/postgres/durable_server.hpp"
+#include "core/backends/server_process/private_dirs.hpp"
 #include "core/labs/load_lab.hpp"
 #include "core/labs/seat_race.hpp"
 #include "core/sim/errors.hpp"
@@ -300,8 +301,7 @@ TEST_CASE("kill -9 mid-load: after a restart the data folder passes its checks a
   // gone (the bound only caps a hang), then a new start recovers the folder.
   pid_t postmaster = 0;
   if (std::ifstream pid_file(folder.data() + "/postmaster.pid"); pid_file) pid_file >> postmaster;
-  for (int attempt = 0; attempt < 6000 && postmaster > 0 && kill(postmaster, 0) == 0; ++attempt)
-    std::this_thread::sleep_for(50ms);
+  if (postmaster > 0) wait_until_process_gone(postmaster, 300s);
   std::unique_ptr<pg::DurableServer> server;
   for (int attempt = 0; attempt < 600 && !server; ++attempt) {
     try {
