@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <regex>
 #include <system_error>
 
@@ -37,12 +39,31 @@ std::vector<std::string> scenario_dirs() {
 }
 
 bool is_bundled_scenario(const std::string& path) {
+  // Asked for every run of a scenario: the answer is kept per path (and per RESLAB_SCENARIO_DIR, the one
+  // input that can move the folders while reslab runs), since finding canonical paths reads the file
+  // system several times, through JavaScript in the browser.
+  static std::mutex mutex;
+  static std::string scenario_dir_env;
+  static std::map<std::string, bool> answers;
+  const char* env = std::getenv("RESLAB_SCENARIO_DIR");
+  const std::lock_guard lock(mutex);
+  if (scenario_dir_env != (env ? env : "")) {
+    scenario_dir_env = env ? env : "";
+    answers.clear();
+  }
+  if (const auto known = answers.find(path); known != answers.end()) return known->second;
   std::error_code error;
-  const auto folder = std::filesystem::weakly_canonical(std::filesystem::path(path).parent_path(), error);
-  if (error) return false;
-  for (const auto& dir : scenario_dirs())
-    if (std::filesystem::weakly_canonical(dir, error) == folder && !error) return true;
-  return false;
+  const auto folder = fs::weakly_canonical(fs::path(path).parent_path(), error);
+  bool bundled = false;
+  if (!error) {
+    for (const auto& dir : scenario_dirs())
+      if (fs::weakly_canonical(dir, error) == folder && !error) {
+        bundled = true;
+        break;
+      }
+  }
+  answers.emplace(path, bundled);
+  return bundled;
 }
 
 std::vector<std::string> bundled_scenario_files() {
