@@ -1,10 +1,11 @@
 // PostgreSQL sessions of one lab, statement by statement: a statement blocked by another session of the
 // lab comes back as "waiting" and stays in flight; running it again waits for its result; the server
-// names who blocks whom; a deadlock fails the statement that closed the cycle; an error aborts the
-// transaction; identity values are not reused.
+// names who blocks whom; a deadlock fails the statement that closed the cycle and its DETAIL names the
+// sessions; an error aborts the transaction; identity values are not reused.
 #include <doctest/doctest.h>
 
 #include "core/backends/postgres/lab_database.hpp"
+#include "core/backends/postgres/session.hpp"
 #include "core/sim/case_family.hpp"
 #include "tests/postgres/postgres_test_support.hpp"
 #include "tests/test_support.hpp"
@@ -111,6 +112,14 @@ TEST_CASE(
     CHECK(victim.deadlock_victim);
     CHECK(victim.code == "deadlock_detected");
     CHECK(victim.sqlstate == "40P01");
+    // The server's DETAIL names backends by pid; each pid of the lab carries its session's name.
+    const auto& pg_a = static_cast<pg::PostgresSession&>(lab["A"]);
+    const auto& pg_b = static_cast<pg::PostgresSession&>(lab["B"]);
+    INFO(victim.message);
+    CHECK(victim.message.find("Process " + std::to_string(pg_b.backend_pid()) + " (B) waits for") !=
+          std::string::npos);
+    CHECK(victim.message.find("blocked by process " + std::to_string(pg_a.backend_pid()) + " (A).") !=
+          std::string::npos);
     // The victim's transaction is aborted: the next statement fails until ROLLBACK.
     const auto after = lab["B"].run("SELECT 1");
     CHECK(after.code == "in_failed_sql_transaction");

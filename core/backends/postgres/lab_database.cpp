@@ -85,15 +85,15 @@ PostgresLabDatabase::PostgresLabDatabase(const pg::ServerInfo& server, const Sce
   m_observer = std::make_unique<pg::PostgresSession>(server.conninfo, "observer", *m_monitor,
                                                      server.deterministic, server.ours);
   m_observer->setup(search_path);
-  std::vector<int> pids;
+  std::vector<std::pair<int, std::string>> lab_sessions;
   for (const auto& name : session_names) {
     auto session = std::make_unique<pg::PostgresSession>(server.conninfo, name, *m_monitor,
                                                          server.deterministic, server.ours);
     session->setup(search_path);
-    pids.push_back(session->backend_pid());
+    lab_sessions.emplace_back(session->backend_pid(), name);
     m_sessions.emplace(name, std::move(session));
   }
-  m_monitor->set_lab_pids(std::move(pids));
+  m_monitor->set_lab_sessions(std::move(lab_sessions));
   insert_initial_rows(scenario, false);
 }
 
@@ -182,12 +182,7 @@ std::int64_t PostgresLabDatabase::data_version() {
 }
 
 std::vector<std::string> PostgresLabDatabase::waits_for(Session& session) {
-  auto& waiting = static_cast<pg::PostgresSession&>(session);
-  std::vector<std::string> names;
-  for (int pid : m_monitor->blocking_pids(waiting.backend_pid()))
-    for (const auto& [name, other] : m_sessions)
-      if (other->backend_pid() == pid) names.push_back(name);
-  return names;
+  return m_monitor->blocking_sessions(static_cast<pg::PostgresSession&>(session).backend_pid());
 }
 
 bool PostgresLabDatabase::readable(Session& session) {

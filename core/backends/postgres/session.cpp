@@ -229,7 +229,8 @@ StatementResult PostgresSession::collect() {
     result.kind = kind_of(result.sqlstate);
     if (result.kind == StatementResult::Kind::ok) result.kind = StatementResult::Kind::error;
     result.deadlock_victim = result.sqlstate == "40P01";
-    result.message = trimmed_message(last ? PQresultErrorMessage(last.get()) : m_connection.error_message());
+    result.message = m_monitor.with_session_names(
+        trimmed_message(last ? PQresultErrorMessage(last.get()) : m_connection.error_message()));
     if (PQstatus(m_connection.handle()) != CONNECTION_OK)
       throw BackendUnavailableError("PostgreSQL session " + m_name +
                                     " lost its connection: " + redact(result.message));

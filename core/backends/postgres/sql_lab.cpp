@@ -33,16 +33,16 @@ class PostgresSqlLab : public SqlLab {
         throw ScenarioError(statement.pos,
                             "the setup failed: " + pg::trimmed_message(PQresultErrorMessage(result.get())));
     }
-    std::vector<int> pids;
+    std::vector<std::pair<int, std::string>> lab_sessions;
     for (const auto& name : options.sessions) {
       auto session = std::make_unique<pg::PostgresSession>(m_role.conninfo(), name, *m_monitor,
                                                            m_role.deterministic(), server.ours, false);
       session->set_verbatim(true);
       session->set_statement_budget(options.budget);
-      pids.push_back(session->backend_pid());
+      lab_sessions.emplace_back(session->backend_pid(), name);
       m_sessions.emplace(name, std::move(session));
     }
-    m_monitor->set_lab_pids(std::move(pids));
+    m_monitor->set_lab_sessions(std::move(lab_sessions));
   }
 
   StatementResult run(const std::string& session, const std::string& sql) override {
@@ -85,11 +85,7 @@ class PostgresSqlLab : public SqlLab {
   std::vector<std::string> waits_for(const std::string& session) override {
     const auto found = m_sessions.find(session);
     if (found == m_sessions.end()) return {};
-    std::vector<std::string> names;
-    for (int pid : m_monitor->blocking_pids(found->second->backend_pid()))
-      for (const auto& [name, other] : m_sessions)
-        if (other->backend_pid() == pid) names.push_back(name);
-    return names;
+    return m_monitor->blocking_sessions(found->second->backend_pid());
   }
 
  private:
