@@ -65,9 +65,11 @@ void draw_step_trace(const PanelContext& ctx, const Trace& trace, int cursor, co
   ImGuiStorage& storage = *ImGui::GetStateStorage();
   const ImGuiID scrollbar_key = ImGui::GetID((std::string(id) + "##had scrollbar").c_str());
   const bool had_scrollbar = storage.GetBool(scrollbar_key, true);
-  const float height = ImGui::GetFrameHeight() * static_cast<float>(rows) +
-                       (had_scrollbar ? ImGui::GetStyle().ScrollbarSize : 0.0f) +
-                       ImGui::GetStyle().CellPadding.y * 2;
+  // A row is a line of text and the cell padding above and below it (the header row too); the outer
+  // border takes a pixel at the top and one at the bottom.
+  const float row_height = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  const float height =
+      row_height * static_cast<float>(rows) + (had_scrollbar ? ImGui::GetStyle().ScrollbarSize : 0.0f) + 2.0f;
   if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, height))) return;
   if (const ImGuiTable* table = ImGui::GetCurrentTable(); table && table->InnerWindow)
     storage.SetBool(scrollbar_key, table->InnerWindow->ScrollbarX);
