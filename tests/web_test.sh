@@ -107,6 +107,21 @@ check "...both of them, and the page's language is Chinese" \
   bash -c 'grep -qF ">$1</button>" "$2" && grep -q "<html lang=\"zh-CN\"" "$2"' _ "$(label_of zh open_file)" "$scratch/zh.html"
 browser --virtual-time-budget=30000 --dump-dom "$page?case=h1&lang=en" >"$scratch/en.html"
 check "in English they read as en.toml's" grep -qF ">$(label_of en copy_link)</button>" "$scratch/en.html"
+# Until the app has loaded, the page's loading line is in the language the app will choose: the link's,
+# else the browser's. The page alone (no reslab.js beside it) stays at that line.
+mkdir -p "$scratch/site/page-only"
+cp "$scratch/site/index.html" "$scratch/site/page-only/"
+browser --virtual-time-budget=3000 --dump-dom "http://127.0.0.1:$port/page-only/index.html?lang=zh" >"$scratch/loading-zh.html"
+check "while loading, ?lang=zh shows zh.toml's loading line" \
+  grep -qF ">$(label_of zh loading)</div>" "$scratch/loading-zh.html"
+browser --virtual-time-budget=3000 --dump-dom "http://127.0.0.1:$port/page-only/index.html?lang=en" >"$scratch/loading-en.html"
+check "...and ?lang=en en.toml's" grep -qF ">$(label_of en loading)</div>" "$scratch/loading-en.html"
+# (A profile of its own: the other's local storage holds the settings the app saved there.)
+timeout 180 chromium --headless --no-sandbox --user-data-dir="$scratch/profile-zh" --lang=zh-CN --accept-lang=zh-CN \
+  --virtual-time-budget=3000 --dump-dom "http://127.0.0.1:$port/page-only/index.html" \
+  >"$scratch/loading-browser.html" 2>>"$scratch/chromium.log"
+check "...and a browser in Chinese, with no lang in the link, the Chinese one" \
+  grep -qF ">$(label_of zh loading)</div>" "$scratch/loading-browser.html"
 
 # [4] The address follows the user as they step; the keys do not scroll the page.
 node_flags=()  # Node 20 has its WebSocket client behind a flag
