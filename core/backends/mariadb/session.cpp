@@ -31,7 +31,7 @@ bool writes_with_returning(const std::string& sql) {
 
 MariaSession::MariaSession(const Endpoint& endpoint, std::string name, LockMonitor& monitor,
                            const std::map<std::string, std::string>& keys)
-    : m_name(std::move(name)), m_connection(endpoint), m_monitor(monitor), m_keys(keys) {
+    : InFlightSession(std::move(name)), m_connection(endpoint), m_monitor(monitor), m_keys(keys) {
   m_thread = m_connection.thread_id();
   // Wall-clock limits stay out of the way: the stepper has its own budget.
   m_connection.must("SET SESSION innodb_lock_wait_timeout = 100000");
@@ -46,34 +46,8 @@ std::string MariaSession::shown(const std::string& sql) const {
   return split_update_returning(sql) ? sql : translate_statement(sql);
 }
 
-bool MariaSession::in_transaction() const {
-  if (m_flight) return m_flight->in_transaction_before || is_begin(m_flight->sql);
-  return m_in_transaction;
-}
-
-bool MariaSession::in_write_transaction() const {
-  if (!in_transaction()) return false;
-  return m_wrote || (m_flight && m_flight->takes_row_locks);
-}
-
-StatementResult MariaSession::run(const std::string& sql, const std::vector<Value>& params) {
-  if (m_flight) {
-    if (m_flight->sql != sql || m_flight->params != params) {
-      StatementResult refused;
-      refused.kind = StatementResult::Kind::error;
-      refused.code = "statement_in_flight";
-      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql +
-                        "\" and cannot run \"" + sql + "\"";
-      return refused;
-    }
-    return await();
-  }
-  send(sql, params);
-  return await();
-}
-
 void MariaSession::send(const std::string& sql, const std::vector<Value>& params) {
-  Flight flight{sql, params, m_in_transaction, takes_row_locks(sql), std::nullopt, {}};
+  MariaFlight flight{{sql, params, m_in_transaction, takes_row_locks(sql), is_begin(sql)}, std::nullopt, {}};
   std::string text;
   if (m_verbatim) {
     text = sql;
@@ -160,7 +134,7 @@ StatementResult MariaSession::cancel() {
 }
 
 StatementResult MariaSession::complete(StatementResult result) {
-  Flight flight = std::move(*m_flight);
+  MariaFlight flight = std::move(*m_flight);
   m_flight.reset();
   if (result.ok() && flight.update_returning) {
     const UpdateReturning& split = *flight.update_returning;

@@ -17,25 +17,27 @@
 #include "core/backends/mariadb/connection.hpp"
 #include "core/backends/mariadb/lock_monitor.hpp"
 #include "core/backends/mariadb/sql_text.hpp"
-#include "core/sim/session.hpp"
+#include "core/sim/in_flight_session.hpp"
 
 namespace reslab::maria {
 
-class MariaSession : public Session {
+// A statement on its way, and what InnoDB needs for it to look like the cases' SQL.
+struct MariaFlight : StatementFlight {
+  std::optional<UpdateReturning> update_returning;
+  // A conditional upsert's UPDATE, sent when its INSERT IGNORE added nothing; it may wait like any
+  // statement.
+  std::string then_update;
+};
+
+class MariaSession : public InFlightSession<MariaFlight> {
  public:
   // `keys`: each table's single-column primary key (for UPDATE ... RETURNING).
   MariaSession(const Endpoint& endpoint, std::string name, LockMonitor& monitor,
                const std::map<std::string, std::string>& keys);
 
-  const std::string& name() const override { return m_name; }
-  StatementResult run(const std::string& sql, const std::vector<Value>& params = {}) override;
-  bool in_transaction() const override;
-  bool in_write_transaction() const override;
-  bool holds_lock() const override { return in_transaction(); }
   std::string shown(const std::string& sql) const override;
 
   unsigned long thread_id() const { return m_thread; }
-  bool waiting() const { return m_flight.has_value(); }
   // At REPEATABLE READ the first plain read of a transaction takes its snapshot: the engine must not
   // read a transaction's own view before the transaction itself has.
   bool has_snapshot() const { return !in_transaction() || m_snapshot; }
@@ -49,19 +51,8 @@ class MariaSession : public Session {
   void set_statement_budget(std::chrono::milliseconds budget) { m_budget = budget; }
 
  private:
-  struct Flight {
-    std::string sql;
-    std::vector<Value> params;
-    bool in_transaction_before = false;
-    bool takes_row_locks = false;
-    std::optional<UpdateReturning> update_returning;
-    // A conditional upsert's UPDATE, sent when its INSERT IGNORE added nothing; it may wait like any
-    // statement.
-    std::string then_update;
-  };
-
-  void send(const std::string& sql, const std::vector<Value>& params);
-  StatementResult await();
+  void send(const std::string& sql, const std::vector<Value>& params) override;
+  StatementResult await() override;
   // The statement on the wire finished with `finished`: sends the flight's next part (true), or there is
   // none and the flight ends.
   bool send_next_part(const StatementResult& finished);
@@ -70,14 +61,10 @@ class MariaSession : public Session {
   bool in_row_lock_wait();
   std::string bound(const std::string& sql, const std::vector<Value>& params) const;
 
-  std::string m_name;
   Connection m_connection;
   LockMonitor& m_monitor;
   const std::map<std::string, std::string>& m_keys;
   unsigned long m_thread = 0;
-  std::optional<Flight> m_flight;
-  bool m_in_transaction = false;
-  bool m_wrote = false;
   bool m_snapshot = false;
   bool m_verbatim = false;
   std::chrono::milliseconds m_budget = kStatementBudget;

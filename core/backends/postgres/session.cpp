@@ -52,7 +52,7 @@ bool writes_rows(const char* command_status) {
 
 PostgresSession::PostgresSession(const std::string& conninfo, std::string name, LockMonitor& monitor,
                                  bool deterministic, bool gate_waiters, bool set_lock_settings)
-    : m_name(std::move(name)),
+    : InFlightSession(std::move(name)),
       m_connection(conninfo),
       m_monitor(monitor),
       m_gate(gate_waiters),
@@ -106,37 +106,6 @@ std::string PostgresSession::shown(const std::string& sql) const {
   return is_begin(sql) && !m_verbatim ? translate_statement(sql) : sql;
 }
 
-const std::string& PostgresSession::waiting_statement() const {
-  static const std::string none;
-  return m_flight ? m_flight->sql : none;
-}
-
-bool PostgresSession::in_transaction() const {
-  if (m_flight) return m_flight->in_transaction_before || is_begin(m_flight->sql);
-  return m_in_transaction;
-}
-
-bool PostgresSession::in_write_transaction() const {
-  if (!in_transaction()) return false;
-  return m_wrote || (m_flight && m_flight->takes_row_locks);
-}
-
-StatementResult PostgresSession::run(const std::string& sql, const std::vector<Value>& params) {
-  if (m_flight) {
-    if (m_flight->sql != sql || m_flight->params != params) {
-      StatementResult refused;
-      refused.kind = StatementResult::Kind::error;
-      refused.code = "statement_in_flight";
-      refused.message = "session " + m_name + " is still waiting at \"" + m_flight->sql +
-                        "\" and cannot run \"" + sql + "\"";
-      return refused;
-    }
-    return await();
-  }
-  send(sql, params);
-  return await();
-}
-
 void PostgresSession::send(const std::string& sql, const std::vector<Value>& params) {
   const std::string text = m_verbatim ? sql : translate_statement(sql);
   const BoundParams bound(params);
@@ -145,7 +114,7 @@ void PostgresSession::send(const std::string& sql, const std::vector<Value>& par
                          bound.types.data(), bound.values.data(), nullptr, nullptr, 0))
     throw BackendUnavailableError("PostgreSQL session " + m_name + " could not send \"" + sql +
                                   "\": " + m_connection.error_message());
-  m_flight = Flight{sql, params, m_in_transaction, takes_row_locks(sql)};
+  m_flight = StatementFlight{sql, params, m_in_transaction, takes_row_locks(sql), is_begin(sql)};
   m_settle_from = std::chrono::steady_clock::now();
   m_follows_deadlock_timeout = m_follows_deadlock_timeout || (m_verbatim && mentions_deadlock_timeout(sql));
 }

@@ -14,11 +14,11 @@
 #include "core/backends/postgres/connection.hpp"
 #include "core/backends/postgres/lock_monitor.hpp"
 #include "core/backends/postgres/waiter_gate.hpp"
-#include "core/sim/session.hpp"
+#include "core/sim/in_flight_session.hpp"
 
 namespace reslab::pg {
 
-class PostgresSession : public Session {
+class PostgresSession : public InFlightSession<StatementFlight> {
  public:
   // `deterministic`: the server sends the "still waiting" notice (deadlock_timeout and log_lock_waits
   // could be set), so a wait is reported only after the deadlock check; otherwise as soon as the
@@ -29,20 +29,13 @@ class PostgresSession : public Session {
                   bool gate_waiters, bool set_lock_settings = true);
   ~PostgresSession() override;
 
-  const std::string& name() const override { return m_name; }
-  StatementResult run(const std::string& sql, const std::vector<Value>& params = {}) override;
-  bool in_transaction() const override;
-  bool in_write_transaction() const override;
-  bool holds_lock() const override { return in_transaction(); }
   std::string shown(const std::string& sql) const override;
 
   int backend_pid() const { return m_connection.backend_pid(); }
-  bool waiting() const { return m_flight.has_value(); }
   // Its waiting statement's backend is stopped until the statement is driven again.
   bool paused() const { return m_gate.closed(); }
   // An error aborted the open transaction: every statement fails (25P02) until ROLLBACK.
   bool transaction_failed() const override;
-  const std::string& waiting_statement() const;
   // Several statements without parameters in one round trip (the lab's reads of every table), each
   // result in order. Needs the session idle; throws BackendUnavailableError when one fails.
   std::vector<StatementResult> run_batch(const std::vector<std::string>& statements);
@@ -59,31 +52,21 @@ class PostgresSession : public Session {
   void set_statement_budget(std::chrono::milliseconds budget) { m_budget = budget; }
 
  private:
-  struct Flight {
-    std::string sql;
-    std::vector<Value> params;
-    bool in_transaction_before = false;
-    bool takes_row_locks = false;
-  };
   static void on_notice(void* self, const struct pg_result* notice);
 
-  void send(const std::string& sql, const std::vector<Value>& params);
-  StatementResult await();
+  void send(const std::string& sql, const std::vector<Value>& params) override;
+  StatementResult await() override;
   StatementResult collect();
   StatementResult cancel();
   bool settled_waiting();
   void read_deadlock_timeout();
 
-  std::string m_name;
   PgConnection m_connection;
   LockMonitor& m_monitor;
   WaiterGate m_gate;  // after the connection: the backend is continued before its connection closes
   bool m_deterministic;
   bool m_verbatim = false;
   std::chrono::milliseconds m_budget = kStatementBudget;
-  std::optional<Flight> m_flight;
-  bool m_in_transaction = false;
-  bool m_wrote = false;     // took row locks since BEGIN
   int m_waits_started = 0;  // "still waiting" notices for the statement in flight
   int m_waits_ended = 0;    // "acquired" notices for it
   // The session's own deadlock_timeout, as SHOW gives it: a file's SQL may set it (isolationtester's
