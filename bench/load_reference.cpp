@@ -18,10 +18,10 @@
 #include <memory>
 #include <string>
 
-#include "core/labs/load_checkpointer.hpp"
-#include "core/labs/load_engine_run.hpp"
-#include "core/labs/load_sql.hpp"
-#include "core/labs/load_workload.hpp"
+#include "core/labs/load/checkpointer.hpp"
+#include "core/labs/load/engine_run.hpp"
+#include "core/labs/load/sql.hpp"
+#include "core/labs/load/workload.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // The live labs' SQL is written once, in SQLite's spelling: dialect_sql() gives PostgreSQL's.
 #include <doctest/doctest.h>
 
-#include "core/labs/live_connection.hpp"
+#include "core/labs/connection/live_connection.hpp"
 
 using namespace reslab;
 

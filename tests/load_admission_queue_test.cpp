@@ -1,7 +1,5 @@
 // The queue engine's admission queue and its closed loop's intake: what enters, in which order, and
 // that nobody is left waiting. Correctness only; bench/load measures the hand-off's cost.
-#include "core/labs/load_admission_queue.hpp"
-
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -15,7 +13,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/labs/load_workload.hpp"
+#include "core/labs/load/admission_queue.hpp"
+#include "core/labs/load/workload.hpp"
 
 namespace reslab::load_lab {
 namespace {

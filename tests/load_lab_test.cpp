@@ -1,7 +1,5 @@
 // L1, the ticketing article's flash-sale sizing: correctness only. Timing is measured by
 // `reslab load` and bench/, never asserted here.
-#include "core/labs/load_lab.hpp"
-
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "core/backends/sqlite/connection.hpp"
+#include "core/labs/load/lab.hpp"
 #include "core/sim/errors.hpp"
 #include "tests/load_replay.hpp"
 #include "tests/test_support.hpp"

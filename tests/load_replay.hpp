@@ -6,8 +6,8 @@
 #include <map>
 #include <utility>
 
-#include "core/labs/load_lab.hpp"
-#include "core/labs/load_workload.hpp"
+#include "core/labs/load/lab.hpp"
+#include "core/labs/load/workload.hpp"
 
 namespace reslab::test {
 

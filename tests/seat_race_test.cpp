@@ -1,5 +1,5 @@
 // T1, the ticketing article's lab: real threads, one SQLite file, one seat.
-#include "core/labs/seat_race.hpp"
+#include "core/labs/race/seat_race.hpp"
 
 #include <doctest/doctest.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/cli/run_report.hpp"
-#include "core/labs/load_lab.hpp"
+#include "core/labs/load/lab.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {

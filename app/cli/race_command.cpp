@@ -5,7 +5,7 @@
 #include <string>
 
 #include "app/cli/run_report.hpp"
-#include "core/labs/seat_race.hpp"
+#include "core/labs/race/seat_race.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab {

@@ -4,7 +4,7 @@
 // throughput over time and the latency distribution, drawn with ImDrawList.
 // The lab runs in the background (app/platform/load_runner); this panel only reads it.
 #include "app/panels/panel_context.hpp"
-#include "core/labs/load_lab.hpp"
+#include "core/labs/load/lab.hpp"
 
 namespace reslab {
 

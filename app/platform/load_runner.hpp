@@ -1,11 +1,11 @@
 #pragma once
-// L1's load lab (core/labs/load_lab) as the app runs it: the latest progress with the throughput so far,
+// L1's load lab (core/labs/load/lab) as the app runs it: the latest progress with the throughput so far,
 // cancel, and the result with its charts' data. The platform runs it (app/platform/live_labs.hpp); the
 // app's runs always use a temporary file.
 #include <vector>
 
 #include "app/platform/lab_run.hpp"
-#include "core/labs/load_lab.hpp"
+#include "core/labs/load/lab.hpp"
 
 namespace reslab {
 

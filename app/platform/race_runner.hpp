@@ -1,8 +1,8 @@
 #pragma once
-// T1's seat race (core/labs/seat_race) as the app runs it: the rounds done, cancel and the result. The
+// T1's seat race (core/labs/race/seat_race) as the app runs it: the rounds done, cancel and the result. The
 // platform runs it (app/platform/live_labs.hpp).
 #include "app/platform/lab_run.hpp"
-#include "core/labs/seat_race.hpp"
+#include "core/labs/race/seat_race.hpp"
 
 namespace reslab {
 

@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/labs/load_lab.hpp"
+#include "core/labs/load/lab.hpp"
 #include "core/sim/trace.hpp"
 
 namespace reslab {

@@ -15,8 +15,8 @@
 
 #include "core/backends/postgres/durable_server.hpp"
 #include "core/backends/server_process/private_dirs.hpp"
-#include "core/labs/load_lab.hpp"
-#include "core/labs/seat_race.hpp"
+#include "core/labs/load/lab.hpp"
+#include "core/labs/race/seat_race.hpp"
 #include "core/sim/errors.hpp"
 #include "postgres/postgres_test_support.hpp"
 #include "tests/load_replay.hpp"
