@@ -21,6 +21,9 @@ const MessageTemplate kIsolation[] = {
     {"sql.changed_one", "1 row changed", "改动 1 行"},
     {"sql.changed", "{count} rows changed", "改动 {count} 行"},
     {"sql.waits", "waits for another session's lock", "等待另一个会话持有的锁"},
+    {"sql.held",
+     "reported waiting: the permutation's marker {markers} holds back the report of its completion",
+     "报告为等待：排列中的标记 {markers} 推迟报告它的完成"},
     {"sql.woke", "{session} goes on and finishes {steps}", "{session} 继续执行，完成 {steps}"},
     {"sql.still_waiting", "still waiting: {sessions}", "仍在等待：{sessions}"},
     {"sql.tables_previous",
@@ -79,6 +82,11 @@ const MessageTemplate kIsolation[] = {
      "{actor} 的 {verb} 等待另一个会话持有的锁。"},
     {"sql.why.fails", "{actor}'s {verb} fails with {code}: {message}",
      "{actor} 的 {verb} 失败，错误码 {code}：{message}"},
+    {"sql.why.held",
+     "{actor}'s {step} has run, but the permutation's marker {markers} holds back the report of its completion: "
+     "it shows as waiting until then, as PostgreSQL's isolationtester reports it.",
+     "{actor} 的 {step} 已经执行，但排列中的标记 {markers} 推迟报告它的完成：在此之前它显示为等待，与 PostgreSQL 的 "
+     "isolationtester 的报告一致。"},
     {"sql.why.queued",
      "{actor} still waits at {waiting}, so {step} waits its turn behind it and runs when {actor} goes on.",
      "{actor} 仍在 {waiting} 处等待，{step} 排在后面，等 {actor} 继续执行时才运行。"},

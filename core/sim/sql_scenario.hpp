@@ -87,6 +87,9 @@ struct SqlPermutation {
   SourcePos pos;
 
   const std::vector<SqlBlocker>& blockers_at(std::size_t index) const;
+  // The markers of entry `index` of `order`, an order that may leave this permutation: the entry's own
+  // where the order follows the permutation up to it, none past the point where it leaves it.
+  std::vector<SqlBlocker> blockers_along(const std::vector<std::string>& order, std::size_t index) const;
 };
 
 // Rows as the file writes them: display text of each cell ("NULL" for null).

@@ -37,6 +37,8 @@ class PostgresSession : public Session {
   std::string shown(const std::string& sql) const override;
 
   int backend_pid() const { return m_connection.backend_pid(); }
+  // The notices (NOTICE, WARNING, INFO: not the LOG lines of lock waits) received so far.
+  int notices() const { return m_notices; }
   bool waiting() const { return m_flight.has_value(); }
   // Its waiting statement's backend is stopped until the statement is driven again.
   bool paused() const { return m_gate.closed(); }
@@ -86,6 +88,7 @@ class PostgresSession : public Session {
   bool m_wrote = false;     // took row locks since BEGIN
   int m_waits_started = 0;  // "still waiting" notices for the statement in flight
   int m_waits_ended = 0;    // "acquired" notices for it
+  int m_notices = 0;
   // The session's own deadlock_timeout, as SHOW gives it: a file's SQL may set it (isolationtester's
   // specs do), and a wait is settled only when its deadlock check comes within reach.
   std::chrono::milliseconds m_deadlock_timeout{20};
