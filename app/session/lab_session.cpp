@@ -170,14 +170,26 @@ std::vector<ActorControl> LabSession::controls() const {
       control.waiting = !status.waiting_event.empty();
       // The engine says "A (A1)"; the button names the actor.
       control.waiting_for = status.waiting_for.substr(0, status.waiting_for.find_first_of(" ,"));
+      control.held_by = status.waiting_markers;
       control.resolved = status.resolved;
-      control.event = status.next_event;
+      control.event = actor_next(status);
       control.blocked_reason = status.blocked_reason;
     }
     if (const Event* event = m_scenario->find_event(control.event)) control.action = event->action;
     controls.push_back(std::move(control));
   }
   return controls;
+}
+
+std::string LabSession::actor_next(const ActorStatus& status) const {
+  // Under isolationtester's rules a session runs its steps in any order, and again: the order planned
+  // past the cursor knows its next one, the run only which it has not run yet.
+  if (m_sql && m_sql->isolationtester_rules)
+    for (std::size_t i = static_cast<std::size_t>(m_cursor); i < m_trace.order.size(); ++i)
+      if (const Event* event = m_scenario->find_event(m_trace.order[i]);
+          event && event->actor == status.actor)
+        return event->id;
+  return status.next_event;
 }
 
 std::optional<std::string> LabSession::next_event() const {
@@ -282,9 +294,9 @@ std::string LabSession::run_actor(const std::string& actor_id) {
   std::string event;
   for (const auto& status : actor_statuses()) {
     if (status.actor != actor_id) continue;
-    if (status.next_event.empty()) return actor_id + " has nothing left to do";
+    event = actor_next(status);
+    if (event.empty()) return actor_id + " has nothing left to do";
     if (!status.blocked_reason.empty()) return status.blocked_reason;
-    event = status.next_event;
   }
   if (event.empty()) return "unknown actor '" + actor_id + "'";
   if (m_cursor < step_count() && m_trace.order[m_cursor] == event) return step_forward();

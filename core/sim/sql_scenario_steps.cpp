@@ -230,12 +230,17 @@ std::vector<ActorStatus> sql_statuses_after(const SqlScenario& scenario, const S
           if (statement.session == session.id && statement.waiting) {
             status.waiting_event = statement.step;
             status.waiting_step = statement.entry;
+            status.waiting_markers = statement.markers;
           }
       const auto holders = last->waiting_for.find(session.id);
       if (holders != last->waiting_for.end()) status.waiting_for = joined_sessions(holders->second);
-      status.blocked_reason = session.id + " waits" +
-                              (status.waiting_for.empty() ? " for a lock" : " for " + status.waiting_for) +
-                              " at " + status.waiting_event;
+      status.blocked_reason =
+          !status.waiting_markers.empty()
+              ? session.id + "'s " + status.waiting_event +
+                    " is reported waiting: the permutation marks it " + status.waiting_markers
+              : session.id + " waits" +
+                    (status.waiting_for.empty() ? " for a lock" : " for " + status.waiting_for) + " at " +
+                    status.waiting_event;
     }
     statuses.push_back(std::move(status));
   }

@@ -75,6 +75,8 @@ struct ActorStatus {
   std::string waiting_for;          // the actor holding the lock it waits for
   std::string resolved;             // the request's decision, e.g. "accepted"; empty while undecided
   int resolved_step = 0;
+  // An SQL spec's step that ran but is reported waiting: the permutation's markers that hold it ("(*)").
+  std::string waiting_markers;
 };
 
 // What a live process holds in memory after a step (a remembered read, a message not yet sent...):

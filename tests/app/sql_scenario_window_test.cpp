@@ -265,11 +265,14 @@ TEST_CASE("Next past a spec's preset follows the preset's entries by occurrence,
   gui.app().apply(ChoosePreset{"2"});
   gui.settle();
   REQUIRE(gui.session().step_count() == 5);
-  // A hand-made order from step 3: s1 reads, and the preset's remaining run of s1read follows on Next.
+  // s1 has run both of its steps by step 3, and its button runs the read the preset plans for it next.
   gui.app().apply(JumpTo{3});
-  gui.app().apply(RunActor{"s1"});  // s1 has run both of its steps: it runs no other
+  CHECK(gui.session().controls().front().event == "s1read");
+  gui.app().apply(RunActor{"s1"});
   gui.settle();
-  CHECK(gui.session().cursor() == 3);
+  CHECK(gui.session().cursor() == 4);
+  CHECK(gui.session().step_count() == 5);  // the planned order stands
+  // A hand-made order that stops early: Next follows the preset's remaining entries.
   gui.app().apply(UseOrder{"2", {"s1read", "s1commit", "s2take"}});
   gui.settle();
   REQUIRE(gui.session().step_count() == 3);
@@ -289,6 +292,7 @@ TEST_CASE("a spec step under the (*) marker shows waiting in the window and comp
   next(gui, 2);
   CHECK(gui.session().current_step()->outcome == "waiting");
   CHECK(shows("the permutation's marker (*) holds back the report of its completion"));
+  CHECK(gui.has_item("1  s1 shown waiting: marker (*)"));
   next(gui);  // s2 takes the room; s1's COMMIT is reported complete
   REQUIRE(gui.session().current_step()->wakes.size() == 1);
   CHECK(gui.session().current_step()->wakes[0].actor == "s1");
