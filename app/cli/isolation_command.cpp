@@ -105,7 +105,7 @@ int run_sql_trace(const SqlTraceOptions& given) {
           others +=
               (others.empty() ? "" : ", ") + std::string("--backend ") + std::string(backend_name(other));
       throw UsageError(options.file + " has no variant on " + std::string(backend_name(backend)) +
-                       (why == scenario.not_on.end() ? "" : ": " + why->second) +
+                       (why == scenario.not_on.end() ? "" : ": " + why->second.en) +
                        (others.empty() ? "" : " (its variants run with " + others + ")"));
     }
     variant = on_backend.front();

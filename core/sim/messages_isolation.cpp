@@ -24,6 +24,11 @@ const MessageTemplate kIsolation[] = {
     {"sql.held",
      "reported waiting: the permutation's marker {markers} holds back the report of its completion",
      "报告为等待：排列中的标记 {markers} 推迟报告它的完成"},
+    // Why SQLite cannot run a spec's SQL: the statement that stops it, with SQLite's own words.
+    {"sql.refused.session_setup", "SQLite cannot run session {name}'s setup: {error}",
+     "SQLite 无法运行会话 {name} 的 setup：{error}"},
+    {"sql.refused.step", "SQLite cannot run step {name}: {error}", "SQLite 无法运行步 {name}：{error}"},
+    {"sql.refused.setup", "on SQLite, {error}", "在 SQLite 上，{error}"},
     {"sql.woke", "{session} goes on and finishes {steps}", "{session} 继续执行，完成 {steps}"},
     {"sql.still_waiting", "still waiting: {sessions}", "仍在等待：{sessions}"},
     {"sql.tables_previous",

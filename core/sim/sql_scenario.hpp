@@ -139,8 +139,9 @@ struct SqlScenario {
   bool isolationtester_rules = false;
   // The backend its runs use when none is named (a .spec file: PostgreSQL).
   Backend backend = Backend::sqlite;
-  // Why the file has no variant on a backend (a .spec whose SQL SQLite cannot run), in English.
-  std::map<Backend, std::string> not_on;
+  // Why the file has no variant on a backend (a .spec whose SQL SQLite cannot run): "file:line:col: ..."
+  // naming the statement that stops it, in both languages.
+  std::map<Backend, LocalizedText> not_on;
 
   const SqlStep* find_step(const std::string& name) const;
   const SqlSession* find_session(const std::string& id) const;
