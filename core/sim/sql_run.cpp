@@ -56,8 +56,9 @@ struct QueuedStep {
   StepMarkers markers;
   std::size_t next_statement = 0;
   bool failed = false;
-  int sent_in = 0;         // the entry in whose step its first statement was sent; 0: not yet
-  bool announced = false;  // a marked step: what stands for it while unreported is in the log
+  int sent_in = 0;            // the entry in whose step its first statement was sent; 0: not yet
+  bool announced = false;     // a marked step: what stands for it while unreported is in the log
+  std::size_t looked_at = 0;  // how many of `held` announce() has looked at for waits
   // A marked step's records, kept back until its completion is reported (as isolationtester prints a
   // step's results only with its completion).
   std::vector<SqlStatementRun> held;
@@ -245,15 +246,16 @@ class SqlRunner {
         notices_of());
   }
 
-  // A marked step not yet reported: in the log, it stands where it was sent as waiting, at the
-  // statement that waits for a lock, or (held back by its markers) as the step's SQL.
+  // A marked step not yet reported stands in the log as waiting: at each statement that began to wait for
+  // a lock (as any step's wait is logged), or, held back by its markers alone, as the step's SQL.
   void announce(SessionRun& session, QueuedStep& current, std::vector<SqlStatementRun>& log) {
-    if (current.announced) return;
+    for (; current.looked_at < current.held.size(); ++current.looked_at)
+      if (current.held[current.looked_at].waiting) {
+        log.push_back(current.held[current.looked_at]);
+        current.announced = true;
+      }
+    if (current.announced || session.blocked) return;
     current.announced = true;
-    if (session.blocked && !current.held.empty() && current.held.back().waiting) {
-      log.push_back(current.held.back());
-      return;
-    }
     SqlStatementRun standing;
     standing.session = session.id;
     standing.step = current.step->name;

@@ -110,3 +110,16 @@ TEST_CASE("a step listed twice reads, the second time, what another session comm
   CHECK(to_display(run.steps[2].statements.at(0).rows.at(0).at(0)) == "0");  // read committed
   CHECK(run.steps[2].statements.at(0).entry == 3);
 }
+
+TEST_CASE("a (*) step that waits for a lock shows the lock wait, and completes when the lock is released") {
+  if (!pg::test::private_server_or_skip()) return;
+  const SqlScenario spec = spec_fixture("blockers.spec");
+  const SqlRunResult run = stepped(spec, 3);
+  const std::string markdown = sql_run_to_markdown(run, spec, Lang::en);
+  CHECK(markdown.find("| 2 | s2 | s2write (waits) | `UPDATE hold SET v = 2 WHERE id = 1` → waits for another "
+                      "session's lock |") != std::string::npos);
+  CHECK(markdown.find(
+            "| 3 | s1 | s1commit (done) | `COMMIT` → 00000<br>s2: `UPDATE hold SET v = 2 WHERE id = 1` → "
+            "00000, 1 row changed | s2 goes on and finishes s2write") != std::string::npos);
+  CHECK(run.how == "wait");
+}
