@@ -117,6 +117,8 @@ TEST_CASE("the window's run of a marked permutation explains the marker and who 
   const Trace& trace = run.trace();
   REQUIRE(trace.steps.size() == 4);
   CHECK(trace.order == std::vector<std::string>{"s1read", "s1commit", "s2take", "s1read"});
+  CHECK(trace.steps[1].outcome == "held");
+  CHECK(render(trace.steps[1].summary, Lang::zh) == "s1 s1commit 显示为等待");
   REQUIRE(trace.steps[1].explanation.size() == 1);
   CHECK(render(trace.steps[1].explanation[0], Lang::en).find("the permutation's marker (*) holds back") !=
         std::string::npos);

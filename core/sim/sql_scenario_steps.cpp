@@ -427,9 +427,13 @@ Step sql_case_step(const SqlScenario& scenario, const SqlRunResult& run, std::si
   step.index = at.index;
   step.actor = at.session;
   step.event = at.step;
-  step.outcome = at.outcome;
+  // Reported waiting by its markers alone, not for a lock: the window says so.
+  bool held = false;
+  for (const auto& statement : at.statements)
+    held = held || (statement.entry == at.index && !statement.markers.empty());
+  step.outcome = held && at.outcome == "waiting" ? "held" : at.outcome;
   step.summary =
-      named_message("sql.summary." + at.outcome,
+      named_message("sql.summary." + step.outcome,
                     {{"actor", at.session}, {"step", at.step}, {"result", sql_step_result_arg(at)}}, names);
   step.actors = sql_statuses_after(scenario, run, upto);
   std::string waiting_at;

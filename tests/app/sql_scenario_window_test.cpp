@@ -290,7 +290,8 @@ TEST_CASE("a spec step under the (*) marker shows waiting in the window and comp
   gui.app().apply(ChoosePreset{"3"});
   gui.settle();
   next(gui, 2);
-  CHECK(gui.session().current_step()->outcome == "waiting");
+  CHECK(gui.session().current_step()->outcome == "held");  // not a lock wait
+  CHECK(shows("s1 s1commit shown waiting"));
   CHECK(shows("the permutation's marker (*) holds back the report of its completion"));
   CHECK(gui.has_item("1  s1 shown waiting: marker (*)"));
   next(gui);  // s2 takes the room; s1's COMMIT is reported complete
