@@ -107,6 +107,9 @@ class LabApp {
   // An SQL scenario's variant beside the one shown in the compare view: the one chosen, else another
   // of the same backend.
   std::string compared_variant() const;
+  // Why an SQL scenario cannot go to `backend` (it has no variant there), naming the statement that stops
+  // it where the file says; empty when it can (or a case is shown).
+  std::string no_variant_text(Backend backend) const;
   // Blocks until a running race, load lab or isolation table has ended (tests; shutdown does it too).
   void wait_for_background() {
     m_labs.race->wait();

@@ -61,12 +61,27 @@ void LabApp::choose_backend_server(Backend backend) {
   follow_backend();
 }
 
+std::string LabApp::no_variant_text(Backend backend) const {
+  const SqlScenario* sql = m_session->sql_scenario();
+  if (!sql || !sql->variants_on(backend).empty()) return {};
+  std::string runs_on;
+  for (const Backend other : all_backends())
+    if (!sql->variants_on(other).empty())
+      runs_on += (runs_on.empty() ? "" : ", ") + std::string(backend_display(other));
+  std::vector<std::pair<std::string, std::string>> args = {
+      {"scenario", m_session->scenario().title.in(m_view.lang)},
+      {"backend", std::string(backend_display(backend))},
+      {"runs_on", runs_on}};
+  const auto why = sql->not_on.find(backend);
+  if (why == sql->not_on.end()) return tr("toast.no_variant_there", args);
+  args.emplace_back("reason", why->second.in(m_view.lang));
+  return tr("toast.no_variant_there_why", args);
+}
+
 void LabApp::choose_backend(Backend backend) {
   // An SQL scenario goes to a backend where it has a variant, or stays.
-  if (const SqlScenario* sql = m_session->sql_scenario(); sql && sql->variants_on(backend).empty()) {
-    toast(tr("toast.no_variant_there", {{"scenario", m_session->scenario().title.in(m_view.lang)},
-                                        {"backend", std::string(backend_display(backend))}}),
-          true);
+  if (const std::string refused = no_variant_text(backend); !refused.empty()) {
+    toast(refused, true);
     return;
   }
   m_view.backend = backend;

@@ -70,11 +70,12 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
 
   // Who is waiting at the step shown, on which event. While a step's result is
   // hidden, the waits are those before it: a new wait would give the answer away.
-  std::vector<std::string> waiting_events;
+  // Keyed by the step that ran the event: an SQL permutation may run a step twice.
+  std::vector<int> waiting_steps;
   const int state_step = hidden_from != 0 ? std::min(cursor, hidden_from - 1) : cursor;
   if (state_step > 0)
     for (const auto& status : trace.steps[static_cast<std::size_t>(state_step - 1)].actors)
-      if (!status.waiting_event.empty()) waiting_events.push_back(status.waiting_event);
+      if (!status.waiting_event.empty()) waiting_steps.push_back(status.waiting_step);
 
   float x = g.left + g.label_width + g.column_width * 0.5f;
   std::int64_t previous_time = -1;
@@ -102,8 +103,7 @@ TimelineLayout layout_timeline(const LabSession& session, const TimelineGeometry
       marker.kind = MarkerKind::planned;
     } else if (hidden_from != 0 && column.step >= hidden_from) {
       marker.kind = column.step == cursor ? MarkerKind::current : MarkerKind::done;
-    } else if (std::find(waiting_events.begin(), waiting_events.end(), marker.event) !=
-               waiting_events.end()) {
+    } else if (std::find(waiting_steps.begin(), waiting_steps.end(), column.step) != waiting_steps.end()) {
       marker.kind = MarkerKind::waiting;
     } else {
       marker.kind = column.step == cursor ? MarkerKind::current : MarkerKind::done;

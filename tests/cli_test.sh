@@ -362,6 +362,12 @@ check "explore runs every interleaving of an SQL scenario under each variant" ha
 # postgres_isolationtester test.
 code=$(run trace "$DATA/spec/row_lock_wait.spec" --backend sqlite --lang en)
 check "a .spec whose SQL SQLite runs traces on SQLite" bash -c "test $code = 0 && grep -qF '| 2 | s2 | s2u (waits) |' '$out'"
+code=$(run trace "$DATA/spec/repeated_step.spec" --backend sqlite --lang en)
+check "a .spec permutation that lists a step twice traces both runs, each with its rows" bash -c "test $code = 0 && grep -qF '| 1 | s1 | s1read (done) | \`SELECT free FROM rooms WHERE id = 1\` → SQLITE_DONE, 1 row: (1) |' '$out' && grep -qF '| 3 | s1 | s1read (done) | \`SELECT free FROM rooms WHERE id = 1\` → SQLITE_DONE, 1 row: (1) |' '$out'"
+code=$(run trace "$DATA/spec/repeated_step.spec" --backend sqlite --permutation 3 --format json)
+check "...and a (*) marker in JSON: reported waiting at its step, completed at the next" bash -c "test $code = 0 && grep -qF '\"markers\": \"(*)\"' '$out' && grep -qF '\"entries\": [' '$out'"
+code=$(run check "$DATA/spec/repeated_step.spec" --backend sqlite)
+check "reslab check runs a .spec permutation that repeats a step" bash -c "test $code = 0 && grep -qF 'repeated_step.spec: ok' '$out'"
 code=$(run trace "$DATA/spec/deadlock.spec" --backend sqlite)
 check "a .spec SQLite cannot run says which statement" bash -c "test $code = 2 && grep -qF 'deadlock.spec:16:17: SQLite cannot run session s1'\''s setup' '$err'"
 code=$(run trace "$DATA/sql_last_room.toml" --format isolationtester)

@@ -169,3 +169,16 @@ TEST_CASE("an SQL scenario as a spec opens each session's transaction with its v
   braces.steps[0].text = "SELECT '}'";
   CHECK_THROWS_AS(sql_scenario_to_spec(braces, nullptr), UsageError);
 }
+
+TEST_CASE("a spec SQLite cannot run says which statement stops it, in both languages") {
+  const SqlScenario spec = load_sql_scenario_file(fixture("serialization.spec"));
+  CHECK(spec.variants_on(Backend::sqlite).empty());
+  const auto why = spec.not_on.find(Backend::sqlite);
+  REQUIRE(why != spec.not_on.end());
+  const std::string at = fixture("serialization.spec") + ":13:9: ";
+  CHECK(why->second.en == at + "SQLite cannot run session a's setup: near \"ISOLATION\": syntax error");
+  CHECK(why->second.zh == at + "SQLite 无法运行会话 a 的 setup：near \"ISOLATION\": syntax error");
+  const SqlScenario runs = load_sql_scenario_file(fixture("repeated_step.spec"));
+  CHECK(runs.not_on.empty());
+  CHECK(runs.variants_on(Backend::sqlite).size() == 1);
+}

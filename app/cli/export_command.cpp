@@ -112,7 +112,7 @@ std::vector<const SqlVariant*> variants_to_export(const SqlScenario& scenario, c
       const auto why = scenario.not_on.find(named_backend(backend));
       throw UsageError(scenario.file + " has no variant on " +
                        std::string(backend_name(named_backend(backend))) +
-                       (why == scenario.not_on.end() ? "" : ": " + why->second));
+                       (why == scenario.not_on.end() ? "" : ": " + why->second.en));
     }
     return variants;
   }

@@ -105,7 +105,7 @@ int run_sql_trace(const SqlTraceOptions& given) {
           others +=
               (others.empty() ? "" : ", ") + std::string("--backend ") + std::string(backend_name(other));
       throw UsageError(options.file + " has no variant on " + std::string(backend_name(backend)) +
-                       (why == scenario.not_on.end() ? "" : ": " + why->second) +
+                       (why == scenario.not_on.end() ? "" : ": " + why->second.en) +
                        (others.empty() ? "" : " (its variants run with " + others + ")"));
     }
     variant = on_backend.front();
@@ -116,7 +116,11 @@ int run_sql_trace(const SqlTraceOptions& given) {
     throw UsageError(
         "--permutation must be 1 to " + std::to_string(default_permutation_count(scenario)) +
         (scenario.permutations.empty() ? " or more (every interleaving of the sessions' steps)" : ""));
-  const SqlRunResult run = run_sql_scenario(scenario, *variant, permutation, run_options_of(options.backend));
+  // A permutation of the file carries its markers; an order given by hand has none.
+  const SqlRunResult run =
+      options.order.empty()
+          ? run_sql_permutation(scenario, *variant, options.permutation, run_options_of(options.backend))
+          : run_sql_scenario(scenario, *variant, permutation, run_options_of(options.backend));
   if (options.format == "json") {
     std::cout << sql_run_to_json(run, scenario).dump(2) << "\n";
   } else {
@@ -151,8 +155,7 @@ bool check_sql_scenario(const std::string& file, const BackendOptions& given_bac
   bool good = true;
   std::size_t checked = 0;
   for (const SqlVariant* variant : scenario.variants_on(backend)) {
-    const SqlRunResult run =
-        run_sql_scenario(scenario, *variant, sql_permutation(scenario, 1), run_options_of(backend_options));
+    const SqlRunResult run = run_sql_permutation(scenario, *variant, 1, run_options_of(backend_options));
     ++checked;
     const SqlExpectation* expectation = scenario.expectation_for(variant->id);
     for (const auto& problem : unmet_expectations(scenario, run)) {

@@ -13,6 +13,7 @@
 #include "app/text/wrapped_text.hpp"
 #include "app/widgets.hpp"
 #include "core/sim/message_catalog.hpp"
+#include "core/sim/spec_file.hpp"
 
 namespace reslab {
 namespace {
@@ -28,8 +29,13 @@ std::vector<std::string> possible_labels(const PanelContext& ctx, const std::str
                                   ctx.tr("controls.actor_hidden", {{"actor", name}})};
   for (const auto& event : scenario.events)
     if (event.actor == actor) labels.push_back(ctx.action_label(actor, event.action));
-  if (ctx.session().is_sql()) {
+  if (const SqlScenario* sql = ctx.session().sql_scenario()) {
     labels.push_back(ctx.tr("controls.session_waiting_lock", {{"actor", name}}));
+    for (const auto& permutation : sql->permutations)
+      for (std::size_t i = 0; i < permutation.steps.size(); ++i)
+        if (const SqlStep* step = sql->find_step(permutation.steps[i]); step && step->session == actor)
+          if (const std::string markers = blockers_text(permutation.blockers_at(i)); !markers.empty())
+            labels.push_back(ctx.tr("controls.session_held", {{"actor", name}, {"markers", markers}}));
     for (const auto& other : scenario.actors)
       if (other.id != actor)
         labels.push_back(
@@ -55,6 +61,8 @@ std::vector<std::string> possible_labels(const PanelContext& ctx, const std::str
 // transaction wrote, SQLite for the write lock; an SQL scenario's session for whom the database names.
 std::string waiting_label(const PanelContext& ctx, const ActorControl& control) {
   const std::string actor = ctx.actor_name(control.actor);
+  if (!control.held_by.empty())
+    return ctx.tr("controls.session_held", {{"actor", actor}, {"markers", control.held_by}});
   if (ctx.session().is_sql())
     return control.waiting_for.empty()
                ? ctx.tr("controls.session_waiting_lock", {{"actor", actor}})

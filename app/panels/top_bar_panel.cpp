@@ -219,11 +219,18 @@ void draw_modes(const PanelContext& ctx, const BarLabels& bar, bool first = fals
   // foot of the window says so).
   const Backend backend = ctx.view().backend;
   same_line_if_fits(bar.width.backends);
-  if (toggle_button(bar.sqlite, backend == Backend::sqlite)) ctx.send(SetBackend{Backend::sqlite});
+  // A backend an SQL scenario has no variant on says why on hover, as its click would.
+  const auto backend_button = [&](const std::string& label, Backend which) {
+    if (toggle_button(label, backend == which)) ctx.send(SetBackend{which});
+    if (ImGui::IsItemHovered())
+      if (const std::string refused = ctx.app.no_variant_text(which); !refused.empty())
+        wrapped_tooltip(refused);
+  };
+  backend_button(bar.sqlite, Backend::sqlite);
   ImGui::SameLine(0, 0);
-  if (toggle_button(bar.postgres, backend == Backend::postgres)) ctx.send(SetBackend{Backend::postgres});
+  backend_button(bar.postgres, Backend::postgres);
   ImGui::SameLine(0, 0);
-  if (toggle_button(bar.mariadb, backend == Backend::mariadb)) ctx.send(SetBackend{Backend::mariadb});
+  backend_button(bar.mariadb, Backend::mariadb);
   same_line_if_fits(bar.width.predict);
   if (toggle_button(bar.predict, bar.predicting)) ctx.send(TogglePredict{});
   if (bar.predicting) {

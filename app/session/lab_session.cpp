@@ -49,10 +49,23 @@ std::string LabSession::runner_why_not(const std::string& event_id) const {
 }
 
 void LabSession::runner_run(const std::string& event_id) {
-  if (m_sql_run)
-    m_sql_run->run(event_id);
-  else
+  if (m_sql_run) {
+    m_sql_run->run(event_id, markers_on(*m_sql_run, event_id));
+  } else {
     m_simulator->run(event_id);
+  }
+}
+
+std::vector<SqlBlocker> LabSession::markers_on(const SqlCaseRun& run, const std::string& step) const {
+  const Preset* preset = m_scenario->find_preset(m_preset);
+  if (!preset) return {};
+  for (const auto& permutation : m_sql->permutations)
+    if (permutation.name == preset->name) {
+      std::vector<std::string> order = run.result().permutation;
+      order.push_back(step);
+      return permutation.blockers_along(order, order.size() - 1);
+    }
+  return {};
 }
 
 Trace LabSession::runner_trace() const {
@@ -139,9 +152,11 @@ const std::vector<ActorStatus>& LabSession::actor_statuses() const {
 }
 
 bool LabSession::runnable(const std::string& event_id) const {
+  const Event* event = m_scenario->find_event(event_id);
+  if (!event) return false;
   for (const auto& status : actor_statuses())
-    if (status.next_event == event_id) return status.blocked_reason.empty();
-  return false;
+    if (status.actor == event->actor && !status.blocked_reason.empty()) return false;
+  return runner_why_not(event_id).empty();
 }
 
 std::vector<ActorControl> LabSession::controls() const {
@@ -155,8 +170,9 @@ std::vector<ActorControl> LabSession::controls() const {
       control.waiting = !status.waiting_event.empty();
       // The engine says "A (A1)"; the button names the actor.
       control.waiting_for = status.waiting_for.substr(0, status.waiting_for.find_first_of(" ,"));
+      control.held_by = status.waiting_markers;
       control.resolved = status.resolved;
-      control.event = status.next_event;
+      control.event = actor_next(status);
       control.blocked_reason = status.blocked_reason;
     }
     if (const Event* event = m_scenario->find_event(control.event)) control.action = event->action;
@@ -165,14 +181,30 @@ std::vector<ActorControl> LabSession::controls() const {
   return controls;
 }
 
+std::string LabSession::actor_next(const ActorStatus& status) const {
+  // Under isolationtester's rules a session runs its steps in any order, and again: the order planned
+  // past the cursor knows its next one, the run only which it has not run yet.
+  if (m_sql && m_sql->isolationtester_rules)
+    for (std::size_t i = static_cast<std::size_t>(m_cursor); i < m_trace.order.size(); ++i)
+      if (const Event* event = m_scenario->find_event(m_trace.order[i]);
+          event && event->actor == status.actor)
+        return event->id;
+  return status.next_event;
+}
+
 std::optional<std::string> LabSession::next_event() const {
   if (m_cursor < step_count()) return m_trace.order[m_cursor];
-  const auto already_ran = [&](const std::string& id) {
-    return std::find(m_trace.order.begin(), m_trace.order.end(), id) != m_trace.order.end();
-  };
   if (const Preset* preset = m_scenario->find_preset(m_preset)) {
-    for (const auto& id : preset->order)
-      if (!already_ran(id) && runnable(id)) return id;
+    // The preset's entries the trace has not run, counted by occurrence: a step it lists twice runs twice.
+    std::map<std::string, int> ran;
+    for (const auto& id : m_trace.order) ++ran[id];
+    for (const auto& id : preset->order) {
+      if (ran[id] > 0) {
+        --ran[id];
+      } else if (runnable(id)) {
+        return id;
+      }
+    }
   }
   // Off the preset's path: the earliest event any actor can run, ties in lane order.
   std::optional<std::string> earliest;
@@ -262,9 +294,9 @@ std::string LabSession::run_actor(const std::string& actor_id) {
   std::string event;
   for (const auto& status : actor_statuses()) {
     if (status.actor != actor_id) continue;
-    if (status.next_event.empty()) return actor_id + " has nothing left to do";
+    event = actor_next(status);
+    if (event.empty()) return actor_id + " has nothing left to do";
     if (!status.blocked_reason.empty()) return status.blocked_reason;
-    event = status.next_event;
   }
   if (event.empty()) return "unknown actor '" + actor_id + "'";
   if (m_cursor < step_count() && m_trace.order[m_cursor] == event) return step_forward();
@@ -438,7 +470,7 @@ PartialReplay LabSession::replay_variant(const std::string& variant) const {
       break;
     }
     try {
-      run.run(id);
+      run.run(id, markers_on(run, id));
     } catch (const ScenarioError& e) {
       replay.stopped = "step " + std::to_string(run.trace().steps.size() + 1) + ": " + e.located_in(Lang::en);
       break;

@@ -33,6 +33,7 @@ struct ActorControl {
   std::string action;          // the action's name, for its label
   bool waiting = false;        // blocked on a lock
   std::string waiting_for;     // the actor holding the lock
+  std::string held_by;         // an SQL spec's markers that have its step reported waiting ("(*)")
   std::string blocked_reason;  // why the event cannot run now (English, from the engine); empty when it can
   std::string resolved;        // the request's decision, when it has one
 };
@@ -150,8 +151,14 @@ class LabSession {
   void rebuild();  // replays the wanted order as far as it runs; clamps the cursor
   // Runs one more event at the end of the trace, without a replay.
   void append(const std::string& event_id);
-  // The event `id` can run now at the cursor: it is its actor's next event and nothing blocks it.
+  // The event `id` can run now at the end of the trace (where the runner stands): its actor does not wait,
+  // and the runner takes it (its actor's next event; under isolationtester's rules any step, again too).
   bool runnable(const std::string& event_id) const;
+  // The event the actor's button runs: its next in the planned order under isolationtester's rules, else
+  // the engine's next for it.
+  std::string actor_next(const ActorStatus& status) const;
+  // The markers the preset's permutation puts on `step` run next by `run`, as far as its order follows it.
+  std::vector<SqlBlocker> markers_on(const SqlCaseRun& run, const std::string& step) const;
 
   // What ran the trace's order, with what each kind of case needs.
   std::string runner_why_not(const std::string& event_id) const;

@@ -62,7 +62,7 @@ class DesktopBackends final : public LabBackends {
   }
 
   // A server backend is not asked: its statements are tried as they run.
-  std::string sql_refused_on(const SqlScenario& scenario, Backend backend) const override {
+  LocalizedText sql_refused_on(const SqlScenario& scenario, Backend backend) const override {
     if (backend != Backend::sqlite) return {};
     return sqlite_refuses(scenario);
   }

@@ -31,8 +31,8 @@ class BrowserBackends final : public LabBackends {
     return open_sqlite_sql_lab(options, setup);
   }
 
-  std::string sql_refused_on(const SqlScenario& scenario, Backend backend) const override {
-    if (backend != Backend::sqlite) return desktop_only(backend);
+  LocalizedText sql_refused_on(const SqlScenario& scenario, Backend backend) const override {
+    if (backend != Backend::sqlite) return {desktop_only(backend), ""};
     return sqlite_refuses(scenario);
   }
 

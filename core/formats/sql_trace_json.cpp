@@ -14,10 +14,14 @@ SqlJson statement_json(const SqlStatementRun& statement) {
     for (const auto& value : row) cells.push_back(value_to_json(value));
     rows.push_back(std::move(cells));
   }
-  return {{"session", statement.session}, {"step", statement.step},       {"sql", statement.sql},
-          {"code", statement.code},       {"message", statement.message}, {"waiting", statement.waiting},
-          {"failed", statement.failed},   {"columns", statement.columns}, {"rows", std::move(rows)},
-          {"changes", statement.changes}, {"line", statement.pos.line},   {"column", statement.pos.column}};
+  SqlJson out = {
+      {"session", statement.session},  {"step", statement.step},       {"entry", statement.entry},
+      {"sql", statement.sql},          {"code", statement.code},       {"message", statement.message},
+      {"waiting", statement.waiting},  {"failed", statement.failed},   {"columns", statement.columns},
+      {"rows", std::move(rows)},       {"changes", statement.changes}, {"line", statement.pos.line},
+      {"column", statement.pos.column}};
+  if (!statement.markers.empty()) out["markers"] = statement.markers;
+  return out;
 }
 
 }  // namespace
@@ -28,7 +32,8 @@ SqlJson sql_steps_to_json(const SqlRunResult& run) {
     SqlJson statements = SqlJson::array();
     for (const auto& statement : step.statements) statements.push_back(statement_json(statement));
     SqlJson wakes = SqlJson::array();
-    for (const auto& wake : step.wakes) wakes.push_back({{"session", wake.session}, {"steps", wake.steps}});
+    for (const auto& wake : step.wakes)
+      wakes.push_back({{"session", wake.session}, {"steps", wake.steps}, {"entries", wake.entries}});
     steps.push_back({{"index", step.index},
                      {"step", step.step},
                      {"session", step.session},

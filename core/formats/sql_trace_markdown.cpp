@@ -43,6 +43,7 @@ std::string rows_in_words(const std::vector<Row>& rows) {
 // [SECTION] one statement
 std::string statement_text(const SqlStatementRun& statement, Lang lang) {
   std::string out = "`" + sql_cell(statement.sql) + "` → ";
+  if (!statement.markers.empty()) return out + sql_say("sql.held", lang, {{"markers", statement.markers}});
   if (statement.waiting) return out + sql_say("sql.waits", lang);
   out += statement.code;
   if (statement.failed) return out + ": " + sql_cell(statement.message);
@@ -92,13 +93,15 @@ std::string sql_run_to_markdown(const SqlRunResult& run, const SqlScenario& scen
       << sql_say("sql.statements", lang) << " | " << sql_say("sql.after", lang)
       << " |\n|---|---|---|---|---|\n";
   for (const auto& step : run.steps) {
-    std::string statements;
+    // In the order they ran; those of other steps (a woken session's, an earlier step completing) with
+    // their session. A step that queues says so in place of its own.
+    std::string statements = step.outcome == "queued" ? sql_say("sql.outcome.queued", lang) : "";
     for (const auto& statement : step.statements) {
-      const bool own = statement.session == step.session;
+      const bool own = statement.entry == step.index;
+      if (own && step.outcome == "queued") continue;
       statements += (statements.empty() ? "" : "<br>") + (own ? std::string() : statement.session + ": ") +
                     statement_text(statement, lang);
     }
-    if (step.outcome == "queued") statements = sql_say("sql.outcome.queued", lang);
     std::string after;
     for (const auto& wake : step.wakes)
       after += (after.empty() ? "" : "<br>") +

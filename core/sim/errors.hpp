@@ -21,6 +21,7 @@ class ScenarioError : public std::runtime_error {
   ScenarioError(SourcePos pos, LocalizedText message);
   const SourcePos& pos() const { return m_pos; }
   const std::string& message() const { return m_message.en; }
+  const LocalizedText& localized() const { return m_message; }
   // "file:line:col: message" in one language (English where the message has no Chinese).
   std::string located_in(Lang lang) const;
 

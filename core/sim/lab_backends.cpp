@@ -33,7 +33,7 @@ std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::ve
   return lab_backends().open_sql_lab(options, setup);
 }
 
-std::string sql_refused_on(const SqlScenario& scenario, Backend backend) {
+LocalizedText sql_refused_on(const SqlScenario& scenario, Backend backend) {
   return lab_backends().sql_refused_on(scenario, backend);
 }
 

@@ -26,7 +26,7 @@ class LabBackends {
   virtual std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options,
                                                const std::vector<SqlStatement>& setup) const = 0;
   // What sql_refused_on() and open_spec_lab() do.
-  virtual std::string sql_refused_on(const SqlScenario& scenario, Backend backend) const = 0;
+  virtual LocalizedText sql_refused_on(const SqlScenario& scenario, Backend backend) const = 0;
   virtual std::unique_ptr<SpecLab> open_spec_lab(Backend backend, const SpecLabOptions& options) const = 0;
   virtual bool needs_server(Backend backend) const = 0;
   virtual std::string dsn_flag(Backend backend) const = 0;

@@ -27,6 +27,7 @@ struct ActorState {
   ActorMemory memory;
   std::set<std::string> done;
   std::string waiting_event;  // non-empty while waiting on a lock
+  int waiting_step = 0;       // the step that ran it
   EventJournal journal;       // statements of the waiting event that already ran
   std::string resolved;
   int resolved_step = 0;
@@ -97,7 +98,7 @@ struct Simulator::Impl {
     std::vector<std::string> names;
     for (const auto& actor : scenario.actors) {
       names.push_back(actor.id);
-      actors.push_back(ActorState{&actor, {}, {}, {}, {}, {}, 0, {}, 0, nullptr, nullptr, 0});
+      actors.push_back(ActorState{&actor, {}, {}, {}, 0, {}, {}, 0, {}, 0, nullptr, nullptr, 0});
     }
     names.push_back(kProviderConnection);
     db = open_lab_database(scenario, family, names, plan.model, plan.backend);
@@ -404,6 +405,7 @@ struct Simulator::Impl {
       if (result.blocked) {
         step.outcome = result.waiting_outcome.empty() ? "waiting" : result.waiting_outcome;
         actor.waiting_event = event.id;
+        actor.waiting_step = step.index;
         waiters.push_back(static_cast<std::size_t>(scenario.actor_index(event.actor)));
         step.summary = result.waiting_outcome.empty() || result.summary.key.empty()
                            ? Message{"engine.waiting.summary", {{"actor", actor.actor->id}}}
@@ -597,7 +599,10 @@ struct Simulator::Impl {
       status.holds_write_lock = own.in_write_transaction();
       status.transaction_failed = own.transaction_failed();
       status.waiting_event = actor.waiting_event;
-      if (!actor.waiting_event.empty()) status.waiting_for = lock_holders(actor);
+      if (!actor.waiting_event.empty()) {
+        status.waiting_step = actor.waiting_step;
+        status.waiting_for = lock_holders(actor);
+      }
       status.resolved = actor.resolved;
       status.resolved_step = actor.resolved_step;
       result.push_back(std::move(status));

@@ -6,17 +6,17 @@
 
 #include "core/sim/errors.hpp"
 #include "core/sim/spec_file.hpp"
+#include "core/sim/step_markers.hpp"
 
 namespace reslab {
 namespace spec_run_detail {
 
 // [SECTION] the schedule's steps
-// A step as a permutation runs it: its session, its markers, and the notices a marker waits for.
+// A step as a permutation runs it: its session and its markers.
 struct ScheduledStep {
   const SqlStep* step = nullptr;
   std::size_t session = 0;
-  std::vector<SqlBlocker> blockers;
-  std::vector<int> target_notices;  // per blocker: the total its session must reach (notices markers)
+  StepMarkers markers;
 };
 
 // Ends the run where isolationtester exits: the failure is in the transcript already.
@@ -55,13 +55,12 @@ class SpecScheduler {
     return 0;
   }
 
-  ScheduledStep scheduled(const std::string& name, std::vector<SqlBlocker> blockers = {}) const {
+  ScheduledStep scheduled(const std::string& name, const std::vector<SqlBlocker>& blockers = {}) const {
     ScheduledStep out;
     out.step = m_scenario.find_step(name);
     if (!out.step) throw UsageError("no step named '" + name + "' in " + m_scenario.id);
     out.session = session_index(out.step->session);
-    out.blockers = std::move(blockers);
-    out.target_notices.assign(out.blockers.size(), 0);
+    out.markers = StepMarkers(m_scenario, blockers);
     return out;
   }
 
@@ -92,11 +91,7 @@ class SpecScheduler {
         end_run();
       }
       m_active[session] = &scheduled_step;
-      for (std::size_t b = 0; b < scheduled_step.blockers.size(); ++b)
-        if (scheduled_step.blockers[b].kind == SqlBlocker::Kind::notices)
-          scheduled_step.target_notices[b] =
-              scheduled_step.blockers[b].notices +
-              m_notices[session_index(m_scenario.find_step(scheduled_step.blockers[b].step)->session)];
+      scheduled_step.markers.sent(notices_of());
       const bool must_wait = try_complete_step(scheduled_step, kNonblock);
       try_complete_steps(waiting, kNonblock | kRetry);
       if (must_wait) waiting.push_back(&scheduled_step);
@@ -185,7 +180,7 @@ class SpecScheduler {
       marked = false;
       for (std::size_t w = 0; w < waiting.size();) {
         if (try_complete_step(*waiting[w], flags)) {
-          marked = marked || !waiting[w]->blockers.empty();
+          marked = marked || !waiting[w]->markers.empty();
           ++w;
         } else {
           waiting.erase(waiting.begin() + static_cast<std::ptrdiff_t>(w));
@@ -194,18 +189,17 @@ class SpecScheduler {
     } while (marked && (waiting.size() < before || m_new_notice));
   }
 
+  std::function<int(const std::string&)> notices_of() const {
+    return [this](const std::string& session) { return m_notices[session_index(session)]; };
+  }
+
   bool has_blocker(const ScheduledStep& scheduled_step) const {
-    for (std::size_t b = 0; b < scheduled_step.blockers.size(); ++b) {
-      const SqlBlocker& blocker = scheduled_step.blockers[b];
-      if (blocker.kind == SqlBlocker::Kind::once) continue;
-      const std::size_t other = session_index(m_scenario.find_step(blocker.step)->session);
-      if (blocker.kind == SqlBlocker::Kind::step && m_active[other] &&
-          m_active[other]->step->name == blocker.step)
-        return true;
-      if (blocker.kind == SqlBlocker::Kind::notices && m_notices[other] < scheduled_step.target_notices[b])
-        return true;
-    }
-    return false;
+    return scheduled_step.markers.hold(
+        [this](const std::string& session) {
+          const ScheduledStep* active = m_active[session_index(session)];
+          return active ? active->step->name : std::string();
+        },
+        notices_of());
   }
 
   void say_step(const ScheduledStep& scheduled_step, bool waiting) {
@@ -221,12 +215,10 @@ class SpecScheduler {
   // (kNonblock) or a marker holds its report back.
   bool try_complete_step(ScheduledStep& scheduled_step, int flags) {
     const std::size_t session = scheduled_step.session;
-    if (!(flags & kRetry))
-      for (const auto& blocker : scheduled_step.blockers)
-        if (blocker.kind == SqlBlocker::Kind::once) {
-          say_step(scheduled_step, true);
-          return true;
-        }
+    if (!(flags & kRetry) && scheduled_step.markers.waits_at_once()) {
+      say_step(scheduled_step, true);
+      return true;
+    }
     const auto start = std::chrono::steady_clock::now();
     bool canceled = false;
     while (m_lab.busy(session)) {

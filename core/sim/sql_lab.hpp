@@ -34,6 +34,12 @@ class SqlLab {
     (void)session;
     return {};
   }
+  // How many notices (PostgreSQL's NOTICE, WARNING, INFO) the session has received so far: what a
+  // `notices` marker counts. 0 where the backend sends none.
+  virtual int notices(const std::string& session) {
+    (void)session;
+    return 0;
+  }
   // What the database says against `sql` when it only compiles it (SQLite: no such table, a syntax error);
   // empty when it compiles, or when the backend cannot tell without running it.
   virtual std::string compile_error(const std::string& sql) {
@@ -56,9 +62,10 @@ struct SqlLabOptions {
 // statement that fails, BackendUnavailableError when the backend cannot be used for SQL scenarios.
 std::unique_ptr<SqlLab> open_sql_lab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup);
 
-// Why `scenario`'s SQL cannot run on `backend`, as "file:line:col: ..." in English; empty when it can.
+// Why `scenario`'s SQL cannot run on `backend`, as "file:line:col: ..." in both languages (the database's
+// own words as it gives them); empty when it can.
 // SQLite runs the setup on a fresh lab and compiles every statement of the sessions' setups and steps
 // against it; a server backend is not asked (its statements are tried as they run).
-std::string sql_refused_on(const SqlScenario& scenario, Backend backend);
+LocalizedText sql_refused_on(const SqlScenario& scenario, Backend backend);
 
 }  // namespace reslab

@@ -1,11 +1,14 @@
 // [SECTION] index: sessions of a run · driving a session · waking waiters · the anomaly · expectations
 #include "core/sim/sql_run.hpp"
 
+#include <algorithm>
 #include <deque>
+#include <functional>
 #include <map>
 
 #include "core/sim/message.hpp"
 #include "core/sim/sql_split.hpp"
+#include "core/sim/step_markers.hpp"
 
 namespace reslab {
 
@@ -49,8 +52,22 @@ namespace sql_run_detail {
 // [SECTION] sessions of a run
 struct QueuedStep {
   const SqlStep* step = nullptr;
+  int entry = 0;  // its place in the permutation (SqlStepRun::index): a step listed twice is two entries
+  StepMarkers markers;
   std::size_t next_statement = 0;
   bool failed = false;
+  int sent_in = 0;            // the entry in whose step its first statement was sent; 0: not yet
+  bool announced = false;     // a marked step: what stands for it while unreported is in the log
+  std::size_t looked_at = 0;  // how many of `held` announce() has looked at for waits
+  // A marked step's records, kept back until its completion is reported (as isolationtester prints a
+  // step's results only with its completion).
+  std::vector<SqlStatementRun> held;
+};
+
+// A step a session finished: which, and at which entry of the permutation.
+struct FinishedStep {
+  std::string name;
+  int entry = 0;
 };
 
 struct SessionRun {
@@ -59,6 +76,9 @@ struct SessionRun {
   std::size_t begun = 0;            // how many of them ran
   std::deque<QueuedStep> queue;     // the front one runs; the others wait their turn behind it
   bool blocked = false;             // its current statement waits for another session
+  bool held = false;                // its front step ran, and a marker holds back the report of it
+
+  bool waiting() const { return blocked || held; }
 };
 
 // How a trace names a statement's result: as the backend's facts say its errors are best known.
@@ -76,6 +96,28 @@ std::string failure_code(const StatementResult& result, Backend backend) {
   return result.code;
 }
 
+bool finished_entry(const std::vector<FinishedStep>& finished, int entry) {
+  for (const auto& step : finished)
+    if (step.entry == entry) return true;
+  return false;
+}
+
+bool entry_failed(const std::vector<SqlStatementRun>& statements, int entry) {
+  for (const auto& statement : statements)
+    if (statement.entry == entry && statement.failed) return true;
+  return false;
+}
+
+SqlWake wake_of(const std::string& session, const std::vector<FinishedStep>& finished) {
+  SqlWake wake;
+  wake.session = session;
+  for (const auto& step : finished) {
+    wake.steps.push_back(step.name);
+    wake.entries.push_back(step.entry);
+  }
+  return wake;
+}
+
 class SqlRunner {
  public:
   SqlRunner(const SqlScenario& scenario, const SqlVariant& variant, SqlLab& lab)
@@ -88,28 +130,42 @@ class SqlRunner {
     }
   }
 
-  SqlStepRun run_step(int index, const SqlStep& step) {
+  SqlStepRun run_step(int index, const SqlStep& step, const std::vector<SqlBlocker>& markers) {
     SqlStepRun out;
     out.index = index;
     out.step = step.name;
     out.session = step.session;
+    m_entry = index;
     SessionRun& session = session_of(step.session);
-    const bool was_waiting = session.blocked;
-    session.queue.push_back({&step, 0, false});
+    // isolationtester waits for a session's earlier step before it sends the next: one whose report only
+    // a marker held back may complete now. A statement waiting for a lock stays: the step queues.
+    if (session.held && !session.blocked) {
+      std::vector<FinishedStep> finished;
+      drive(session, out.statements, finished);
+      if (!finished.empty()) out.wakes.push_back(wake_of(session.id, finished));
+      if (!session.waiting()) m_waiters.erase(std::find(m_waiters.begin(), m_waiters.end(), &session));
+    }
+    const bool was_waiting = session.waiting();
+    QueuedStep queued;
+    queued.step = &step;
+    queued.entry = index;
+    queued.markers = StepMarkers(m_scenario, markers);
+    session.queue.push_back(std::move(queued));
     if (was_waiting) {
       out.outcome = "queued";
     } else {
-      std::vector<std::string> finished;
+      std::vector<FinishedStep> finished;
       drive(session, out.statements, finished);
-      out.outcome = session.blocked && !finished_contains(finished, step.name) ? "waiting"
-                    : step_failed(out.statements, step.name)                   ? "failed"
-                                                                               : "done";
-      if (session.blocked) m_waiters.push_back(&session);
+      out.outcome = session.waiting() && !finished_entry(finished, index) ? "waiting"
+                    : entry_failed(out.statements, index)                 ? "failed"
+                                                                          : "done";
+      if (session.waiting()) m_waiters.push_back(&session);
     }
     wake_waiters(out);
     for (const SessionRun* waiter : m_waiters) {
       out.waiting.push_back(waiter->id);
-      out.waiting_for[waiter->id] = m_lab.waits_for(waiter->id);
+      out.waiting_for[waiter->id] =
+          waiter->blocked ? m_lab.waits_for(waiter->id) : std::vector<std::string>{};
     }
     return out;
   }
@@ -139,21 +195,10 @@ class SqlRunner {
     throw UsageError("no session named '" + id + "'");
   }
 
-  static bool finished_contains(const std::vector<std::string>& finished, const std::string& step) {
-    for (const auto& name : finished)
-      if (name == step) return true;
-    return false;
-  }
-
-  static bool step_failed(const std::vector<SqlStatementRun>& statements, const std::string& step) {
-    for (const auto& statement : statements)
-      if (statement.step == step && statement.failed) return true;
-    return false;
-  }
-
   // Runs one statement; false when it waits. A statement the sandbox refuses is an error of the file.
+  // `entry`: the permutation's entry it runs for (0: the session's setup).
   bool execute(SessionRun& session, const std::string& step, const SqlStatement& statement,
-               std::vector<SqlStatementRun>& log, bool& failed) {
+               std::vector<SqlStatementRun>& log, bool& failed, int entry = 0) {
     const StatementResult result = m_lab.run(session.id, statement.sql);
     if (m_lab.refused(result))
       throw ScenarioError(statement.pos, "step " + step + " (session " + session.id +
@@ -162,6 +207,7 @@ class SqlRunner {
     SqlStatementRun record;
     record.session = session.id;
     record.step = step;
+    record.entry = entry;
     record.sql = statement.sql;
     record.pos = statement.pos;
     record.waiting = result.busy() && !result.deadlock_victim;
@@ -183,27 +229,86 @@ class SqlRunner {
     return line.size() > 80 ? line.substr(0, 77) + "..." : line;
   }
 
+  // [SECTION] markers
+  std::function<int(const std::string&)> notices_of() const {
+    return [this](const std::string& session) { return m_lab.notices(session); };
+  }
+
+  // Whether the markers of a step whose statements have all run hold back the report of it now: `(*)`
+  // for the rest of the step it was sent in, the others as isolationtester judges them.
+  bool held_back(const QueuedStep& step) {
+    if (step.markers.waits_at_once() && step.sent_in == m_entry) return true;
+    return step.markers.hold(
+        [this](const std::string& id) {
+          const SessionRun& other = session_of(id);
+          return other.queue.empty() ? std::string() : other.queue.front().step->name;
+        },
+        notices_of());
+  }
+
+  // A marked step not yet reported stands in the log as waiting: at each statement that began to wait for
+  // a lock (as any step's wait is logged), or, held back by its markers alone, as the step's SQL.
+  void announce(SessionRun& session, QueuedStep& current, std::vector<SqlStatementRun>& log) {
+    for (; current.looked_at < current.held.size(); ++current.looked_at)
+      if (current.held[current.looked_at].waiting) {
+        log.push_back(current.held[current.looked_at]);
+        current.announced = true;
+      }
+    if (current.announced || session.blocked) return;
+    current.announced = true;
+    SqlStatementRun standing;
+    standing.session = session.id;
+    standing.step = current.step->name;
+    standing.entry = current.entry;
+    standing.sql = current.step->text;
+    standing.pos = current.step->pos;
+    standing.waiting = true;
+    standing.markers = current.markers.text();
+    log.push_back(std::move(standing));
+  }
+
   // [SECTION] driving a session
   // Runs the session's queue as far as it goes: its BEGIN before its first step, then each step's
-  // statements; a step whose statement fails stops there (as a multi-statement query does).
-  void drive(SessionRun& session, std::vector<SqlStatementRun>& log, std::vector<std::string>& finished) {
-    // No begin statements: the steps (or the session's setup) begin the transaction for themselves.
-    while (session.begun < session.begin.size()) {
-      bool failed = false;
-      // The BEGIN is logged with the step it opens the transaction for.
-      const std::string& step = session.queue.front().step->name;
-      if (!execute(session, step, session.begin[session.begun], log, failed)) return;
-      ++session.begun;
-    }
+  // statements; a step whose statement fails stops there (as a multi-statement query does). A marked
+  // step's completion is reported once its markers let it.
+  void drive(SessionRun& session, std::vector<SqlStatementRun>& log, std::vector<FinishedStep>& finished) {
     while (!session.queue.empty()) {
       QueuedStep& current = session.queue.front();
+      const bool marked = !current.markers.empty();
+      std::vector<SqlStatementRun>& records = marked ? current.held : log;
+      if (current.sent_in == 0) {
+        current.sent_in = m_entry;
+        current.markers.sent(notices_of());
+      }
+      // No begin statements: the steps (or the session's setup) begin the transaction for themselves.
+      while (session.begun < session.begin.size()) {
+        bool failed = false;
+        // The BEGIN is logged with the step it opens the transaction for.
+        if (!execute(session, current.step->name, session.begin[session.begun], records, failed,
+                     current.entry)) {
+          if (marked) announce(session, current, log);
+          return;
+        }
+        ++session.begun;
+      }
       const auto& statements = current.step->statements;
       while (current.next_statement < statements.size() && !current.failed) {
-        if (!execute(session, current.step->name, statements[current.next_statement], log, current.failed))
+        if (!execute(session, current.step->name, statements[current.next_statement], records, current.failed,
+                     current.entry)) {
+          if (marked) announce(session, current, log);
           return;
+        }
         ++current.next_statement;
       }
-      finished.push_back(current.step->name);
+      session.held = marked && held_back(current);
+      if (session.held) {
+        announce(session, current, log);
+        return;
+      }
+      // Reported complete: its results with it (the wait it stood as was logged already).
+      for (auto& record : current.held)
+        if (!record.waiting) log.push_back(std::move(record));
+      finished.push_back({current.step->name, current.entry});
       session.queue.pop_front();
     }
   }
@@ -218,18 +323,14 @@ class SqlRunner {
       for (auto it = m_waiters.begin(); it != m_waiters.end(); ++it) {
         SessionRun& waiter = **it;
         const std::size_t before = out.statements.size();
-        std::vector<std::string> finished;
+        std::vector<FinishedStep> finished;
         drive(waiter, out.statements, finished);
-        const bool progressed = !waiter.blocked || out.statements.size() > before || !finished.empty();
+        const bool progressed = !waiter.waiting() || out.statements.size() > before || !finished.empty();
         if (!progressed) continue;
-        if (!finished.empty()) out.wakes.push_back({waiter.id, finished});
-        if (!waiter.blocked) {
-          m_waiters.erase(it);
-        } else {
-          // It went on and waits again, now behind the others.
-          m_waiters.erase(it);
-          m_waiters.push_back(&waiter);
-        }
+        if (!finished.empty()) out.wakes.push_back(wake_of(waiter.id, finished));
+        m_waiters.erase(it);
+        // One that went on and waits again waits now behind the others.
+        if (waiter.waiting()) m_waiters.push_back(&waiter);
         woke = true;
         break;
       }
@@ -241,6 +342,7 @@ class SqlRunner {
   SqlLab& m_lab;
   std::vector<SessionRun> m_sessions;
   std::vector<SessionRun*> m_waiters;
+  int m_entry = 0;  // the entry whose step runs now
 };
 
 }  // namespace sql_run_detail
@@ -301,7 +403,7 @@ std::string how_it_went(const SqlRunResult& run) {
   };
   for (const auto& step : run.steps)
     for (const auto& statement : step.statements) {
-      if (statement.waiting) note("wait");
+      if (statement.waits_for_lock()) note("wait");
       // 25P02 only follows an earlier failure (the transaction is aborted): not a way of its own.
       if (statement.failed && statement.code != "25P02") note(statement.code);
     }
@@ -357,8 +459,9 @@ SqlStepper::~SqlStepper() = default;
 std::string SqlStepper::why_not(const std::string& step) const {
   const SqlStep* wanted = m->scenario.find_step(step);
   if (!wanted) return "no step named '" + step + "' in " + m->scenario.id;
+  // Its permutations choose each session's order, and may run a step again.
+  if (m->scenario.isolationtester_rules) return {};
   if (m->issued(step)) return step + " has run already";
-  if (m->scenario.isolationtester_rules) return {};  // its permutations choose each session's order
   const SqlSession* session = m->scenario.find_session(wanted->session);
   for (const auto& earlier : session->steps) {
     if (earlier == step) break;
@@ -368,11 +471,11 @@ std::string SqlStepper::why_not(const std::string& step) const {
   return {};
 }
 
-const SqlStepRun& SqlStepper::run(const std::string& step) {
+const SqlStepRun& SqlStepper::run(const std::string& step, const std::vector<SqlBlocker>& markers) {
   if (const std::string reason = why_not(step); !reason.empty()) throw UsageError(reason);
   SqlRunResult& result = m->result;
   SqlStepRun run =
-      m->runner->run_step(static_cast<int>(result.steps.size()) + 1, *m->scenario.find_step(step));
+      m->runner->run_step(static_cast<int>(result.steps.size()) + 1, *m->scenario.find_step(step), markers);
   std::vector<TableData> tables;
   if (m->lab->read_tables(m->scenario.tables, tables)) {
     m->shown = std::move(tables);
@@ -398,6 +501,20 @@ SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& var
     if (!scenario.find_step(name)) throw UsageError("no step named '" + name + "' in " + scenario.id);
   SqlStepper stepper(scenario, variant, options);
   for (const auto& step : permutation) stepper.run(step);
+  return stepper.result();
+}
+
+SqlRunResult run_sql_permutation(const SqlScenario& scenario, const SqlVariant& variant, std::size_t number,
+                                 const SqlRunOptions& options) {
+  const std::vector<std::string> order = sql_permutation(scenario, number);
+  if (order.empty())
+    throw UsageError("permutation " + std::to_string(number) + ": " + scenario.id +
+                     " has no such permutation");
+  const SqlPermutation* listed =
+      number <= scenario.permutations.size() ? &scenario.permutations[number - 1] : nullptr;
+  SqlStepper stepper(scenario, variant, options);
+  for (std::size_t i = 0; i < order.size(); ++i)
+    stepper.run(order[i], listed ? listed->blockers_at(i) : std::vector<SqlBlocker>{});
   return stepper.result();
 }
 
@@ -456,7 +573,7 @@ std::vector<std::string> unmet_expectations(const SqlScenario& scenario, const S
     bool waited = false;
     for (const auto& item : run.steps)
       for (const auto& statement : item.statements)
-        waited = waited || (statement.step == step && statement.waiting);
+        waited = waited || (statement.step == step && statement.waits_for_lock());
     if (!waited) unmet.push_back("expected step " + step + " to wait, it does not");
   }
   return unmet;

@@ -20,7 +20,8 @@ namespace reslab {
 // One statement a session ran (or began to run) in a step.
 struct SqlStatementRun {
   std::string session;
-  std::string step;  // empty for the session's BEGIN
+  std::string step;  // empty for the session's setup
+  int entry = 0;     // the permutation's entry it ran for (SqlStepRun::index); 0 for the session's setup
   std::string sql;
   std::string code;      // SQLITE_DONE, SQLITE_BUSY_SNAPSHOT...; PostgreSQL's SQLSTATE (40001)
   std::string message;   // the database's error text; empty on success
@@ -30,11 +31,19 @@ struct SqlStatementRun {
   std::vector<Row> rows;
   int changes = 0;
   SourcePos pos;
+  // Not empty when this stands for a step the permutation marks, reported waiting because its markers
+  // hold back the report of its completion: they, as written ("(s1c)", "(*)"). `sql` is the step's SQL;
+  // its statements' records come with its completion.
+  std::string markers;
+
+  // It waits for another session's lock (not only for its markers).
+  bool waits_for_lock() const { return waiting && markers.empty(); }
 };
 
 struct SqlWake {
   std::string session;
   std::vector<std::string> steps;  // the steps it finished now (its waiting one and any queued behind it)
+  std::vector<int> entries;        // their entries in the permutation, as `steps`
 };
 
 // One step of the permutation.
@@ -91,13 +100,13 @@ class SqlStepper {
   SqlStepper(const SqlStepper&) = delete;
   SqlStepper& operator=(const SqlStepper&) = delete;
 
-  // Why `step` cannot be run next (English); empty when it can: a session's steps run in its order (under
-  // isolationtester's rules in any order), each once. A step of a session that waits can run: it queues
-  // behind the wait.
+  // Why `step` cannot be run next (English); empty when it can: a session's steps run in its order, each
+  // once; under isolationtester's rules in any order, and again. A step of a session that waits can run:
+  // it queues behind the wait.
   std::string why_not(const std::string& step) const;
-  // Runs one step. Throws UsageError when why_not() says no, ScenarioError at a statement the sandbox
-  // refuses.
-  const SqlStepRun& run(const std::string& step);
+  // Runs one step, with the permutation's markers on it (core/sim/step_markers.hpp). Throws UsageError
+  // when why_not() says no, ScenarioError at a statement the sandbox refuses.
+  const SqlStepRun& run(const std::string& step, const std::vector<SqlBlocker>& markers = {});
   // The steps run so far, with the anomaly and how judged on them.
   const SqlRunResult& result() const;
 
@@ -110,6 +119,10 @@ class SqlStepper {
 // step or variant, BackendUnavailableError when the variant's backend cannot be used.
 SqlRunResult run_sql_scenario(const SqlScenario& scenario, const SqlVariant& variant,
                               const std::vector<std::string>& permutation, const SqlRunOptions& options = {});
+// The `number`th permutation (1-based, as sql_permutation() counts them) with the file's markers on its
+// steps. Throws as run_sql_scenario() does, UsageError when there is no such permutation.
+SqlRunResult run_sql_permutation(const SqlScenario& scenario, const SqlVariant& variant, std::size_t number,
+                                 const SqlRunOptions& options = {});
 
 // Whether `rows` are exactly `expected` (cells by their display text, "NULL" for null).
 bool rows_match(const std::vector<Row>& rows, const SqlRows& expected);

@@ -17,6 +17,14 @@ const std::vector<SqlBlocker>& SqlPermutation::blockers_at(std::size_t index) co
   return index < blockers.size() ? blockers[index] : none;
 }
 
+std::vector<SqlBlocker> SqlPermutation::blockers_along(const std::vector<std::string>& order,
+                                                       std::size_t index) const {
+  if (index >= order.size() || index >= steps.size()) return {};
+  for (std::size_t i = 0; i <= index; ++i)
+    if (order[i] != steps[i]) return {};
+  return blockers_at(index);
+}
+
 const SqlStep* SqlScenario::find_step(const std::string& name) const {
   for (const auto& step : steps)
     if (step.name == name) return &step;

@@ -87,6 +87,9 @@ struct SqlPermutation {
   SourcePos pos;
 
   const std::vector<SqlBlocker>& blockers_at(std::size_t index) const;
+  // The markers of entry `index` of `order`, an order that may leave this permutation: the entry's own
+  // where the order follows the permutation up to it, none past the point where it leaves it.
+  std::vector<SqlBlocker> blockers_along(const std::vector<std::string>& order, std::size_t index) const;
 };
 
 // Rows as the file writes them: display text of each cell ("NULL" for null).
@@ -136,8 +139,9 @@ struct SqlScenario {
   bool isolationtester_rules = false;
   // The backend its runs use when none is named (a .spec file: PostgreSQL).
   Backend backend = Backend::sqlite;
-  // Why the file has no variant on a backend (a .spec whose SQL SQLite cannot run), in English.
-  std::map<Backend, std::string> not_on;
+  // Why the file has no variant on a backend (a .spec whose SQL SQLite cannot run): "file:line:col: ..."
+  // naming the statement that stops it, in both languages.
+  std::map<Backend, LocalizedText> not_on;
 
   const SqlStep* find_step(const std::string& name) const;
   const SqlSession* find_session(const std::string& id) const;

@@ -406,7 +406,7 @@ SqlScenario load_sql_scenario_file(const std::string& path) {
   if (!is_spec_path(path)) return parse_sql_scenario(read_scenario_text(path), path);
   SqlScenario scenario = parse_spec(read_scenario_text(path), path);
   // A spec is PostgreSQL's; SQLite steps it too where SQLite runs its SQL.
-  const std::string refusal = sql_refused_on(scenario, Backend::sqlite);
+  const LocalizedText refusal = sql_refused_on(scenario, Backend::sqlite);
   if (refusal.empty())
     scenario.variants.push_back(spec_variant(Backend::sqlite));
   else

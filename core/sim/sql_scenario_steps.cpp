@@ -146,6 +146,10 @@ Message named_message(std::string key, MessageArgs args, const std::shared_ptr<c
 Message sql_statement_message(const SqlStatementRun& statement, const std::vector<std::string>& holders,
                               const std::shared_ptr<const MessageNames>& names) {
   const std::string verb = sql_statement_verb(statement.sql);
+  if (!statement.markers.empty())
+    return named_message(
+        "sql.why.held",
+        {{"actor", statement.session}, {"step", statement.step}, {"markers", statement.markers}}, names);
   if (statement.waiting) {
     if (holders.empty())
       return named_message("sql.why.waits_unknown", {{"actor", statement.session}, {"verb", verb}}, names);
@@ -187,10 +191,10 @@ SqlRecord sql_statement_record(const SqlStatementRun& statement) {
 }
 
 // "(1, 10)" of a step's last statement: what the step table says it gave.
-std::string sql_step_result_arg(const SqlStepRun& run, const std::string& step) {
+std::string sql_step_result_arg(const SqlStepRun& run) {
   const SqlStatementRun* last = nullptr;
   for (const auto& statement : run.statements)
-    if (statement.step == step) last = &statement;
+    if (statement.entry == run.index) last = &statement;
   if (!last) return "";
   if (last->failed) return last->code;
   if (!last->columns.empty()) return returned_rows_arg(last->rows);
@@ -223,12 +227,20 @@ std::vector<ActorStatus> sql_statuses_after(const SqlScenario& scenario, const S
     if (waiting) {
       for (std::size_t i = 0; i < upto; ++i)
         for (const auto& statement : run.steps[i].statements)
-          if (statement.session == session.id && statement.waiting) status.waiting_event = statement.step;
+          if (statement.session == session.id && statement.waiting) {
+            status.waiting_event = statement.step;
+            status.waiting_step = statement.entry;
+            status.waiting_markers = statement.markers;
+          }
       const auto holders = last->waiting_for.find(session.id);
       if (holders != last->waiting_for.end()) status.waiting_for = joined_sessions(holders->second);
-      status.blocked_reason = session.id + " waits" +
-                              (status.waiting_for.empty() ? " for a lock" : " for " + status.waiting_for) +
-                              " at " + status.waiting_event;
+      status.blocked_reason =
+          !status.waiting_markers.empty()
+              ? session.id + "'s " + status.waiting_event +
+                    " is reported waiting: the permutation marks it " + status.waiting_markers
+              : session.id + " waits" +
+                    (status.waiting_for.empty() ? " for a lock" : " for " + status.waiting_for) + " at " +
+                    status.waiting_event;
     }
     statuses.push_back(std::move(status));
   }
@@ -276,7 +288,7 @@ void ask_about_step(const SqlExpectation& expectation, const SqlRunResult& run, 
     bool waited = false;
     for (std::size_t i = 0; i < upto; ++i)
       for (const auto& statement : run.steps[i].statements)
-        waited = waited || (statement.step == step && statement.waiting);
+        waited = waited || (statement.step == step && statement.waits_for_lock());
     const bool queued = run.steps[upto - 1].step == step && run.steps[upto - 1].outcome == "queued";
     p.verdict = waited   ? Prediction::Verdict::met
                 : queued ? Prediction::Verdict::open
@@ -365,7 +377,7 @@ std::vector<Message> own_sql_explanation(const SqlStepRun& run, const std::strin
     return messages;
   }
   for (const auto& statement : run.statements) {
-    if (statement.session != run.session) continue;
+    if (statement.entry != run.index) continue;
     const auto holders = run.waiting_for.find(statement.session);
     messages.push_back(sql_statement_message(
         statement, holders == run.waiting_for.end() ? std::vector<std::string>{} : holders->second, names));
@@ -373,31 +385,35 @@ std::vector<Message> own_sql_explanation(const SqlStepRun& run, const std::strin
   return messages;
 }
 
-// Everyone else whose statements ran in the step: the sessions a commit or rollback woke.
+// Everyone whose statements ran in the step for another step: the sessions a commit or rollback woke, and
+// the step's own session finishing an earlier step whose report a marker held back.
 std::vector<Wake> sql_wakes_of(const SqlStepRun& run, const std::shared_ptr<const MessageNames>& names) {
   std::vector<Wake> wakes;
   std::vector<std::string> sessions;
   for (const auto& statement : run.statements)
-    if (statement.session != run.session &&
+    if (statement.entry != run.index &&
         std::find(sessions.begin(), sessions.end(), statement.session) == sessions.end())
       sessions.push_back(statement.session);
   for (const auto& session : sessions) {
     Wake wake;
     wake.actor = session;
+    const SqlWake* finished = nullptr;
+    for (const auto& candidate : run.wakes)
+      if (candidate.session == session && !candidate.steps.empty()) finished = &candidate;
     const bool still_waiting =
         std::find(run.waiting.begin(), run.waiting.end(), session) != run.waiting.end();
     bool failed = false;
     for (const auto& statement : run.statements) {
-      if (statement.session != session) continue;
+      if (statement.session != session || statement.entry == run.index) continue;
       if (wake.event.empty()) wake.event = statement.step;
       failed = failed || statement.failed;
       const auto holders = run.waiting_for.find(session);
       wake.explanation.push_back(sql_statement_message(
           statement, holders == run.waiting_for.end() ? std::vector<std::string>{} : holders->second, names));
     }
-    for (const auto& finished : run.wakes)
-      if (finished.session == session && !finished.steps.empty()) wake.event = finished.steps.front();
-    wake.outcome = still_waiting ? "waiting" : failed ? "failed" : "done";
+    if (finished) wake.event = finished->steps.front();
+    // The step's own session goes on at this step: what it finished is done (or failed).
+    wake.outcome = still_waiting && session != run.session ? "waiting" : failed ? "failed" : "done";
     wakes.push_back(std::move(wake));
   }
   return wakes;
@@ -411,10 +427,14 @@ Step sql_case_step(const SqlScenario& scenario, const SqlRunResult& run, std::si
   step.index = at.index;
   step.actor = at.session;
   step.event = at.step;
-  step.outcome = at.outcome;
-  step.summary = named_message(
-      "sql.summary." + at.outcome,
-      {{"actor", at.session}, {"step", at.step}, {"result", sql_step_result_arg(at, at.step)}}, names);
+  // Reported waiting by its markers alone, not for a lock: the window says so.
+  bool held = false;
+  for (const auto& statement : at.statements)
+    held = held || (statement.entry == at.index && !statement.markers.empty());
+  step.outcome = held && at.outcome == "waiting" ? "held" : at.outcome;
+  step.summary =
+      named_message("sql.summary." + step.outcome,
+                    {{"actor", at.session}, {"step", at.step}, {"result", sql_step_result_arg(at)}}, names);
   step.actors = sql_statuses_after(scenario, run, upto);
   std::string waiting_at;
   for (const auto& status : step.actors)
@@ -503,8 +523,8 @@ std::string SqlCaseRun::why_not(const std::string& step) const {
   return m->stepper.why_not(step);
 }
 
-const Step& SqlCaseRun::run(const std::string& step) {
-  m->stepper.run(step);
+const Step& SqlCaseRun::run(const std::string& step, const std::vector<SqlBlocker>& markers) {
+  m->stepper.run(step, markers);
   append_sql_step(m->scenario, m->stepper.result(), m->names, m->trace);
   return m->trace.steps.back();
 }

@@ -32,8 +32,9 @@ class SqlCaseRun {
 
   // Why `step` cannot run next (English); empty when it can.
   std::string why_not(const std::string& step) const;
-  // Runs one step: UsageError when why_not() says no, ScenarioError at a statement the sandbox refuses.
-  const Step& run(const std::string& step);
+  // Runs one step with the permutation's markers on it: UsageError when why_not() says no, ScenarioError at
+  // a statement the sandbox refuses.
+  const Step& run(const std::string& step, const std::vector<SqlBlocker>& markers = {});
   const Trace& trace() const;
   const SqlRunResult& result() const;
 

@@ -71,9 +71,12 @@ struct ActorStatus {
   bool holds_write_lock = false;
   bool transaction_failed = false;  // its open transaction was aborted by an error (PostgreSQL)
   std::string waiting_event;        // empty unless waiting
+  int waiting_step = 0;             // the step (from 1) that ran the waiting event: an event may run twice
   std::string waiting_for;          // the actor holding the lock it waits for
   std::string resolved;             // the request's decision, e.g. "accepted"; empty while undecided
   int resolved_step = 0;
+  // An SQL spec's step that ran but is reported waiting: the permutation's markers that hold it ("(*)").
+  std::string waiting_markers;
 };
 
 // What a live process holds in memory after a step (a remembered read, a message not yet sent...):

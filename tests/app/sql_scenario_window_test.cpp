@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "app/timeline_layout.hpp"
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
@@ -30,6 +31,22 @@ GuiDriver& open_p4(GuiDriver& gui) {
 void next(GuiDriver& gui, int times = 1) {
   for (int i = 0; i < times; ++i) REQUIRE(gui.click("Next ▶"));
   gui.settle();
+}
+
+GuiDriver& open_repeated_step(GuiDriver& gui) {
+  gui.app().apply(OpenScenario{std::string(RESLAB_TEST_DATA_DIR) + "/spec/repeated_step.spec"});
+  gui.settle();
+  REQUIRE(gui.session().is_sql());
+  REQUIRE(gui.session().variant()->id == "sqlite");
+  return gui;
+}
+
+// The timeline's markers of `event`: the steps that ran it, and whether each shows waiting.
+std::vector<std::pair<int, bool>> markers_of(const LabSession& session, const std::string& event) {
+  std::vector<std::pair<int, bool>> out;
+  for (const auto& marker : layout_timeline(session, TimelineGeometry{}).markers)
+    if (marker.event == event) out.emplace_back(marker.step, marker.kind == MarkerKind::waiting);
+  return out;
 }
 
 }  // namespace
@@ -207,6 +224,85 @@ TEST_CASE("a .spec opens in the window: its sessions' setups begin their transac
   CHECK(gui.session().current_step()->wakes.size() == 1);
   next(gui);
   CHECK(shows("(1, 0, 0) (2, 5, 1)"));
+}
+
+TEST_CASE("a spec whose permutation runs a step twice steps through both runs, forward and back") {
+  GuiDriver gui("h1", english_settings());
+  open_repeated_step(gui);
+  CHECK(gui.session().stopped().empty());
+  CHECK(gui.session().step_count() == 4);
+  next(gui, 2);  // s2's UPDATE waits for s1's read lock
+  CHECK(gui.session().current_step()->outcome == "waiting");
+  CHECK(markers_of(gui.session(), "s1read") == std::vector<std::pair<int, bool>>{{1, false}, {3, false}});
+  CHECK(markers_of(gui.session(), "s2take") == std::vector<std::pair<int, bool>>{{2, true}});
+  next(gui);  // s1 reads again, in the same transaction
+  const Step* again = gui.session().current_step();
+  REQUIRE(again);
+  CHECK(again->event == "s1read");
+  CHECK(again->outcome == "done");
+  CHECK(shows("What step 3 returned"));
+  next(gui);  // s1's COMMIT wakes s2
+  REQUIRE(gui.session().current_step()->wakes.size() == 1);
+  CHECK(gui.session().current_step()->wakes[0].event == "s2take");
+  CHECK(gui.session().order_argument() == "--variant sqlite --order s1read,s2take,s1read,s1commit");
+  REQUIRE(gui.click("◀ Back"));
+  REQUIRE(gui.click("◀ Back"));
+  gui.settle();
+  CHECK(gui.session().cursor() == 2);
+  CHECK(gui.session().current_step()->event == "s2take");
+  // Run again while it waits, s2take queues behind its own wait: only the run that waits shows waiting.
+  gui.app().apply(UseOrder{"", {"s1read", "s2take", "s2take"}});
+  gui.app().apply(JumpTo{3});
+  gui.settle();
+  REQUIRE(gui.session().step_count() == 3);
+  CHECK(gui.session().current_step()->outcome == "queued");
+  CHECK(markers_of(gui.session(), "s2take") == std::vector<std::pair<int, bool>>{{2, true}, {3, false}});
+}
+
+TEST_CASE("Next past a spec's preset follows the preset's entries by occurrence, a repeated step too") {
+  GuiDriver gui("h1", english_settings());
+  open_repeated_step(gui);
+  gui.app().apply(ChoosePreset{"2"});
+  gui.settle();
+  REQUIRE(gui.session().step_count() == 5);
+  // s1 has run both of its steps by step 3, and its button runs the read the preset plans for it next.
+  gui.app().apply(JumpTo{3});
+  CHECK(gui.session().controls().front().event == "s1read");
+  gui.app().apply(RunActor{"s1"});
+  gui.settle();
+  CHECK(gui.session().cursor() == 4);
+  CHECK(gui.session().step_count() == 5);  // the planned order stands
+  // A hand-made order that stops early: Next follows the preset's remaining entries.
+  gui.app().apply(UseOrder{"2", {"s1read", "s1commit", "s2take"}});
+  gui.settle();
+  REQUIRE(gui.session().step_count() == 3);
+  gui.app().apply(JumpTo{3});
+  next(gui, 2);  // the preset's two runs of s1read, counted as two
+  CHECK(gui.session().step_count() == 5);
+  CHECK(gui.session().trace().order ==
+        std::vector<std::string>{"s1read", "s1commit", "s2take", "s1read", "s1read"});
+  CHECK_FALSE(gui.session().next_event().has_value());
+}
+
+TEST_CASE("a spec step under the (*) marker shows waiting in the window and completes at the next step") {
+  GuiDriver gui("h1", english_settings());
+  open_repeated_step(gui);
+  gui.app().apply(ChoosePreset{"3"});
+  gui.settle();
+  next(gui, 2);
+  CHECK(gui.session().current_step()->outcome == "held");  // not a lock wait
+  CHECK(shows("s1 s1commit shown waiting"));
+  CHECK(shows("the permutation's marker (*) holds back the report of its completion"));
+  CHECK(gui.has_item("1  s1 shown waiting: marker (*)"));
+  next(gui);  // s2 takes the room; s1's COMMIT is reported complete
+  REQUIRE(gui.session().current_step()->wakes.size() == 1);
+  CHECK(gui.session().current_step()->wakes[0].actor == "s1");
+  CHECK(gui.session().current_step()->wakes[0].event == "s1commit");
+  // An order made by hand leaves the preset where it differs: no marker from there on.
+  gui.app().apply(UseOrder{"3", {"s2take", "s1read", "s1commit"}});
+  gui.settle();
+  REQUIRE(gui.session().step_count() == 3);
+  CHECK(gui.session().trace().steps[2].outcome == "done");
 }
 
 }  // namespace reslab

@@ -86,3 +86,28 @@ TEST_CASE("reslab export --backend postgres writes each step of a case run on th
     CHECK(image.height == 768);
   }
 }
+
+TEST_CASE("the window's SQLite button on a spec SQLite cannot run names the statement, in both languages") {
+  if (!pg::test::private_server_or_skip()) return;
+  testing::GuiDriver gui("h1", test::english_settings());
+  gui.app().apply(OpenScenario{std::string(RESLAB_TEST_DATA_DIR) + "/spec/serialization.spec"});
+  REQUIRE(backend_after_settling(gui) == Backend::postgres);
+  REQUIRE(gui.session().is_sql());
+  REQUIRE(gui.click("SQLite"));
+  gui.settle();
+  CHECK(gui.session().backend() == Backend::postgres);  // it stays where it is
+  REQUIRE_FALSE(gui.app().view().toasts.empty());
+  const std::string said = gui.app().view().toasts.back().text;
+  CHECK(said.find("serialization.spec:13:9: SQLite cannot run session a's setup: near \"ISOLATION\": syntax "
+                  "error. It stays where it is.") != std::string::npos);
+  CHECK(gui.app().no_variant_text(Backend::sqlite) == said);  // the button's tooltip says the same
+  CHECK(
+      gui.app().no_variant_text(Backend::mariadb).find("has no variant on MariaDB (it runs on PostgreSQL)") !=
+      std::string::npos);
+  CHECK(gui.app().no_variant_text(Backend::postgres).empty());
+  gui.app().apply(SetLanguage{Lang::zh});
+  gui.settle();
+  CHECK(gui.app().no_variant_text(Backend::sqlite).find("SQLite 无法运行会话 a 的 setup：near") !=
+        std::string::npos);
+  CHECK(gui.app().no_variant_text(Backend::sqlite).find("保持不变") != std::string::npos);
+}

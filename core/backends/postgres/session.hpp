@@ -32,6 +32,8 @@ class PostgresSession : public InFlightSession<StatementFlight> {
   std::string shown(const std::string& sql) const override;
 
   int backend_pid() const { return m_connection.backend_pid(); }
+  // The notices (NOTICE, WARNING, INFO: not the LOG lines of lock waits) received so far.
+  int notices() const { return m_notices; }
   // Its waiting statement's backend is stopped until the statement is driven again.
   bool paused() const { return m_gate.closed(); }
   // An error aborted the open transaction: every statement fails (25P02) until ROLLBACK.
@@ -69,6 +71,7 @@ class PostgresSession : public InFlightSession<StatementFlight> {
   std::chrono::milliseconds m_budget = kStatementBudget;
   int m_waits_started = 0;  // "still waiting" notices for the statement in flight
   int m_waits_ended = 0;    // "acquired" notices for it
+  int m_notices = 0;
   // The session's own deadlock_timeout, as SHOW gives it: a file's SQL may set it (isolationtester's
   // specs do), and a wait is settled only when its deadlock check comes within reach.
   std::chrono::milliseconds m_deadlock_timeout{20};

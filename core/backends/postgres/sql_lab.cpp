@@ -82,6 +82,11 @@ class PostgresSqlLab : public SqlLab {
 
   std::string server_version() const override { return m_server_version; }
 
+  int notices(const std::string& session) override {
+    const auto found = m_sessions.find(session);
+    return found == m_sessions.end() ? 0 : found->second->notices();
+  }
+
   std::vector<std::string> waits_for(const std::string& session) override {
     const auto found = m_sessions.find(session);
     if (found == m_sessions.end()) return {};

@@ -9,6 +9,7 @@
 
 #include "core/backends/sqlite/connection.hpp"
 #include "core/sim/errors.hpp"
+#include "core/sim/message.hpp"
 
 namespace reslab {
 namespace {
@@ -306,29 +307,36 @@ std::unique_ptr<SqlLab> open_sqlite_sql_lab(const SqlLabOptions& options,
   return std::make_unique<SqliteSqlLab>(options, setup);
 }
 
-std::string sqlite_refuses(const SqlScenario& scenario) {
-  const auto located = [](const SourcePos& pos, const std::string& message) {
-    return pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + message;
+LocalizedText sqlite_refuses(const SqlScenario& scenario) {
+  const auto located = [](const SourcePos& pos, const std::string& key, MessageArgs args) {
+    const std::string where =
+        pos.file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": ";
+    return LocalizedText{where + render(Message{key, args}, Lang::en),
+                         where + render(Message{key, args}, Lang::zh)};
   };
   try {
     SqliteSqlLab lab(SqlLabOptions{}, scenario.setup);
-    const auto compiles = [&](const std::vector<SqlStatement>& statements, const std::string& where) {
+    const auto compiles = [&](const std::vector<SqlStatement>& statements, const std::string& key,
+                              const std::string& name) {
       for (const auto& statement : statements)
         if (const std::string error = lab.compile_error(statement.sql); !error.empty())
-          return located(statement.pos, "SQLite cannot run " + where + ": " + error);
-      return std::string();
+          return located(statement.pos, key, {{"name", name}, {"error", error}});
+      return LocalizedText{};
     };
     for (const auto& session : scenario.sessions)
       if (session.setup)
-        if (std::string error = compiles(session.setup->statements, "session " + session.id + "'s setup");
+        if (LocalizedText error =
+                compiles(session.setup->statements, "sql.refused.session_setup", session.id);
             !error.empty())
           return error;
     for (const auto& step : scenario.steps)
-      if (std::string error = compiles(step.statements, "step " + step.name); !error.empty()) return error;
+      if (LocalizedText error = compiles(step.statements, "sql.refused.step", step.name); !error.empty())
+        return error;
   } catch (const ScenarioError& e) {
-    return located(e.pos(), "on SQLite, " + e.message());
+    return located(e.pos(), "sql.refused.setup",
+                   {{"error", bilingual_arg({e.localized().in(Lang::en), e.localized().in(Lang::zh)})}});
   } catch (const BackendUnavailableError& e) {
-    return e.what();
+    return {e.what(), ""};
   }
   return {};
 }

@@ -14,6 +14,6 @@ std::unique_ptr<SqlLab> open_sqlite_sql_lab(const SqlLabOptions& options,
 // Why SQLite cannot run the scenario's SQL ("file:line:col: SQLite cannot run step s1a: near \"FOR\": syntax
 // error"): its setup fails, or a statement of a session's setup or a step does not compile against it.
 // Empty when it can.
-std::string sqlite_refuses(const SqlScenario& scenario);
+LocalizedText sqlite_refuses(const SqlScenario& scenario);
 
 }  // namespace reslab
