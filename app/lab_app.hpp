@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 
-#include "app/font_atlas.hpp"
 #include "app/platform/isolation_runner.hpp"
 #include "app/platform/live_labs.hpp"
 #include "app/session/commands.hpp"
@@ -17,6 +16,7 @@
 #include "app/session/lab_session.hpp"
 #include "app/session/settings.hpp"
 #include "app/session/view_state.hpp"
+#include "app/text/font_atlas.hpp"
 #include "app/text/ui_text.hpp"
 #include "core/sim/explore.hpp"
 #include "core/sim/simulator.hpp"

@@ -19,9 +19,9 @@
 #include "app/panels/sql_panel.hpp"
 #include "app/panels/state_panel.hpp"
 #include "app/panels/top_bar_panel.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/session/keyboard.hpp"
 #include "app/theme.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

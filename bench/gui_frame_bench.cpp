@@ -9,11 +9,11 @@
 #include <memory>
 #include <string>
 
-#include "app/font_atlas.hpp"
 #include "app/lab_app.hpp"
 #include "app/lab_window.hpp"
 #include "app/platform/font_lookup.hpp"
 #include "app/session/settings.hpp"
+#include "app/text/font_atlas.hpp"
 #include "app/theme.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "app/font_atlas.hpp"
+#include "app/text/font_atlas.hpp"
 #include "app/text/text_layout.hpp"
 #include "app/text/wrapped_text.hpp"
 #include "tests/app/headless_imgui.hpp"

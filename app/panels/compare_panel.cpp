@@ -9,8 +9,8 @@
 #include "app/panels/invariant_badge.hpp"
 #include "app/panels/state_panel.hpp"
 #include "app/panels/table_view.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 #include "core/sim/message.hpp"
 #include "core/sim/sql_scenario.hpp"
 

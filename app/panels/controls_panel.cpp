@@ -10,8 +10,8 @@
 #include "app/panels/compare_panel.hpp"
 #include "app/panels/invariant_badge.hpp"
 #include "app/panels/verdict_badge.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 #include "core/sim/message_catalog.hpp"
 #include "core/sim/spec_file.hpp"
 

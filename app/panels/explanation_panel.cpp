@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "app/export/visibility.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 #include "core/formats/labels.hpp"
 #include "core/formats/step_explanation.hpp"
 #include "core/sim/message.hpp"

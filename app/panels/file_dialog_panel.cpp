@@ -5,10 +5,10 @@
 
 #include <filesystem>
 
+#include "app/panels/widgets.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/session/saved_presets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 #include "core/sim/scenario_library.hpp"
 
 namespace reslab {

@@ -2,8 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/panels/widgets.hpp"
 #include "app/session/keyboard.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 

@@ -4,8 +4,8 @@
 
 #include <vector>
 
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 

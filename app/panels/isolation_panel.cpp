@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "app/panels/verdict_badge.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/panels/widgets.hpp"
 #include "app/platform/load_runner.hpp"
 #include "app/text/number_text.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

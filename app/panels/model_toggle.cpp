@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "app/widgets.hpp"
+#include "app/panels/widgets.hpp"
 
 namespace reslab {
 

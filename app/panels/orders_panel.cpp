@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "app/widgets.hpp"
+#include "app/panels/widgets.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/formats/labels.hpp"
 

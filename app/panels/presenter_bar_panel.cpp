@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "app/panels/model_toggle.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/panels/widgets.hpp"
 #include "app/platform/race_runner.hpp"
 #include "app/text/number_text.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

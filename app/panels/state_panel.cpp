@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "app/panels/table_view.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 #include "core/formats/labels.hpp"
 #include "core/sim/message.hpp"
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "app/export/visibility.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 #include "core/sim/case_family.hpp"
 
 namespace reslab {

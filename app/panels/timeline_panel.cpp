@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "app/export/visibility.hpp"
+#include "app/panels/timeline_layout.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/timeline_layout.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

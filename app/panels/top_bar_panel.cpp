@@ -11,9 +11,9 @@
 #include <string>
 
 #include "app/panels/model_toggle.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/platform/platform_paths.hpp"
 #include "app/text/wrapped_text.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab {
 namespace {

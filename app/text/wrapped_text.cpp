@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "app/export/visibility.hpp"
-#include "app/widgets.hpp"
+#include "app/panels/widgets.hpp"
 
 namespace reslab {
 namespace {

@@ -7,10 +7,10 @@
 #include <GLFW/glfw3.h>
 
 #include "app/export/slide_layout.hpp"
-#include "app/font_atlas.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/session/frame_settler.hpp"
+#include "app/text/font_atlas.hpp"
 #include "app/theme.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab::testing {
 

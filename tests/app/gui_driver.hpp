@@ -12,11 +12,11 @@
 
 #include "app/lab_app.hpp"
 #include "app/lab_window.hpp"
+#include "app/panels/widgets.hpp"
 #include "app/platform/desktop/isolation_runner.hpp"
 #include "app/platform/desktop/live_labs.hpp"
 #include "app/session/redraw_rule.hpp"
 #include "app/session/settings.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab::testing {
 

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "app/timeline_layout.hpp"
+#include "app/panels/timeline_layout.hpp"
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "app/panels/widgets.hpp"
 #include "app/session/lab_session.hpp"
 #include "app/text/ui_text.hpp"
-#include "app/widgets.hpp"
 
 namespace reslab::testing {
 

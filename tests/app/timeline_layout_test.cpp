@@ -1,6 +1,6 @@
 // The timeline's draw records, computed from a session on the bundled cases:
 // lanes, ticks, one marker per event, wake-up arrows and the cursor line.
-#include "app/timeline_layout.hpp"
+#include "app/panels/timeline_layout.hpp"
 
 #include <doctest/doctest.h>
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "app/font_atlas.hpp"
-#include "app/widgets.hpp"
+#include "app/panels/widgets.hpp"
+#include "app/text/font_atlas.hpp"
 #include "tests/app/headless_imgui.hpp"
 
 using namespace reslab;

@@ -14,7 +14,6 @@
 #include <optional>
 
 #include "app/export/slide_layout.hpp"
-#include "app/font_atlas.hpp"
 #include "app/gui_context.hpp"
 #include "app/lab_app.hpp"
 #include "app/platform/desktop/cancel_on_signal.hpp"
@@ -24,6 +23,7 @@
 #include "app/platform/png_writer.hpp"
 #include "app/session/redraw_rule.hpp"
 #include "app/session/settings.hpp"
+#include "app/text/font_atlas.hpp"
 
 namespace reslab {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/font_atlas.hpp"
+#include "app/text/font_atlas.hpp"
 
 #include <imgui_freetype.h>
 

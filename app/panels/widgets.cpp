@@ -1,4 +1,4 @@
-#include "app/widgets.hpp"
+#include "app/panels/widgets.hpp"
 
 #include "app/export/visibility.hpp"
 #include "app/text/wrapped_text.hpp"

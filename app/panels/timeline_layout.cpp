@@ -1,4 +1,4 @@
-#include "app/timeline_layout.hpp"
+#include "app/panels/timeline_layout.hpp"
 
 #include <algorithm>
 #include <cmath>
