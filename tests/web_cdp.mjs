@@ -1,8 +1,12 @@
-// A headless Chromium driven over the DevTools protocol with Node's WebSocket client (Node 20: run
-// with --experimental-websocket), for tests/web_test.sh and bench/web.
+// A headless Chromium driven over the DevTools protocol, for tests/web_test.sh and bench/web, with Node's
+// own WebSocket client where it has one (Node 20 with --experimental-websocket, Node 22), else Debian's
+// node-ws (Debian 12's Node 18 has none; scripts/web --browser installs it).
 import {spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {setTimeout as sleep} from 'node:timers/promises';
+
+const WebSocketClient = globalThis.WebSocket ?? createRequire(import.meta.url)('/usr/share/nodejs/ws');
 
 export {sleep};
 
@@ -15,7 +19,7 @@ export async function openBrowser(profile) {
   for (let i = 0; i < 200 && !existsSync(portFile); ++i) await sleep(100);
   const [port] = readFileSync(portFile, 'utf8').split('\n');
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  const socket = new WebSocket(targets.find((target) => target.type === 'page').webSocketDebuggerUrl);
+  const socket = new WebSocketClient(targets.find((target) => target.type === 'page').webSocketDebuggerUrl);
   await new Promise((resolve) => socket.addEventListener('open', resolve));
   let nextId = 1;
   const pending = new Map();

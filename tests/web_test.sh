@@ -124,8 +124,9 @@ check "...and a browser in Chinese, with no lang in the link, the Chinese one" \
   grep -qF ">$(label_of zh loading)</div>" "$scratch/loading-browser.html"
 
 # [4] The address follows the user as they step; the keys do not scroll the page.
-node_flags=()  # Node 20 has its WebSocket client behind a flag
-node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' || node_flags=(--experimental-websocket)
+node_flags=()  # Node 20 has its WebSocket client behind a flag; Debian 12's Node 18 uses node-ws
+node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' ||
+  ! node --experimental-websocket -e '' 2>/dev/null || node_flags=(--experimental-websocket)
 if ! node "${node_flags[@]}" "$root/tests/web_follow.mjs" "$page" "$scratch/follow-profile" 2>/dev/null; then
   failures=$((failures + 1))
 fi
