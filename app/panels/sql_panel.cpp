@@ -45,7 +45,10 @@ bool opens_with_word(const std::string& sql, const char* word) {
 // a write by the rows it changed, a read by the rows it returned, anything else as done. SQLITE_DONE
 // and SQLITE_ROW are not news.
 std::string result_text(const PanelContext& ctx, const SqlRecord& record, bool ok) {
-  // A server's errors also show their SQLSTATE; a statement still in flight is "waiting".
+  // A server's errors also show their SQLSTATE; a statement still in flight is "waiting"; one a spec's
+  // markers report waiting says so, not that it waits for a lock.
+  if (!record.held_by_markers.empty())
+    return ctx.tr("sql.shown_waiting", {{"markers", record.held_by_markers}});
   if (record.waiting)
     return record.result == "waiting" ? ctx.tr("sql.waits") : record.result + " · " + ctx.tr("sql.waits");
   if (!ok) return record.sqlstate.empty() ? record.result : record.result + " (" + record.sqlstate + ")";

@@ -185,6 +185,7 @@ SqlRecord sql_statement_record(const SqlStatementRun& statement) {
   record.rows = static_cast<int>(statement.rows.size());
   record.ok = !statement.waiting && !statement.failed;
   record.waiting = statement.waiting;
+  record.held_by_markers = statement.markers;
   record.returned_columns = statement.columns;
   record.returned_rows = statement.rows;
   return record;

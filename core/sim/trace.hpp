@@ -25,6 +25,9 @@ struct SqlRecord {
   std::string sqlstate;  // PostgreSQL's SQLSTATE ("40P01"); empty on SQLite
   bool ok = true;        // the statement succeeded, whatever the backend calls its success
   bool waiting = false;  // it waits for another session's lock (an SQL scenario's; a case's say "waiting")
+  // A spec's step reported waiting by the permutation's markers that hold back its report ("(*)"), not
+  // by a lock: empty otherwise.
+  std::string held_by_markers;
   // What it returned, kept where the rows are the lesson (an SQL scenario's statements); a case's actions
   // say what they read in their explanations instead.
   std::vector<std::string> returned_columns = {};

@@ -294,6 +294,8 @@ TEST_CASE("a spec step under the (*) marker shows waiting in the window and comp
   CHECK(shows("s1 s1commit shown waiting"));
   CHECK(shows("the permutation's marker (*) holds back the report of its completion"));
   CHECK(gui.has_item("1  s1 shown waiting: marker (*)"));
+  CHECK(shows("→ shown waiting: marker (*)"));  // the SQL panel: the COMMIT ran, its report is held
+  CHECK_FALSE(shows("· waits"));
   next(gui);  // s2 takes the room; s1's COMMIT is reported complete
   REQUIRE(gui.session().current_step()->wakes.size() == 1);
   CHECK(gui.session().current_step()->wakes[0].actor == "s1");
