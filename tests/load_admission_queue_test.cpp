@@ -15,6 +15,7 @@
 
 #include "core/labs/load/admission_queue.hpp"
 #include "core/labs/load/workload.hpp"
+#include "tests/eventually.hpp"
 
 namespace reslab::load_lab {
 namespace {
@@ -104,7 +105,7 @@ TEST_CASE("a writer waiting for a full batch is woken once it is full, not left 
     queue.pop_batch(batch, 64, std::chrono::hours(1));
     taken.set_value();
   });
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the writer is most likely waiting by now
+  REQUIRE(test::until([&] { return queue.writer_waits_for() == 64; }));  // waiting for the full batch
   std::atomic<int> left{0};
   std::vector<std::thread> admitters = start_admitters(4, queue, intake, left);
   const bool woken = writer_done.wait_for(std::chrono::seconds(120)) == std::future_status::ready;
@@ -121,16 +122,19 @@ TEST_CASE(
   AdmissionQueue queue(4);
   Intake intake(1'000'000);
   REQUIRE(queue.admit_next(std::ref(intake)) == 4);  // full: nobody gets in until the writer takes some
+  std::atomic<int> arrived{0};
   std::atomic<int> released{0};
   std::vector<std::thread> admitters;
   for (int i = 0; i < 8; ++i)
     admitters.emplace_back([&] {
+      ++arrived;
       while (queue.admit_next(std::ref(intake)) > 0) {
       }
       ++released;
     });
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // most likely all blocked by now; if not, they
-                                                               // meet the stopped queue on arrival
+  // All eight at the door: one waiting for room and the others for their turn, or about to be; a
+  // thread that gets there after the stop meets the stopped queue on arrival, and is released the same.
+  REQUIRE(test::until([&] { return arrived == 8; }));
   queue.stop();
   for (auto& admitter : admitters) admitter.join();
   CHECK(released == 8);

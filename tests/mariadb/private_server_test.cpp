@@ -15,9 +15,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 
 #include "core/backends/mariadb/connection.hpp"
+#include "tests/eventually.hpp"
 #include "tests/mariadb/mariadb_test_support.hpp"
 
 extern char** environ;
@@ -63,20 +63,25 @@ namespace {
 // The private dir whose owner file names `owner`, once its server has written its pid file; "" if none
 // within `budget`.
 std::string server_dir_of(pid_t owner, std::chrono::milliseconds budget) {
-  const auto deadline = std::chrono::steady_clock::now() + budget;
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::error_code error;
-    for (const auto& entry : std::filesystem::directory_iterator("/tmp", error)) {
-      const std::string name = entry.path().filename().string();
-      if (name.rfind(maria::kServerDirPrefix, 0) != 0) continue;
-      std::ifstream file(entry.path() / "owner");
-      pid_t named = 0;
-      if (file >> named && named == owner && std::filesystem::exists(entry.path() / "data/postmaster.pid"))
-        return entry.path().string();
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return {};
+  std::string found;
+  test::eventually(
+      [&] {
+        std::error_code error;
+        for (const auto& entry : std::filesystem::directory_iterator("/tmp", error)) {
+          const std::string name = entry.path().filename().string();
+          if (name.rfind(maria::kServerDirPrefix, 0) != 0) continue;
+          std::ifstream file(entry.path() / "owner");
+          pid_t named = 0;
+          if (file >> named && named == owner &&
+              std::filesystem::exists(entry.path() / "data/postmaster.pid")) {
+            found = entry.path().string();
+            return true;
+          }
+        }
+        return false;
+      },
+      budget);
+  return found;
 }
 
 pid_t pid_in(const std::string& file) {

@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "core/backends/postgres/durable_server.hpp"
 #include "core/backends/server_process/private_dirs.hpp"
@@ -19,6 +18,7 @@
 #include "core/labs/race/seat_race.hpp"
 #include "core/sim/errors.hpp"
 #include "postgres/postgres_test_support.hpp"
+#include "tests/eventually.hpp"
 #include "tests/load_replay.hpp"
 
 using namespace reslab;
@@ -278,23 +278,23 @@ TEST_CASE("kill -9 mid-load: after a restart the data folder passes its checks a
                       "race", "--threads", "4", "--seats", "2000", "--intents", "200000", "--no-baseline"});
   // Wait until orders are being committed, then kill reslab outright. The run (200,000 durable
   // transactions) lasts far longer than it takes to get there; the bound only caps a hang.
-  bool loading = false;
-  for (int attempt = 0; attempt < 12000 && !loading; ++attempt) {
-    std::this_thread::sleep_for(50ms);
+  const auto loading = [&] {
     const std::string socket = socket_dir_of(folder.data());
-    if (socket.empty()) continue;
+    if (socket.empty()) return false;
     PGconn* probe =
         PQconnectdb(("host='" + socket + "' user=postgres dbname=postgres connect_timeout=2").c_str());
+    bool committing = false;
     if (PQstatus(probe) == CONNECTION_OK) {
       PGresult* found = PQexec(probe,
                                "SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'orders'"
                                " AND n_tup_ins > 100");
-      loading = PQresultStatus(found) == PGRES_TUPLES_OK && std::string(PQgetvalue(found, 0, 0)) != "0";
+      committing = PQresultStatus(found) == PGRES_TUPLES_OK && std::string(PQgetvalue(found, 0, 0)) != "0";
       PQclear(found);
     }
     PQfinish(probe);
-  }
-  REQUIRE(loading);
+    return committing;
+  };
+  REQUIRE(test::eventually(loading, 600s, 50ms));
   kill(child.pid(), SIGKILL);
   child.wait(10s);
   // The server goes down with reslab (its parent-death signal): wait until the old postmaster has
@@ -303,14 +303,14 @@ TEST_CASE("kill -9 mid-load: after a restart the data folder passes its checks a
   if (std::ifstream pid_file(folder.data() + "/postmaster.pid"); pid_file) pid_file >> postmaster;
   if (postmaster > 0) wait_until_process_gone(postmaster, 300s);
   std::unique_ptr<pg::DurableServer> server;
-  for (int attempt = 0; attempt < 600 && !server; ++attempt) {
+  const auto started = [&] {
     try {
       server = pg::DurableServer::start(folder.data());
     } catch (const pg::BackendUnavailable&) {  // its last children may hold its shared memory a moment
-      std::this_thread::sleep_for(100ms);
     }
-  }
-  REQUIRE(server);
+    return server != nullptr;
+  };
+  REQUIRE(test::eventually(started, 60s, 100ms));
   CHECK_FALSE(server->cold());
   TestConnection connection(server->conninfo());
   const std::vector<std::string> schemas =

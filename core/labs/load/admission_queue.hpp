@@ -97,6 +97,13 @@ class AdmissionQueue {
     }
     m_not_empty.notify_all();
   }
+  // How many intents the writer waits for now (1: a first one; the batch's size: a full batch); 0 while
+  // it does not wait.
+  std::size_t writer_waits_for() {
+    std::lock_guard lock(m_mutex);
+    return m_writer_wants;
+  }
+
   // Cancelled: admitting threads give up, the writer stops after the batch it is committing.
   void stop() {
     {
