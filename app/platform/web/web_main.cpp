@@ -31,6 +31,7 @@
 namespace reslab::web {
 namespace {
 
+// The settings file in local storage; site/index.html reads its lang there before the app has loaded.
 constexpr const char* kSettingsKey = "reslab.settings";
 
 // [SECTION] platform

@@ -15,7 +15,6 @@ class LockMonitor {
  public:
   explicit LockMonitor(const std::string& conninfo) : m_control(conninfo) {}
 
-  void set_lab_pids(std::vector<int> pids) { m_pids = std::move(pids); }
   // The lab's sessions, as (backend pid, session name).
   void set_lab_sessions(std::vector<std::pair<int, std::string>> sessions);
   // Whether one of the sessions blocking `pid` belongs to this lab.

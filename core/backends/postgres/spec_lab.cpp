@@ -93,7 +93,7 @@ class PostgresSpecLab : public SpecLab {
     m_control = std::make_unique<pg::PgConnection>(m_role.conninfo());
     PQsetNoticeProcessor(
         m_control->handle(), [](void*, const char*) {}, nullptr);  // heard by no one
-    std::vector<int> pids;
+    std::vector<std::pair<int, std::string>> lab_sessions;
     m_sessions.reserve(options.sessions.size());
     for (std::size_t s = 0; s < options.sessions.size(); ++s) {
       auto session = std::make_unique<Connection>();
@@ -101,10 +101,10 @@ class PostgresSpecLab : public SpecLab {
       session->index = s;
       session->connection = std::make_unique<pg::PgConnection>(m_role.conninfo());
       PQsetNoticeReceiver(session->connection->handle(), &PostgresSpecLab::on_notice, session.get());
-      pids.push_back(session->connection->backend_pid());
+      lab_sessions.emplace_back(session->connection->backend_pid(), options.sessions[s]);
       m_sessions.push_back(std::move(session));
     }
-    m_monitor->set_lab_pids(std::move(pids));
+    m_monitor->set_lab_sessions(std::move(lab_sessions));
   }
 
   ~PostgresSpecLab() override {
