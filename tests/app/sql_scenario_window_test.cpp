@@ -10,6 +10,7 @@
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
+#include "tests/eventually.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace reslab {
@@ -166,10 +167,15 @@ TEST_CASE(
   GuiDriver gui("h1", english_settings());
   test::bundled_case("h1");
   REQUIRE(gui.click("Isolation"));
-  for (int frame = 0; frame < 2000 && gui.app().isolation().running(); ++frame) {
-    gui.platform().clock += 0.05;
-    gui.frame();
-  }
+  // The table is built on a thread of its own: frames go on being drawn until it has finished, however
+  // long a busy machine makes that (the budget only caps a hang).
+  REQUIRE(test::until(
+      [&] {
+        gui.platform().clock += 0.05;
+        gui.frame();
+        return !gui.app().isolation().running();
+      },
+      std::chrono::minutes(5)));
   gui.settle();
   const IsolationRunner::Status status = gui.app().isolation().status();
   REQUIRE(status.state == IsolationRunner::State::finished);
