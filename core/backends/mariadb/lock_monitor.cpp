@@ -77,7 +77,10 @@ std::vector<unsigned long> LockMonitor::blockers_from_cache(unsigned long thread
   // Another client of the server (a second reslab on a --mariadb server, or one that has just exited) may
   // have read the cache less than 100 ms ago: then it still holds the transactions of that moment, and
   // `thread`'s wait is not in it yet. A cache that does not show the wait is read again once it may be
-  // fresh, twice at most.
+  // fresh, twice at most. Several holders (of a shared lock) come in the order their connections were
+  // made, which is the lab's order of sessions: ordered by start time and trx_id, two readers holding a
+  // shared lock came back in either order from one read to the next (trx_id of a transaction that has
+  // not written is not a real id), and a start time counts whole seconds.
   for (int attempt = 0;; ++attempt) {
     {
       CacheClock& clock = cache_clock();
@@ -91,7 +94,7 @@ std::vector<unsigned long> LockMonitor::blockers_from_cache(unsigned long thread
         "SELECT b.trx_mysql_thread_id FROM information_schema.INNODB_LOCK_WAITS w"
         " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
         " JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id" +
-        requester + " ORDER BY b.trx_started, b.trx_id");
+        requester + " ORDER BY b.trx_mysql_thread_id");
     // Read within the same 100 ms, the same cache: does it show the wait at all?
     const bool shows_wait = !rows.rows.empty() || !m_control
                                                        .exec("SELECT 1 FROM information_schema.INNODB_TRX r" +

@@ -24,8 +24,9 @@ class LockMonitor {
   std::vector<unsigned long> waiting_threads();
   // Whether `thread` waits for a table's metadata lock or a table lock (DDL, LOCK TABLES).
   bool waits_for_table_lock(unsigned long thread);
-  // The threads `thread` waits for, in InnoDB's order: from the status when it says it plainly, else from
-  // a fresh read of the cache (≥ 100 ms; again when another client of the server left it stale).
+  // The threads `thread` waits for: from the status when it says it plainly, else from a fresh read of the
+  // cache (≥ 100 ms; again when another client of the server left it stale), in the order their
+  // connections were made.
   std::vector<unsigned long> blocking_threads(unsigned long thread);
   // The same, always from the cache (InnoDB's own view, which the status's reading is held to in tests).
   std::vector<unsigned long> blockers_from_cache(unsigned long thread);

@@ -70,7 +70,8 @@ class MariaSession : public InFlightSession<MariaFlight> {
   std::chrono::milliseconds m_budget = kStatementBudget;
 };
 
-// The sessions of `sessions` that InnoDB says `waiting`'s statement waits for, in InnoDB's order.
+// The sessions of `sessions` that InnoDB says `waiting`'s statement waits for, in the order their connections
+// were made.
 std::vector<std::string> blocking_sessions(
     LockMonitor& monitor, const MariaSession& waiting,
     const std::map<std::string, std::unique_ptr<MariaSession>>& sessions);
