@@ -120,6 +120,13 @@ float draw_sql_panel(const PanelContext& ctx) {
                                                                                : ctx.colors.sql_error});
     if (!first) ImGui::Indent(indent);
     text_wrapped_parts(parts);
+    // What the server said to the session while the statement ran, under it, as it said it: part of its
+    // result, so hidden with it.
+    if (!hidden && !record.notices.empty()) {
+      ImGui::Indent(indent);
+      for (const auto& notice : record.notices) text_wrapped_parts({{notice, muted}});
+      ImGui::Unindent(indent);
+    }
     if (!first) ImGui::Unindent(indent);
     require_shown("sql " + std::to_string(++index));
   }

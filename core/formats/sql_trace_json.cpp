@@ -15,11 +15,11 @@ SqlJson statement_json(const SqlStatementRun& statement) {
     rows.push_back(std::move(cells));
   }
   SqlJson out = {
-      {"session", statement.session},  {"step", statement.step},       {"entry", statement.entry},
-      {"sql", statement.sql},          {"code", statement.code},       {"message", statement.message},
-      {"waiting", statement.waiting},  {"failed", statement.failed},   {"columns", statement.columns},
-      {"rows", std::move(rows)},       {"changes", statement.changes}, {"line", statement.pos.line},
-      {"column", statement.pos.column}};
+      {"session", statement.session}, {"step", statement.step},        {"entry", statement.entry},
+      {"sql", statement.sql},         {"code", statement.code},        {"message", statement.message},
+      {"waiting", statement.waiting}, {"failed", statement.failed},    {"columns", statement.columns},
+      {"rows", std::move(rows)},      {"changes", statement.changes},  {"notices", statement.notices},
+      {"line", statement.pos.line},   {"column", statement.pos.column}};
   if (!statement.markers.empty()) out["markers"] = statement.markers;
   return out;
 }

@@ -41,7 +41,17 @@ std::string rows_in_words(const std::vector<Row>& rows) {
 }
 
 // [SECTION] one statement
+std::string result_text(const SqlStatementRun& statement, Lang lang);
+
+// The statement, what it did, and what the server said to its session meanwhile, a line each.
 std::string statement_text(const SqlStatementRun& statement, Lang lang) {
+  std::string out = result_text(statement, lang);
+  for (const auto& notice : statement.notices)
+    out += "<br>" + sql_say("sql.notice", lang, {{"notice", sql_cell(notice)}});
+  return out;
+}
+
+std::string result_text(const SqlStatementRun& statement, Lang lang) {
   std::string out = "`" + sql_cell(statement.sql) + "` → ";
   if (!statement.markers.empty()) return out + sql_say("sql.held", lang, {{"markers", statement.markers}});
   if (statement.waiting) return out + sql_say("sql.waits", lang);

@@ -29,6 +29,7 @@ const MessageTemplate kIsolation[] = {
      "SQLite 无法运行会话 {name} 的 setup：{error}"},
     {"sql.refused.step", "SQLite cannot run step {name}: {error}", "SQLite 无法运行步 {name}：{error}"},
     {"sql.refused.setup", "on SQLite, {error}", "在 SQLite 上，{error}"},
+    {"sql.notice", "the server said: {notice}", "服务器说：{notice}"},
     {"sql.woke", "{session} goes on and finishes {steps}", "{session} 继续执行，完成 {steps}"},
     {"sql.still_waiting", "still waiting: {sessions}", "仍在等待：{sessions}"},
     {"sql.tables_previous",
@@ -89,6 +90,8 @@ const MessageTemplate kIsolation[] = {
      "{actor} 的 {verb} 等待另一个会话持有的锁。"},
     {"sql.why.fails", "{actor}'s {verb} fails with {code}: {message}",
      "{actor} 的 {verb} 失败，错误码 {code}：{message}"},
+    {"sql.why.notice", "Meanwhile the server said to {actor}'s session: {notice}",
+     "其间服务器对 {actor} 的会话说：{notice}"},
     {"sql.why.held",
      "{actor}'s {step} has run, but the permutation's marker {markers} holds back the report of its completion: "
      "it shows as waiting until then, as PostgreSQL's isolationtester reports it.",

@@ -33,6 +33,9 @@ struct StatementResult {
   // The server ended a deadlock by failing this statement: its transaction is rolled back (PostgreSQL's
   // 40P01). The kind is busy, like SQLite's BUSY that waiting cannot end.
   bool deadlock_victim = false;
+  // What the server said to the session while the statement ran, as "NOTICE:  text" (PostgreSQL's
+  // NOTICE, WARNING and INFO; a statement that waits carries those sent before its wait). Empty on SQLite.
+  std::vector<std::string> notices;
 
   bool ok() const { return kind == Kind::ok; }
   bool busy() const { return kind == Kind::busy; }

@@ -72,11 +72,12 @@ struct FinishedStep {
 
 struct SessionRun {
   std::string id;
-  std::vector<SqlStatement> begin;  // what opens its transaction, one statement or several
-  std::size_t begun = 0;            // how many of them ran
-  std::deque<QueuedStep> queue;     // the front one runs; the others wait their turn behind it
-  bool blocked = false;             // its current statement waits for another session
-  bool held = false;                // its front step ran, and a marker holds back the report of it
+  std::vector<SqlStatement> begin;   // what opens its transaction, one statement or several
+  std::size_t begun = 0;             // how many of them ran
+  std::deque<QueuedStep> queue;      // the front one runs; the others wait their turn behind it
+  bool blocked = false;              // its current statement waits for another session
+  bool held = false;                 // its front step ran, and a marker holds back the report of it
+  std::vector<std::string> notices;  // sent while a wait went on: the statement's record carries them
 
   bool waiting() const { return blocked || held; }
 };
@@ -217,8 +218,16 @@ class SqlRunner {
     record.columns = result.columns;
     record.rows = result.rows;
     record.changes = result.changes;
-    // A statement still waiting is logged once, where it began to wait.
-    if (!record.waiting || !session.blocked) log.push_back(std::move(record));
+    record.notices = std::move(session.notices);
+    session.notices.clear();
+    record.notices.insert(record.notices.end(), result.notices.begin(), result.notices.end());
+    // A statement still waiting is logged once, where it began to wait; what the server said while it
+    // went on waiting comes with its completion.
+    if (!record.waiting || !session.blocked) {
+      log.push_back(std::move(record));
+    } else {
+      session.notices = std::move(record.notices);
+    }
     session.blocked = result.busy() && !result.deadlock_victim;
     if (!result.ok() && !session.blocked) failed = true;
     return !session.blocked;

@@ -30,6 +30,8 @@ struct SqlStatementRun {
   std::vector<std::string> columns;
   std::vector<Row> rows;
   int changes = 0;
+  // What the server said to the session while the statement ran ("NOTICE:  text"), as it said it.
+  std::vector<std::string> notices;
   SourcePos pos;
   // Not empty when this stands for a step the permutation marks, reported waiting because its markers
   // hold back the report of its completion: they, as written ("(s1c)", "(*)"). `sql` is the step's SQL;

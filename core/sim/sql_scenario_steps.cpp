@@ -176,6 +176,14 @@ Message sql_statement_message(const SqlStatementRun& statement, const std::vecto
   return named_message("sql.why.done", {{"actor", statement.session}, {"verb", verb}}, names);
 }
 
+// The statement's message, then what the server said to its session while it ran, a message each.
+void explain_statement(const SqlStatementRun& statement, const std::vector<std::string>& holders,
+                       const std::shared_ptr<const MessageNames>& names, std::vector<Message>& out) {
+  out.push_back(sql_statement_message(statement, holders, names));
+  for (const auto& notice : statement.notices)
+    out.push_back(named_message("sql.why.notice", {{"actor", statement.session}, {"notice", notice}}, names));
+}
+
 SqlRecord sql_statement_record(const SqlStatementRun& statement) {
   SqlRecord record;
   record.connection = statement.session;
@@ -188,6 +196,7 @@ SqlRecord sql_statement_record(const SqlStatementRun& statement) {
   record.held_by_markers = statement.markers;
   record.returned_columns = statement.columns;
   record.returned_rows = statement.rows;
+  record.notices = statement.notices;
   return record;
 }
 
@@ -380,8 +389,9 @@ std::vector<Message> own_sql_explanation(const SqlStepRun& run, const std::strin
   for (const auto& statement : run.statements) {
     if (statement.entry != run.index) continue;
     const auto holders = run.waiting_for.find(statement.session);
-    messages.push_back(sql_statement_message(
-        statement, holders == run.waiting_for.end() ? std::vector<std::string>{} : holders->second, names));
+    explain_statement(statement,
+                      holders == run.waiting_for.end() ? std::vector<std::string>{} : holders->second, names,
+                      messages);
   }
   return messages;
 }
@@ -409,8 +419,9 @@ std::vector<Wake> sql_wakes_of(const SqlStepRun& run, const std::shared_ptr<cons
       if (wake.event.empty()) wake.event = statement.step;
       failed = failed || statement.failed;
       const auto holders = run.waiting_for.find(session);
-      wake.explanation.push_back(sql_statement_message(
-          statement, holders == run.waiting_for.end() ? std::vector<std::string>{} : holders->second, names));
+      explain_statement(statement,
+                        holders == run.waiting_for.end() ? std::vector<std::string>{} : holders->second,
+                        names, wake.explanation);
     }
     if (finished) wake.event = finished->steps.front();
     // The step's own session goes on at this step: what it finished is done (or failed).

@@ -32,6 +32,8 @@ struct SqlRecord {
   // say what they read in their explanations instead.
   std::vector<std::string> returned_columns = {};
   std::vector<Row> returned_rows = {};
+  // What the server said to the session while it ran ("NOTICE:  text"): PostgreSQL's notices.
+  std::vector<std::string> notices = {};
 };
 
 // A question predict mode asks before a step's result is revealed (what the scenario file expects of the

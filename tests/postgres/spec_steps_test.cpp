@@ -100,6 +100,36 @@ TEST_CASE("a notices marker holds a step's report until the other session sent i
   CHECK_FALSE(run.stuck);
 }
 
+TEST_CASE("what the server says to a session comes with the statement it said it during, in every trace") {
+  if (!pg::test::private_server_or_skip()) return;
+  const SqlScenario spec = spec_fixture("notices.spec");
+  const SqlRunResult run = stepped(spec, 1);
+  REQUIRE(run.steps.size() == 4);
+  const auto notices_of = [&](std::size_t step) { return run.steps[step].statements.at(0).notices; };
+  CHECK(notices_of(0) == std::vector<std::string>{"NOTICE:  say: from n1"});
+  CHECK(notices_of(1) == std::vector<std::string>{"NOTICE:  first", "WARNING:  second"});
+  CHECK(notices_of(2) ==
+        std::vector<std::string>{"NOTICE:  table \"nothing_here\" does not exist, skipping"});
+  CHECK(notices_of(3) == std::vector<std::string>{"NOTICE:  say: after a nap"});
+
+  const std::string markdown = sql_run_to_markdown(run, spec, Lang::en);
+  CHECK(markdown.find("`DO $$ BEGIN RAISE NOTICE 'first'; RAISE WARNING 'second'; END $$` → 00000<br>the "
+                      "server said: NOTICE:  first<br>the server said: WARNING:  second |") !=
+        std::string::npos);
+  CHECK(sql_run_to_markdown(run, spec, Lang::zh).find("服务器说：NOTICE:  say: from n1") !=
+        std::string::npos);
+  const auto json = sql_steps_to_json(run);
+  CHECK(json.dump().find(R"("notices":["NOTICE:  first","WARNING:  second"])") != std::string::npos);
+
+  // A step whose report a notices marker holds back: its notice comes with its completion.
+  const SqlRunResult held = stepped(spec, 2);
+  REQUIRE(held.steps.size() == 2);
+  CHECK(held.steps[0].statements.at(0).notices.empty());
+  REQUIRE(held.steps[1].statements.size() == 2);
+  CHECK(held.steps[1].statements[0].notices == std::vector<std::string>{"NOTICE:  say: from n1"});
+  CHECK(held.steps[1].statements[1].notices == std::vector<std::string>{"NOTICE:  say: after a nap"});
+}
+
 TEST_CASE("a step listed twice reads, the second time, what another session committed in between") {
   if (!pg::test::private_server_or_skip()) return;
   const SqlScenario spec = spec_fixture("repeated_step.spec");

@@ -111,3 +111,20 @@ TEST_CASE("the window's SQLite button on a spec SQLite cannot run names the stat
         std::string::npos);
   CHECK(gui.app().no_variant_text(Backend::sqlite).find("保持不变") != std::string::npos);
 }
+
+TEST_CASE(
+    "what the server said to a session shows under the statement that ran, and in the Why, until hidden") {
+  if (!pg::test::private_server_or_skip()) return;
+  testing::GuiDriver gui("h1", test::english_settings());
+  gui.app().apply(OpenScenario{std::string(RESLAB_TEST_DATA_DIR) + "/spec/notices.spec"});
+  REQUIRE(backend_after_settling(gui) == Backend::postgres);
+  REQUIRE(gui.session().is_sql());
+  for (int step = 0; step < 3; ++step) REQUIRE(gui.click("Next ▶"));
+  gui.settle();
+  CHECK(test::shows("DROP TABLE IF EXISTS nothing_here; → done"));
+  CHECK(test::shows("NOTICE: table \"nothing_here\" does not exist, skipping"));
+  CHECK(test::shows("Meanwhile the server said to n1's session: NOTICE: table \"nothing_here\""));
+  gui.app().apply(SetLanguage{Lang::zh});
+  gui.settle();
+  CHECK(test::shows("其间服务器对 n1 的会话说：NOTICE: table"));
+}

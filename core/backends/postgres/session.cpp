@@ -91,6 +91,7 @@ void PostgresSession::on_notice(void* self, const PGresult* notice) {
   // Every other notice is one isolationtester would receive too (it leaves client_min_messages alone).
   if (std::string(severity) != "LOG") {
     ++session->m_notices;
+    session->m_notice_texts.push_back(std::string(severity) + ":  " + message);
     return;
   }
   const std::string text = message;
@@ -115,6 +116,7 @@ void PostgresSession::send(const std::string& sql, const std::vector<Value>& par
   const std::string text = m_verbatim ? sql : translate_statement(sql);
   const BoundParams bound(params);
   m_waits_started = m_waits_ended = 0;
+  m_notice_texts.clear();  // what came outside a statement (the lab's reads, a set-up) belongs to none
   if (!PQsendQueryParams(m_connection.handle(), text.c_str(), static_cast<int>(params.size()),
                          bound.types.data(), bound.values.data(), nullptr, nullptr, 0))
     throw BackendUnavailableError("PostgreSQL session " + m_name + " could not send \"" + sql +
@@ -142,6 +144,13 @@ bool PostgresSession::settled_waiting() {
 }
 
 StatementResult PostgresSession::await() {
+  StatementResult result = drive();
+  result.notices = std::move(m_notice_texts);
+  m_notice_texts.clear();
+  return result;
+}
+
+StatementResult PostgresSession::drive() {
   m_gate.open();  // a waiting statement goes on only while it is waited for
   PGconn* conn = m_connection.handle();
   const auto deadline = std::chrono::steady_clock::now() + m_budget;

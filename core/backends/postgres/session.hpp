@@ -58,6 +58,7 @@ class PostgresSession : public InFlightSession<StatementFlight> {
 
   void send(const std::string& sql, const std::vector<Value>& params) override;
   StatementResult await() override;
+  StatementResult drive();
   StatementResult collect();
   StatementResult cancel();
   bool settled_waiting();
@@ -72,6 +73,7 @@ class PostgresSession : public InFlightSession<StatementFlight> {
   int m_waits_started = 0;  // "still waiting" notices for the statement in flight
   int m_waits_ended = 0;    // "acquired" notices for it
   int m_notices = 0;
+  std::vector<std::string> m_notice_texts;  // received since the last result: the next one carries them
   // The session's own deadlock_timeout, as SHOW gives it: a file's SQL may set it (isolationtester's
   // specs do), and a wait is settled only when its deadlock check comes within reach.
   std::chrono::milliseconds m_deadlock_timeout{20};
