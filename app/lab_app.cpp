@@ -328,178 +328,170 @@ void LabApp::apply(const Command& command) {
   const LabSession::OrderState before = m_session->order_state();
   const auto scenario_before = m_session->scenario_ptr();
   try {
-    std::visit(Overloaded{
-                   [&](const StepForward&) { step_forward(); },
-                   [&](const StepBack&) {
-                     m_view.hidden_step = 0;
-                     m_session->step_back();
-                   },
-                   [&](const ResetSteps&) {
-                     m_view.hidden_step = 0;
-                     m_view.playing = false;
-                     m_session->reset();
-                   },
-                   [&](const JumpTo& jump) {
-                     m_view.hidden_step = 0;
-                     m_session->jump_to(jump.step);
-                   },
-                   [&](const RunActor& run) { run_actor(run.actor); },
-                   [&](const SetModel& set) { set_model(set.model); },
-                   [&](const SetBackend& set) { choose_backend(set.backend); },
-                   [&](const ToggleCompareBackends&) {
-                     m_view.compare_backends = !m_view.compare_backends;
-                     m_view.compare = true;
-                     after_session_change();
-                   },
-                   [&](const ChoosePreset& choose) {
-                     if (auto error = m_session->choose_preset(choose.name); !error.empty())
-                       toast(error, true);
-                     m_view.hidden_step = 0;
-                     after_session_change();
-                   },
-                   [&](const SavePreset& save) { save_preset(save.title); },
-                   [&](const RestorePreset&) {
-                     m_session->restore_preset();
-                     m_view.hidden_step = 0;
-                     after_session_change();
-                   },
-                   [&](const Undo&) { undo(); },
-                   [&](const UseOrder& use) {
-                     m_session->use_order(use.preset, use.order);
-                     m_view.hidden_step = 0;
-                     after_session_change();
-                   },
-                   [&](const MoveEvent& move) {
-                     // A time the event carries is a fact of the case: say which, in the user's language.
-                     if (const TimeFloor floor = m_session->earliest(move.event);
-                         move.seconds < floor.seconds) {
-                       toast(tr("toast.move_refused", {{"event", move.event},
-                                                       {"seconds", std::to_string(move.seconds)},
-                                                       {"fact", floor.argument},
-                                                       {"earliest", std::to_string(floor.seconds)}}),
-                             true);
-                       return;
-                     }
-                     if (auto error = m_session->move_event(move.event, move.seconds); !error.empty())
-                       toast(error, true);
-                     m_view.hidden_step = 0;
-                     after_session_change();
-                   },
-                   [&](const OpenScenario& open) { open_scenario(open.name_or_path); },
-                   [&](const DismissError&) {
-                     m_view.scenario_error.clear();
-                     m_view.scenario_error_at_start = false;
-                   },
-                   [&](const TogglePlay&) {
-                     m_view.playing = !m_view.playing;
-                     m_view.next_play_at = m_platform.now() + m_view.seconds_per_step;
-                   },
-                   [&](const TogglePredict&) {
-                     if (!m_view.predict) {
-                       m_view.predict = true;
-                     } else if (m_view.hidden_step != 0) {
-                       m_view.hidden_step = 0;
-                     } else {
-                       m_view.predict = false;
-                     }
-                   },
-                   [&](const RevealStep&) { m_view.hidden_step = 0; },
-                   [&](const ToggleCompare&) {
-                     m_view.compare = !m_view.compare;
-                     after_session_change();
-                   },
-                   [&](const SetLanguage& set) {
-                     m_view.lang = set.lang;
-                     refresh_notice();  // the notice is text
-                   },
-                   [&](const SetDarkTheme& set) { m_view.dark = set.dark; },
-                   [&](const ZoomBy& zoom) {
-                     const float next = zoom.steps == 0  ? 1.0f
-                                        : zoom.steps > 0 ? m_view.zoom * kZoomStep
-                                                         : m_view.zoom / kZoomStep;
-                     m_view.zoom = std::clamp(next, kZoomMin, kZoomMax);
-                     m_fonts_dirty = true;
-                   },
-                   [&](const SetPlaySpeed& set) {
-                     m_view.seconds_per_step = std::clamp(set.seconds_per_step, 0.2, 10.0);
-                   },
-                   [&](const SetScreenshotScale& set) { m_view.screenshot_scale = set.scale >= 2 ? 2 : 1; },
-                   [&](const SetScreenshotDir& set) { m_view.screenshot_dir = set.dir; },
-                   [&](const TakeScreenshot&) { take_screenshot(); },
-                   [&](const SaveTraceMarkdown&) { save_trace_markdown(); },
-                   [&](const CopyOrder&) {
-                     const std::string order = m_session->order_argument();
-                     m_platform.set_clipboard(order);
-                     toast(tr("toast.order_copied", {{"order", order}}));
-                   },
-                   [&](const ToggleFullScreen&) { m_platform.toggle_full_screen(); },
-                   [&](const ShowHelp&) { m_view.help_open = true; },
-                   [&](const CloseHelp&) { m_view.help_open = false; },
-                   [&](const SetPresenting& set) {
-                     m_view.presenting = set.on;
-                     m_fonts_dirty = true;  // presentation text is larger
-                   },
-                   [&](const ToggleBlank&) { m_view.blank = !m_view.blank; },
-                   [&](const ToggleRacePanel&) { m_view.race_open = !m_view.race_open; },
-                   [&](const StartRace& start) {
-                     RaceOptions options;
-                     options.threads = start.threads;
-                     options.rounds = start.rounds;
-                     options.model = start.model;
-                     options.backend = start.backend;
-                     if (const std::string error = m_labs.race->start(options); !error.empty())
-                       toast(error, true);
-                   },
-                   [&](const CancelRace&) { m_labs.race->cancel(); },
-                   [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
-                   [&](const StartLoad& start) {
-                     if (const std::string error = m_labs.load->start(start.options); !error.empty())
-                       toast(error, true);
-                   },
-                   [&](const CancelLoad&) { m_labs.load->cancel(); },
-                   [&](const ToggleOrdersPanel&) {
-                     // An SQL scenario's orders are its interleavings: `reslab explore FILE` runs them.
-                     if (m_session->is_sql() && !m_view.orders_open) {
-                       toast(tr("orders.sql", {{"file", m_session->scenario().file}}));
-                       return;
-                     }
-                     m_view.orders_open = !m_view.orders_open;
-                     // Opening the window runs every order of what is shown, unless that has run already.
-                     if (m_view.orders_open && !explorer_is_current()) start_exploring();
-                   },
-                   [&](const ExploreOrders&) {
-                     if (!m_session->is_sql()) start_exploring();
-                   },
-                   [&](const CancelExplore&) {
-                     if (m_explorer) m_explorer->cancel();
-                   },
-                   [&](const LoadExploredOrder& load) { load_explored_order(load); },
-                   [&](const SetVariant& set) { set_variant(set.variant); },
-                   [&](const SetComparedVariant& set) {
-                     m_view.compared_variant = set.variant;
-                     m_view.compare = true;
-                     after_session_change();
-                   },
-                   [&](const UseInterleaving& use) {
-                     if (auto error = m_session->use_interleaving(use.number); !error.empty())
-                       toast(error, true);
-                     m_view.hidden_step = 0;
-                     after_session_change();
-                   },
-                   [&](const ToggleIsolationPanel&) {
-                     m_view.isolation_open = !m_view.isolation_open;
-                     // Opening the window builds the table of the backend shown, unless it is there.
-                     const auto status = m_isolation->status();
-                     const bool current = status.backend == m_session->backend() &&
-                                          (status.state == IsolationRunner::State::running ||
-                                           status.state == IsolationRunner::State::finished);
-                     if (m_view.isolation_open && !current) start_isolation();
-                   },
-                   [&](const RunIsolation&) { start_isolation(); },
-                   [&](const CancelIsolation&) { m_isolation->cancel(); },
-                   [&](const OpenIsolationCell& open) { open_isolation_cell(open); },
-               },
-               command);
+    std::visit(
+        Overloaded{
+            [&](const StepForward&) { step_forward(); },
+            [&](const StepBack&) {
+              m_view.hidden_step = 0;
+              m_session->step_back();
+            },
+            [&](const ResetSteps&) {
+              m_view.hidden_step = 0;
+              m_view.playing = false;
+              m_session->reset();
+            },
+            [&](const JumpTo& jump) {
+              m_view.hidden_step = 0;
+              m_session->jump_to(jump.step);
+            },
+            [&](const RunActor& run) { run_actor(run.actor); },
+            [&](const SetModel& set) { set_model(set.model); },
+            [&](const SetBackend& set) { choose_backend(set.backend); },
+            [&](const ToggleCompareBackends&) {
+              m_view.compare_backends = !m_view.compare_backends;
+              m_view.compare = true;
+              after_session_change();
+            },
+            [&](const ChoosePreset& choose) {
+              if (auto error = m_session->choose_preset(choose.name); !error.empty()) toast(error, true);
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const SavePreset& save) { save_preset(save.title); },
+            [&](const RestorePreset&) {
+              m_session->restore_preset();
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const Undo&) { undo(); },
+            [&](const UseOrder& use) {
+              m_session->use_order(use.preset, use.order);
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const MoveEvent& move) {
+              // A time the event carries is a fact of the case: say which, in the user's language.
+              if (const TimeFloor floor = m_session->earliest(move.event); move.seconds < floor.seconds) {
+                toast(tr("toast.move_refused", {{"event", move.event},
+                                                {"seconds", std::to_string(move.seconds)},
+                                                {"fact", floor.argument},
+                                                {"earliest", std::to_string(floor.seconds)}}),
+                      true);
+                return;
+              }
+              if (auto error = m_session->move_event(move.event, move.seconds); !error.empty())
+                toast(error, true);
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const OpenScenario& open) { open_scenario(open.name_or_path); },
+            [&](const DismissError&) {
+              m_view.scenario_error.clear();
+              m_view.scenario_error_at_start = false;
+            },
+            [&](const TogglePlay&) {
+              m_view.playing = !m_view.playing;
+              m_view.next_play_at = m_platform.now() + m_view.seconds_per_step;
+            },
+            [&](const TogglePredict&) {
+              if (!m_view.predict) {
+                m_view.predict = true;
+              } else if (m_view.hidden_step != 0) {
+                m_view.hidden_step = 0;
+              } else {
+                m_view.predict = false;
+              }
+            },
+            [&](const RevealStep&) { m_view.hidden_step = 0; },
+            [&](const ToggleCompare&) {
+              m_view.compare = !m_view.compare;
+              after_session_change();
+            },
+            [&](const SetLanguage& set) {
+              m_view.lang = set.lang;
+              refresh_notice();  // the notice is text
+            },
+            [&](const SetDarkTheme& set) { m_view.dark = set.dark; },
+            [&](const ZoomBy& zoom) {
+              const float next = zoom.steps == 0  ? 1.0f
+                                 : zoom.steps > 0 ? m_view.zoom * kZoomStep
+                                                  : m_view.zoom / kZoomStep;
+              m_view.zoom = std::clamp(next, kZoomMin, kZoomMax);
+              m_fonts_dirty = true;
+            },
+            [&](const SetPlaySpeed& set) {
+              m_view.seconds_per_step = std::clamp(set.seconds_per_step, 0.2, 10.0);
+            },
+            [&](const SetScreenshotScale& set) { m_view.screenshot_scale = set.scale >= 2 ? 2 : 1; },
+            [&](const SetScreenshotDir& set) { m_view.screenshot_dir = set.dir; },
+            [&](const TakeScreenshot&) { take_screenshot(); },
+            [&](const SaveTraceMarkdown&) { save_trace_markdown(); },
+            [&](const CopyOrder&) {
+              const std::string order = m_session->order_argument();
+              m_platform.set_clipboard(order);
+              toast(tr("toast.order_copied", {{"order", order}}));
+            },
+            [&](const ToggleFullScreen&) { m_platform.toggle_full_screen(); },
+            [&](const ShowHelp&) { m_view.help_open = true; },
+            [&](const CloseHelp&) { m_view.help_open = false; },
+            [&](const SetPresenting& set) {
+              m_view.presenting = set.on;
+              m_fonts_dirty = true;  // presentation text is larger
+            },
+            [&](const ToggleBlank&) { m_view.blank = !m_view.blank; },
+            [&](const ToggleRacePanel&) { m_view.race_open = !m_view.race_open; },
+            [&](const StartRace& start) {
+              RaceOptions options;
+              options.threads = start.threads;
+              options.rounds = start.rounds;
+              options.model = start.model;
+              options.backend = start.backend;
+              if (const std::string error = m_labs.race->start(options); !error.empty()) toast(error, true);
+            },
+            [&](const CancelRace&) { m_labs.race->cancel(); },
+            [&](const ToggleLoadPanel&) { m_view.load_open = !m_view.load_open; },
+            [&](const StartLoad& start) {
+              if (const std::string error = m_labs.load->start(start.options); !error.empty())
+                toast(error, true);
+            },
+            [&](const CancelLoad&) { m_labs.load->cancel(); },
+            [&](const ToggleOrdersPanel&) {
+              m_view.orders_open = !m_view.orders_open;
+              // Opening the window runs every order of what is shown, unless that has run already.
+              const bool current = m_session->is_sql() ? sql_explorer_is_current() : explorer_is_current();
+              if (m_view.orders_open && !current) start_exploring();
+            },
+            [&](const ExploreOrders&) { start_exploring(); },
+            [&](const CancelExplore&) {
+              if (m_explorer) m_explorer->cancel();
+              if (m_sql_explorer) m_sql_explorer->cancel();
+            },
+            [&](const LoadExploredOrder& load) { load_explored_order(load); },
+            [&](const SetVariant& set) { set_variant(set.variant); },
+            [&](const SetComparedVariant& set) {
+              m_view.compared_variant = set.variant;
+              m_view.compare = true;
+              after_session_change();
+            },
+            [&](const UseInterleaving& use) {
+              if (auto error = m_session->use_interleaving(use.number); !error.empty()) toast(error, true);
+              m_view.hidden_step = 0;
+              after_session_change();
+            },
+            [&](const ToggleIsolationPanel&) {
+              m_view.isolation_open = !m_view.isolation_open;
+              // Opening the window builds the table of the backend shown, unless it is there.
+              const auto status = m_isolation->status();
+              const bool current = status.backend == m_session->backend() &&
+                                   (status.state == IsolationRunner::State::running ||
+                                    status.state == IsolationRunner::State::finished);
+              if (m_view.isolation_open && !current) start_isolation();
+            },
+            [&](const RunIsolation&) { start_isolation(); },
+            [&](const CancelIsolation&) { m_isolation->cancel(); },
+            [&](const OpenIsolationCell& open) { open_isolation_cell(open); },
+        },
+        command);
   } catch (const std::exception& e) {
     // An engine error must never take the class down: show it and keep the last good state.
     toast(e.what(), true);
@@ -617,6 +609,14 @@ double LabApp::tick() {
     } while (!m_explorer->finished() && m_platform.now() - now < kExploreSliceSeconds);
     ++m_revision;
     if (!m_explorer->finished()) wake_at(now);
+  }
+  if (m_sql_explorer && !m_sql_explorer->finished()) {
+    // Each order is a fresh lab: at least one a frame.
+    do {
+      m_sql_explorer->run(1);
+    } while (!m_sql_explorer->finished() && m_platform.now() - now < kExploreSliceSeconds);
+    ++m_revision;
+    if (!m_sql_explorer->finished()) wake_at(now);
   }
   if (std::erase_if(m_view.toasts, [&](const Toast& toast) { return toast.until <= now; }) > 0) ++m_revision;
   for (const auto& toast : m_view.toasts) wake_at(toast.until);

@@ -20,6 +20,7 @@
 #include "app/text/ui_text.hpp"
 #include "core/sim/explore.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/sim/sql_explore.hpp"
 
 namespace reslab {
 
@@ -102,6 +103,10 @@ class LabApp {
   const Explorer* explorer() const { return m_explorer.get(); }
   // Whether the explorer ran the case, preset and backend shown now.
   bool explorer_is_current() const;
+  // The All orders window's exploration of an SQL scenario's interleavings, and whether it ran the file and
+  // backend shown now.
+  const SqlExplorer* sql_explorer() const { return m_sql_explorer.get(); }
+  bool sql_explorer_is_current() const;
   // The Isolation window's table, built in the background (or a cell a frame in the browser).
   const IsolationRunner& isolation() const { return *m_isolation; }
   // An SQL scenario's variant beside the one shown in the compare view: the one chosen, else another
@@ -178,6 +183,7 @@ class LabApp {
   int m_race_revision = 0;
   double m_next_race_refresh = 0;
   std::unique_ptr<Explorer> m_explorer;
+  std::unique_ptr<SqlExplorer> m_sql_explorer;
   int m_load_revision = 0;
   double m_next_load_refresh = 0;
   // The platform's (Platform::isolation_runner): closing the app cancels a table being built and waits.

@@ -1,10 +1,11 @@
-// [SECTION] index: one square per order · a group of squares · draw_orders_panel
+// [SECTION] index: one square per order · a group of squares · the case's orders · draw_orders_panel
 #include "app/panels/orders_panel.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
 
+#include "app/panels/sql_orders_panel.hpp"
 #include "app/panels/widgets.hpp"
 #include "core/formats/explore_markdown.hpp"
 #include "core/formats/labels.hpp"
@@ -117,9 +118,60 @@ void draw_model(const PanelContext& ctx, const Explorer& explorer, const ModelEx
   ImGui::Spacing();
 }
 
+// [SECTION] the case's orders
+// The case's orders under both models, a square per order.
+void draw_case_orders(const PanelContext& ctx) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(ctx.tr("orders.intro").c_str());
+  ImGui::PopTextWrapPos();
+  const Explorer* explorer = ctx.app.explorer();
+  // An exploration of another case, preset or backend is not this one's.
+  const bool current = ctx.app.explorer_is_current();
+  draw_explore_bar(ctx, current, current && !explorer->finished(), current ? explorer->runs_done() : 0,
+                   current ? explorer->total_runs() : 0);
+  if (current) {
+    const Exploration& exploration = explorer->exploration();
+    ImGui::Separator();
+    std::string what = exploration.preset.empty()
+                           ? ctx.tr("orders.all_events", {{"orders", std::to_string(exploration.orders)}})
+                           : ctx.tr("orders.of_preset", {{"orders", std::to_string(exploration.orders)}});
+    if (exploration.sampled)
+      what += " " + ctx.tr("orders.sampled", {{"explored", std::to_string(exploration.explored)},
+                                              {"sample", std::to_string(exploration.seed)}});
+    if (exploration.cancelled) what += " " + ctx.tr("orders.cancelled");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", what.c_str());
+    const std::string headline = exploration_headline(exploration, explorer->scenario(), ctx.lang());
+    ImGui::TextUnformatted(headline.c_str());
+    ImGui::PopTextWrapPos();
+    record_item(headline);
+    ImGui::Separator();
+    ImGui::BeginChild("orders_by_model");
+    for (const auto& summary : exploration.models) draw_model(ctx, *explorer, summary);
+    ImGui::EndChild();
+  } else {
+    muted_text(ctx.tr("orders.idle"));
+    record_item(ctx.tr("orders.idle"));
+  }
+}
+
 }  // namespace
 
 // [SECTION] draw_orders_panel
+void draw_explore_bar(const PanelContext& ctx, bool current, bool running, std::uint64_t done,
+                      std::uint64_t total) {
+  if (button(ctx.tr(current ? "orders.again" : "orders.start"), !running)) ctx.send(ExploreOrders{});
+  ImGui::SameLine();
+  if (button(ctx.tr("orders.cancel"), running)) ctx.send(CancelExplore{});
+  if (!current) return;
+  ImGui::SameLine();
+  const std::string overlay =
+      ctx.tr("orders.progress", {{"done", std::to_string(done)}, {"total", std::to_string(total)}});
+  ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / static_cast<float>(total) : 0.0f, ImVec2(-1, 0),
+                     overlay.c_str());
+  record_item(overlay);
+}
+
 void draw_orders_panel(const PanelContext& ctx) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float em = ImGui::GetFontSize();
@@ -129,48 +181,10 @@ void draw_orders_panel(const PanelContext& ctx) {
   bool open = true;
   const std::string title = ctx.tr("orders.title") + "###orders";
   if (ImGui::Begin(title.c_str(), &open)) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(ctx.tr("orders.intro").c_str());
-    ImGui::PopTextWrapPos();
-    const Explorer* explorer = ctx.app.explorer();
-    // An exploration of another case, preset or backend is not this one's.
-    const bool current = ctx.app.explorer_is_current();
-    const bool running = current && !explorer->finished();
-    if (button(ctx.tr(current ? "orders.again" : "orders.start"), !running)) ctx.send(ExploreOrders{});
-    ImGui::SameLine();
-    if (button(ctx.tr("orders.cancel"), running)) ctx.send(CancelExplore{});
-    if (current) {
-      ImGui::SameLine();
-      const std::uint64_t total = explorer->total_runs();
-      const std::uint64_t done = explorer->runs_done();
-      const std::string overlay =
-          ctx.tr("orders.progress", {{"done", std::to_string(done)}, {"total", std::to_string(total)}});
-      ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / static_cast<float>(total) : 0.0f,
-                         ImVec2(-1, 0), overlay.c_str());
-      record_item(overlay);
-      const Exploration& exploration = explorer->exploration();
-      ImGui::Separator();
-      std::string what = exploration.preset.empty()
-                             ? ctx.tr("orders.all_events", {{"orders", std::to_string(exploration.orders)}})
-                             : ctx.tr("orders.of_preset", {{"orders", std::to_string(exploration.orders)}});
-      if (exploration.sampled)
-        what += " " + ctx.tr("orders.sampled", {{"explored", std::to_string(exploration.explored)},
-                                                {"sample", std::to_string(exploration.seed)}});
-      if (exploration.cancelled) what += " " + ctx.tr("orders.cancelled");
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextDisabled("%s", what.c_str());
-      const std::string headline = exploration_headline(exploration, explorer->scenario(), ctx.lang());
-      ImGui::TextUnformatted(headline.c_str());
-      ImGui::PopTextWrapPos();
-      record_item(headline);
-      ImGui::Separator();
-      ImGui::BeginChild("orders_by_model");
-      for (const auto& summary : exploration.models) draw_model(ctx, *explorer, summary);
-      ImGui::EndChild();
-    } else {
-      muted_text(ctx.tr("orders.idle"));
-      record_item(ctx.tr("orders.idle"));
-    }
+    if (ctx.session().is_sql())
+      draw_sql_orders(ctx);
+    else
+      draw_case_orders(ctx);
   }
   ImGui::End();
   if (!open) ctx.send(ToggleOrdersPanel{});

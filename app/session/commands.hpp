@@ -105,12 +105,15 @@ struct CancelLoad {};
 struct ToggleOrdersPanel {};
 struct ExploreOrders {};
 struct CancelExplore {};
-// One explored order in the main window, at the step worth seeing (its first harmful one).
+// One explored order in the main window, at the step worth seeing (its first harmful one). An SQL
+// scenario's is an interleaving under a variant, shown at its last step.
 struct LoadExploredOrder {
   Model model = Model::atomic;
   std::string preset;  // empty: every event of the file
   std::vector<std::string> order;
   int step = 0;
+  std::string variant;           // an SQL scenario's: the variant it ran under
+  std::size_t interleaving = 0;  // an SQL scenario's: its number among the interleavings
 };
 
 // An SQL scenario's variant (its id) in place of the model; the variant beside it in the compare view.

@@ -6,29 +6,6 @@
 #include "core/sim/message.hpp"
 
 namespace reslab {
-
-void SqlExploredVariant::add(const SqlRunResult& run, std::size_t interleaving) {
-  for (auto& outcome : outcomes)
-    if (outcome.anomaly == run.anomaly && outcome.how == run.how && outcome.stuck == run.stuck) {
-      ++outcome.orders;
-      return;
-    }
-  outcomes.push_back({run.anomaly, run.how, run.stuck, 1, run.permutation, interleaving});
-}
-
-SqlExploredVariant explore_sql_variant(const SqlScenario& scenario, const SqlVariant& variant,
-                                       std::size_t limit, const SqlRunOptions& options) {
-  SqlExploredVariant explored{&variant, 0, {}};
-  const std::size_t wanted = std::min(limit, kDefaultInterleavings);
-  for (std::size_t number = 1; number <= wanted; ++number) {
-    const std::vector<std::string> order = sql_interleaving(scenario, number);
-    if (order.empty()) break;
-    explored.add(run_sql_scenario(scenario, variant, order, options), number);
-    ++explored.orders;
-  }
-  return explored;
-}
-
 namespace {
 
 std::string explored_say(const std::string& key, Lang lang,
@@ -46,6 +23,18 @@ std::string steps_in_order(const std::vector<std::string>& steps) {
 
 }  // namespace
 
+std::string sql_outcome_text(const SqlScenario& scenario, const SqlExploredVariant::Outcome& outcome,
+                             Lang lang) {
+  SqlRunResult shown;
+  shown.anomaly = outcome.anomaly;
+  shown.how = outcome.how;
+  std::string text = scenario.anomaly      ? isolation_cell_text(shown, lang)
+                     : outcome.how.empty() ? explored_say("sql.explore.clean", lang)
+                                           : how_in_words(outcome.how, lang);
+  if (outcome.stuck) text += " · " + explored_say("sql.explore.stuck", lang);
+  return text;
+}
+
 std::string sql_exploration_to_markdown(const SqlScenario& scenario,
                                         const std::vector<SqlExploredVariant>& explored, Lang lang) {
   std::ostringstream out;
@@ -55,13 +44,9 @@ std::string sql_exploration_to_markdown(const SqlScenario& scenario,
       << " | " << explored_say("sql.explore.example", lang) << " |\n|---|---|---|---|\n";
   for (const auto& item : explored)
     for (const auto& outcome : item.outcomes) {
-      SqlRunResult shown;
-      shown.anomaly = outcome.anomaly;
-      shown.how = outcome.how;
-      std::string text = scenario.anomaly ? isolation_cell_text(shown, lang) : outcome.how;
-      if (outcome.stuck) text += " · " + explored_say("sql.explore.stuck", lang);
       out << "| " << level_text(item.variant->level, lang) << " | " << outcome.orders << " / " << item.orders
-          << " | " << text << " | `" << steps_in_order(outcome.example) << "` |\n";
+          << " | " << sql_outcome_text(scenario, outcome, lang) << " | `" << steps_in_order(outcome.example)
+          << "` |\n";
     }
   return out.str();
 }

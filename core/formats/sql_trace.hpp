@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/sim/isolation_lab.hpp"
+#include "core/sim/sql_explore.hpp"
 #include "core/sim/sql_run.hpp"
 #include "core/sim/sql_scenario.hpp"
 #include "core/sim/text.hpp"
@@ -21,25 +22,11 @@ std::string isolation_cell_text(const SqlRunResult& run, Lang lang);
 std::string isolation_table_to_markdown(const IsolationTable& table, Lang lang);
 nlohmann::ordered_json isolation_table_to_json(const IsolationTable& table);
 
-// Every order of an SQL scenario under one variant, counted by what the runs gave (reslab explore).
-struct SqlExploredVariant {
-  const SqlVariant* variant = nullptr;
-  std::size_t orders = 0;
-  struct Outcome {
-    bool anomaly = false;
-    std::string how;
-    bool stuck = false;
-    std::size_t orders = 0;
-    std::vector<std::string> example;  // the first interleaving that gave it
-    std::size_t example_number = 0;    // its number among the interleavings (0: not one of them)
-  };
-  std::vector<Outcome> outcomes;  // in the order they first appeared
-  void add(const SqlRunResult& run, std::size_t interleaving = 0);
-};
-// The first `limit` interleavings (at most kDefaultInterleavings) of the sessions' steps under `variant`,
-// each on a fresh lab, counted by what they gave.
-SqlExploredVariant explore_sql_variant(const SqlScenario& scenario, const SqlVariant& variant,
-                                       std::size_t limit, const SqlRunOptions& options = {});
+// What orders of an SQL scenario gave, in words: "anomaly", "prevented (wait, 40001)" where the file has an
+// anomaly rule, what stood in the way otherwise; "· sessions left waiting" when they were.
+std::string sql_outcome_text(const SqlScenario& scenario, const SqlExploredVariant::Outcome& outcome,
+                             Lang lang);
+// reslab explore's table of an SQL scenario: each variant's orders, counted by what they gave.
 std::string sql_exploration_to_markdown(const SqlScenario& scenario,
                                         const std::vector<SqlExploredVariant>& explored, Lang lang);
 nlohmann::ordered_json sql_exploration_to_json(const SqlScenario& scenario,

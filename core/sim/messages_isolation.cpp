@@ -48,6 +48,7 @@ const MessageTemplate kIsolation[] = {
     {"sql.explore.orders", "orders", "顺序数"},
     {"sql.explore.outcome", "result", "结果"},
     {"sql.explore.example", "for example", "示例顺序"},
+    {"sql.explore.clean", "nothing waited or failed", "没有等待，也没有失败"},
     {"sql.explore.stuck", "sessions still waiting at the end", "结束时仍有会话在等待"},
     {"iso.title", "Isolation levels on {backend} {version}, tested live",
      "{backend} {version} 的隔离级别，现场测试"},
