@@ -119,6 +119,10 @@ std::string sql_run_to_markdown(const SqlRunResult& run, const SqlScenario& scen
     if (!step.waiting.empty())
       after += (after.empty() ? "" : "<br>") +
                sql_say("sql.still_waiting", lang, {{"sessions", joined_names(step.waiting)}});
+    for (const auto& [session, held] : step.held)
+      if (held.entry != step.index)
+        after += "<br>" + sql_say("sql.still_held", lang,
+                                  {{"session", session}, {"step", held.step}, {"markers", held.markers}});
     after += (after.empty() ? "" : "<br>") + (step.tables_are_previous ? sql_say("sql.tables_previous", lang)
                                                                        : sql_cell(tables_text(step.tables)));
     out << "| " << step.index << " | " << step.session << " | " << step.step << " ("

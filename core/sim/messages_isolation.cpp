@@ -31,6 +31,8 @@ const MessageTemplate kIsolation[] = {
     {"sql.refused.setup", "on SQLite, {error}", "在 SQLite 上，{error}"},
     {"sql.notice", "the server said: {notice}", "服务器说：{notice}"},
     {"sql.woke", "{session} goes on and finishes {steps}", "{session} 继续执行，完成 {steps}"},
+    {"sql.still_held", "{session} has run {step}; the marker {markers} holds back its report",
+     "{session} 已执行 {step}；标记 {markers} 推迟报告它"},
     {"sql.still_waiting", "still waiting: {sessions}", "仍在等待：{sessions}"},
     {"sql.tables_previous",
      "the committed tables could not be read now (a writer holds the lock readers need): the previous ones stand",
@@ -93,6 +95,12 @@ const MessageTemplate kIsolation[] = {
      "{actor} 的 {verb} 失败，错误码 {code}：{message}"},
     {"sql.why.notice", "Meanwhile the server said to {actor}'s session: {notice}",
      "其间服务器对 {actor} 的会话说：{notice}"},
+    {"sql.why.held_now",
+     "{actor}'s {step} has now run to its end, but the permutation's marker {markers} holds back the report of its "
+     "completion: it shows as waiting until then, as PostgreSQL's isolationtester reports it, though what it "
+     "changed may be committed already.",
+     "{actor} 的 {step} 此刻已执行完毕，但排列中的标记 {markers} 推迟报告它的完成：在此之前它显示为等待，与 PostgreSQL 的 "
+     "isolationtester 的报告一致，尽管它的改动可能已经提交。"},
     {"sql.why.held",
      "{actor}'s {step} has run, but the permutation's marker {markers} holds back the report of its completion: "
      "it shows as waiting until then, as PostgreSQL's isolationtester reports it.",

@@ -167,6 +167,10 @@ class SqlRunner {
       out.waiting.push_back(waiter->id);
       out.waiting_for[waiter->id] =
           waiter->blocked ? m_lab.waits_for(waiter->id) : std::vector<std::string>{};
+      if (waiter->held) {
+        const QueuedStep& step = waiter->queue.front();
+        out.held[waiter->id] = {step.step->name, step.entry, step.markers.text()};
+      }
     }
     return out;
   }

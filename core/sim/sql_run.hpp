@@ -63,6 +63,14 @@ struct SqlStepRun {
   std::vector<std::string> waiting;  // sessions waiting after the step, in the order they began
   // Whom each waiting session waits for after the step, as the database tells it (empty when it cannot).
   std::map<std::string, std::vector<std::string>> waiting_for;
+  // The waiting sessions whose step has run to its end (its lock granted, if it waited for one) while the
+  // permutation's markers hold back the report of its completion.
+  struct Held {
+    std::string step;
+    int entry = 0;
+    std::string markers;  // as written: "(s3wait)"
+  };
+  std::map<std::string, Held> held;
 };
 
 struct SqlRunResult {

@@ -242,6 +242,12 @@ std::vector<ActorStatus> sql_statuses_after(const SqlScenario& scenario, const S
             status.waiting_step = statement.entry;
             status.waiting_markers = statement.markers;
           }
+      // A step that waited for a lock and has run since is held back by its markers alone now.
+      if (const auto held = last->held.find(session.id); held != last->held.end()) {
+        status.waiting_event = held->second.step;
+        status.waiting_step = held->second.entry;
+        status.waiting_markers = held->second.markers;
+      }
       const auto holders = last->waiting_for.find(session.id);
       if (holders != last->waiting_for.end()) status.waiting_for = joined_sessions(holders->second);
       status.blocked_reason =
@@ -452,6 +458,13 @@ Step sql_case_step(const SqlScenario& scenario, const SqlRunResult& run, std::si
   for (const auto& status : step.actors)
     if (status.actor == at.session) waiting_at = status.waiting_event;
   step.explanation = own_sql_explanation(at, waiting_at, names);
+  // A session whose step ran to its end in this step (a lock granted, a queue moved) while its markers
+  // hold back the report: nothing of it is shown yet, but its changes may be committed already.
+  for (const auto& [session, held_step] : at.held)
+    if (held_step.entry != at.index && (upto == 1 || !run.steps[upto - 2].held.contains(session)))
+      step.explanation.push_back(named_message(
+          "sql.why.held_now", {{"actor", session}, {"step", held_step.step}, {"markers", held_step.markers}},
+          names));
   step.wakes = sql_wakes_of(at, names);
   auto committed = std::make_shared<CommittedState>();
   committed->tables = Tables(at.tables);

@@ -12,6 +12,7 @@
 #include "core/sim/spec_run.hpp"
 #include "core/sim/sql_run.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
+#include "core/sim/sql_scenario_steps.hpp"
 #include "postgres/postgres_test_support.hpp"
 
 using namespace reslab;
@@ -152,4 +153,41 @@ TEST_CASE("a (*) step that waits for a lock shows the lock wait, and completes w
             "| 3 | s1 | s1commit (done) | `COMMIT` → 00000<br>s2: `UPDATE hold SET v = 2 WHERE id = 1` → "
             "00000, 1 row changed | s2 goes on and finishes s2write") != std::string::npos);
   CHECK(run.how == "wait");
+}
+
+TEST_CASE(
+    "a marked step whose lock is granted while its marker still holds it shows waiting for the marker") {
+  if (!pg::test::private_server_or_skip()) return;
+  const SqlScenario spec = spec_fixture("held_after_wait.spec");
+  const SqlRunResult run = stepped(spec, 1);
+  REQUIRE(run.steps.size() == 7);
+  CHECK(run.steps[3].held.empty());           // s2take waits for s1's lock
+  REQUIRE(run.steps[4].held.contains("s2"));  // s1 committed: s2take ran, (s3wait) holds its report
+  CHECK(run.steps[4].held.at("s2").step == "s2take");
+  CHECK(run.steps[4].held.at("s2").entry == 4);
+  CHECK(run.steps[4].held.at("s2").markers == "(s3wait)");
+  CHECK(run.steps[5].held.empty());  // s3wait completed, and s2take with it
+
+  const Trace trace = sql_run_trace(spec, run);
+  const auto status_of = [&](std::size_t step, const std::string& actor) {
+    for (const auto& status : trace.steps.at(step).actors)
+      if (status.actor == actor) return status;
+    FAIL("no " << actor);
+    return ActorStatus{};
+  };
+  CHECK(status_of(3, "s2").waiting_markers.empty());
+  CHECK(status_of(3, "s2").waiting_for == "s1");
+  CHECK(status_of(4, "s2").waiting_markers == "(s3wait)");
+  CHECK(status_of(4, "s2").blocked_reason ==
+        "s2's s2take is reported waiting: the permutation marks it (s3wait)");
+  CHECK(status_of(4, "s3").waiting_for == "s4");
+  bool explained = false;
+  for (const auto& message : trace.steps[4].explanation)
+    explained = explained || message.key == "sql.why.held_now";
+  CHECK(explained);
+
+  const std::string markdown = sql_run_to_markdown(run, spec, Lang::en);
+  CHECK(markdown.find(
+            "still waiting: s3, s2<br>s2 has run s2take; the marker (s3wait) holds back its report<br>"
+            "room: (1, bob) (2, free)") != std::string::npos);
 }
