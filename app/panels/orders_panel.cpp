@@ -45,7 +45,14 @@ void draw_square(const PanelContext& ctx, const Exploration& exploration, std::s
     ImGui::TextDisabled("%s", ctx.tr("orders.click").c_str());
     ImGui::EndTooltip();
   }
-  if (clicked) ctx.send(LoadExploredOrder{run.model, exploration.preset, run.order, step_to_show(run)});
+  if (clicked) {
+    LoadExploredOrder load;
+    load.model = run.model;
+    load.preset = exploration.preset;
+    load.order = run.order;
+    load.step = step_to_show(run);
+    ctx.send(std::move(load));
+  }
   ImGui::PopID();
 }
 

@@ -27,7 +27,7 @@ struct SqlRecord {
   bool waiting = false;  // it waits for another session's lock (an SQL scenario's; a case's say "waiting")
   // A spec's step reported waiting by the permutation's markers that hold back its report ("(*)"), not
   // by a lock: empty otherwise.
-  std::string held_by_markers;
+  std::string held_by_markers = {};
   // What it returned, kept where the rows are the lesson (an SQL scenario's statements); a case's actions
   // say what they read in their explanations instead.
   std::vector<std::string> returned_columns = {};

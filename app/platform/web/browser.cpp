@@ -22,7 +22,7 @@ EM_JS(void, js_download, (const char* path, const char* mime), {
 EM_JS(void, js_copy, (const char* text), { reslabCopyText(UTF8ToString(text)); });
 EM_JS(void, js_replace_query, (const char* query), {
   const wanted = UTF8ToString(query);
-  if (location.search !== wanted) history.replaceState(null, '', location.pathname + wanted + location.hash);
+  if (location.search !== wanted) history.replaceState(null, "", location.pathname + wanted + location.hash);
 });
 EM_JS(void, js_toggle_full_screen, (), {
   if (document.fullscreenElement) document.exitFullscreen();
