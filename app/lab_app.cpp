@@ -155,6 +155,11 @@ void LabApp::read_catalog() {
   }
   for (const auto& file : user_scenario_files()) {
     try {
+      if (is_sql_scenario_file(file)) {
+        const SqlScenario scenario = load_sql_scenario_file(file);
+        m_catalog.push_back({scenario.id, file, scenario.title, true});
+        continue;
+      }
       const Scenario scenario = load_scenario_file(file);
       m_catalog.push_back({scenario.id, file, scenario.title, true});
     } catch (const std::exception&) {
@@ -525,6 +530,10 @@ void LabApp::save_preset(const std::string& title) {
     toast(tr("toast.preset_needs_title"), true);
     return;
   }
+  if (m_session->is_sql()) {
+    save_sql_permutation(name);
+    return;
+  }
   Preset preset = m_session->as_preset(name);
   // Whether its naive run does harm, as the file's checks will hold it to: SQLite's answer, and
   // PostgreSQL's where the lab runs there and it differs.
@@ -554,6 +563,23 @@ void LabApp::save_preset(const std::string& title) {
     after_session_change();
   }
   toast(tr("toast.preset_saved", {{"title", name}, {"path", saved.path}}));
+}
+
+void LabApp::save_sql_permutation(const std::string& title) {
+  const SavedPreset saved =
+      reslab::save_sql_permutation(m_session->scenario().file, m_session->as_sql_permutation(title));
+  if (!saved.error.empty()) {
+    toast(tr("toast.preset_not_saved", {{"reason", saved.error}}), true);
+    return;
+  }
+  const std::string variant = m_session->variant() ? m_session->variant()->id : std::string();
+  read_catalog();
+  if (open_scenario(saved.path).empty()) {
+    m_session->choose_preset(saved.preset);
+    if (!variant.empty() && m_session->variant() && m_session->variant()->id != variant) set_variant(variant);
+    after_session_change();
+  }
+  toast(tr("toast.preset_saved", {{"title", title}, {"path", saved.path}}));
 }
 
 std::string LabApp::log_commands(const std::string& path) {

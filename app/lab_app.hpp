@@ -156,6 +156,7 @@ class LabApp {
   void save_trace_markdown();
   void start_exploring();
   void load_explored_order(const LoadExploredOrder& load);
+  void save_sql_permutation(const std::string& title);
   void check_reload();
   void report_preset_problems();
   std::string output_dir(std::string& error) const;

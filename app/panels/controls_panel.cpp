@@ -210,7 +210,8 @@ void draw_preset_actions(const PanelContext& ctx) {
         ImGui::InputTextWithHint("##preset_title", ctx.tr("controls.preset_title_hint").c_str(),
                                  &ctx.edits.preset_title, ImGuiInputTextFlags_EnterReturnsTrue);
     record_item(ctx.tr("controls.preset_title"));
-    text_wrapped_parts({{ctx.tr("controls.save_preset_where"), ImGui::GetColorU32(ImGuiCol_TextDisabled)}},
+    const char* where = session.is_sql() ? "controls.save_permutation_where" : "controls.save_preset_where";
+    text_wrapped_parts({{ctx.tr(where), ImGui::GetColorU32(ImGuiCol_TextDisabled)}},
                        ImGui::GetFontSize() * 18);
     if ((button(ctx.tr("controls.save")) || entered) && !ctx.edits.preset_title.empty()) {
       ctx.send(SavePreset{ctx.edits.preset_title});
@@ -233,7 +234,6 @@ void draw_interleaving_number(const PanelContext& ctx) {
   ImGui::SameLine();
   if (button(ctx.tr("controls.interleaving_go")) || entered)
     ctx.send(UseInterleaving{static_cast<std::size_t>(ctx.edits.interleaving)});
-  if (button(ctx.tr("controls.undo"), ctx.app.can_undo())) ctx.send(Undo{});
 }
 
 void draw_preset_and_times(const PanelContext& ctx) {
@@ -257,10 +257,8 @@ void draw_preset_and_times(const PanelContext& ctx) {
       }
       ImGui::EndPopup();
     }
-    if (session.is_sql())
-      draw_interleaving_number(ctx);
-    else
-      draw_preset_actions(ctx);
+    if (session.is_sql()) draw_interleaving_number(ctx);
+    draw_preset_actions(ctx);
   }
   for (const auto& event : scenario.events) {
     if (!event.movable) continue;

@@ -277,6 +277,20 @@ Preset LabSession::as_preset(const std::string& title) const {
   return preset;
 }
 
+SqlPermutation LabSession::as_sql_permutation(const std::string& title) const {
+  SqlPermutation permutation;
+  permutation.title = {title, title};
+  permutation.steps = m_wanted;
+  // The preset's markers go with the entries where the order still follows it, as they are run.
+  const Preset* preset = m_scenario->find_preset(m_preset);
+  if (!m_sql || !preset || !m_sql->isolationtester_rules) return permutation;
+  for (const auto& base : m_sql->permutations)
+    if (base.name == preset->name)
+      for (std::size_t i = 0; i < m_wanted.size(); ++i)
+        permutation.blockers.push_back(base.blockers_along(m_wanted, i));
+  return permutation;
+}
+
 void LabSession::restore(const OrderState& state) {
   if (!state.preset.empty() && !m_scenario->find_preset(state.preset)) return;
   m_preset = state.preset;

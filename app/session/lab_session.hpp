@@ -112,6 +112,9 @@ class LabSession {
   // What is shown as a preset titled `title`: the order, the preset's times with the moved ones, its
   // arguments (no name yet; naive_harm as the caller finds it).
   Preset as_preset(const std::string& title) const;
+  // An SQL scenario's order shown as a permutation titled `title` (no name yet), with the preset's markers
+  // where it follows the preset.
+  SqlPermutation as_sql_permutation(const std::string& title) const;
   void jump_to(int step);
   std::string run_actor(const std::string& actor_id);
   void set_model(Model model);

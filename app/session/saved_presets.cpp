@@ -8,8 +8,12 @@
 
 #include "app/platform/platform_paths.hpp"
 #include "app/text/text_file.hpp"
+#include "core/formats/spec_convert.hpp"
+#include "core/sim/errors.hpp"
 #include "core/sim/preset_toml.hpp"
 #include "core/sim/scenario_loader.hpp"
+#include "core/sim/spec_file.hpp"
+#include "core/sim/sql_scenario_loader.hpp"
 
 namespace reslab {
 namespace {
@@ -49,6 +53,42 @@ bool inside(const fs::path& file, const fs::path& dir) {
   return !dir.empty() && parent == fs::weakly_canonical(dir, error);
 }
 
+// The user's copy of a scenario file and the text to add to: the copy's when there is one already, else the
+// file's own.
+struct UserCopy {
+  fs::path target;
+  std::string text;
+  std::string error;
+};
+
+UserCopy user_copy_of(const std::string& scenario_file) {
+  UserCopy copy;
+  const std::string dir = user_scenario_dir();
+  if (dir.empty()) {
+    copy.error = "there is no home folder to keep your presets in";
+    return copy;
+  }
+  copy.target = inside(scenario_file, dir) ? fs::path(scenario_file)
+                                           : fs::path(dir) / fs::path(scenario_file).filename();
+  std::error_code exists_error;
+  const std::string source = fs::exists(copy.target, exists_error) ? copy.target.string() : scenario_file;
+  copy.text = read_text(source, copy.error);
+  if (!copy.text.empty() && copy.text.back() != '\n') copy.text += '\n';
+  return copy;
+}
+
+// Writes the copy, its folder made first; why not, or empty.
+std::string write_user_copy(const UserCopy& copy) {
+  if (std::string error = ensure_dir(user_scenario_dir()); !error.empty()) return error;
+  return write_text_file(copy.target.string(), copy.text);
+}
+
+std::string unique_name(const std::string& base, const std::set<std::string>& taken) {
+  std::string name = base;
+  for (int n = 2; taken.count(name); ++n) name = base + "-" + std::to_string(n);
+  return name;
+}
+
 }  // namespace
 
 std::string user_scenario_dir() {
@@ -62,7 +102,8 @@ std::vector<std::string> user_scenario_files() {
   std::error_code error;
   if (dir.empty() || !fs::is_directory(dir, error)) return files;
   for (const auto& entry : fs::directory_iterator(dir, error))
-    if (entry.is_regular_file(error) && entry.path().extension() == ".toml")
+    if (entry.is_regular_file(error) &&
+        (entry.path().extension() == ".toml" || entry.path().extension() == ".spec"))
       files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
   return files;
@@ -70,40 +111,62 @@ std::vector<std::string> user_scenario_files() {
 
 SavedPreset save_preset(const std::string& scenario_file, Preset preset) {
   SavedPreset saved;
-  const std::string dir = user_scenario_dir();
-  if (dir.empty()) {
-    saved.error = "there is no home folder to keep your presets in";
-    return saved;
-  }
-  const fs::path target = inside(scenario_file, dir) ? fs::path(scenario_file)
-                                                     : fs::path(dir) / fs::path(scenario_file).filename();
-  std::error_code exists_error;
-  const std::string source = fs::exists(target, exists_error) ? target.string() : scenario_file;
-  std::string text = read_text(source, saved.error);
+  UserCopy copy = user_copy_of(scenario_file);
+  saved.error = copy.error;
   if (!saved.error.empty()) return saved;
   try {
     std::set<std::string> taken;
-    for (const auto& existing : parse_scenario(text, target.string()).presets) taken.insert(existing.name);
-    const std::string base = slug(preset.title.en);
-    preset.name = base;
-    for (int n = 2; taken.count(preset.name); ++n) preset.name = base + "-" + std::to_string(n);
-    if (!text.empty() && text.back() != '\n') text += '\n';
-    text += "\n# Saved in the app.\n" + preset_toml(preset);
-    parse_scenario(text, target.string());  // what is written loads, or nothing is written
+    for (const auto& existing : parse_scenario(copy.text, copy.target.string()).presets)
+      taken.insert(existing.name);
+    preset.name = unique_name(slug(preset.title.en), taken);
+    copy.text += "\n# Saved in the app.\n" + preset_toml(preset);
+    parse_scenario(copy.text, copy.target.string());  // what is written loads, or nothing is written
   } catch (const std::exception& e) {
     saved.error = e.what();
     return saved;
   }
-  if (std::string error = ensure_dir(dir); !error.empty()) {
-    saved.error = error;
-    return saved;
-  }
-  if (std::string error = write_text_file(target.string(), text); !error.empty()) {
-    saved.error = error;
-    return saved;
-  }
-  saved.path = target.string();
+  saved.error = write_user_copy(copy);
+  if (!saved.error.empty()) return saved;
+  saved.path = copy.target.string();
   saved.preset = preset.name;
+  return saved;
+}
+
+SavedPreset save_sql_permutation(const std::string& scenario_file, SqlPermutation permutation) {
+  SavedPreset saved;
+  UserCopy copy = user_copy_of(scenario_file);
+  saved.error = copy.error;
+  if (!saved.error.empty()) return saved;
+  const bool spec = is_spec_path(copy.target.string());
+  const auto parse = [&] {
+    return spec ? parse_spec(copy.text, copy.target.string())
+                : parse_sql_scenario(copy.text, copy.target.string());
+  };
+  try {
+    const SqlScenario before = parse();
+    if (spec) {
+      // A spec's permutations have no names: they are numbered, and the title goes in a comment above it.
+      std::string title = permutation.title.en;
+      std::replace(title.begin(), title.end(), '\n', ' ');
+      permutation.name = std::to_string(before.permutations.size() + 1);
+      copy.text += "\n# Saved in the app: " + title + "\n" + permutation_spec(permutation);
+    } else {
+      std::set<std::string> taken;
+      for (const auto& existing : before.permutations) taken.insert(existing.name);
+      permutation.name = unique_name(slug(permutation.title.en), taken);
+      copy.text += "\n# Saved in the app.\n" + permutation_toml(permutation, before.isolationtester_rules);
+    }
+    const SqlScenario after = parse();  // what is written loads, or nothing is written
+    if (after.permutations.empty() || after.permutations.back().steps != permutation.steps)
+      throw UsageError("the saved permutation did not read back as it was written");
+  } catch (const std::exception& e) {
+    saved.error = e.what();
+    return saved;
+  }
+  saved.error = write_user_copy(copy);
+  if (!saved.error.empty()) return saved;
+  saved.path = copy.target.string();
+  saved.preset = permutation.name;
   return saved;
 }
 

@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "core/sim/scenario.hpp"
+#include "core/sim/sql_scenario.hpp"
 
 namespace reslab {
 
 // data_dir() + "/scenarios"; empty without a home folder.
 std::string user_scenario_dir();
-// The .toml files there, by name.
+// The .toml and .spec files there, by name.
 std::vector<std::string> user_scenario_files();
 
 struct SavedPreset {
@@ -24,5 +25,9 @@ struct SavedPreset {
 // folder is added to; another is copied there first, or its copy there added to). The preset's name is
 // made from its title, unique in the file. Nothing is written when the new file would not load.
 SavedPreset save_preset(const std::string& scenario_file, Preset preset);
+// The same for an SQL scenario (TOML or a .spec): `permutation` (its title and steps, with any markers) is
+// added to the copy, named from its title in TOML, numbered after the others in a spec (whose comment above
+// it keeps the title).
+SavedPreset save_sql_permutation(const std::string& scenario_file, SqlPermutation permutation);
 
 }  // namespace reslab

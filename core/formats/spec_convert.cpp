@@ -120,14 +120,7 @@ std::string sql_scenario_to_toml(const SqlScenario& scenario) {
     }
     out += "]\n";
   }
-  for (const auto& permutation : scenario.permutations) {
-    out += "\n[[permutations]]\nname = " + toml_quoted(permutation.name) + "\n";
-    if (!permutation.title.en.empty()) out += "title = " + toml_localized(permutation.title) + "\n";
-    out += "steps = [";
-    for (std::size_t i = 0; i < permutation.steps.size(); ++i)
-      out += (i ? ", " : "") + toml_quoted(marked_step(permutation.steps[i], permutation.blockers_at(i)));
-    out += "]\n";
-  }
+  for (const auto& permutation : scenario.permutations) out += "\n" + permutation_toml(permutation, true);
   for (const auto& variant : scenario.variants) {
     out += "\n[[variants]]\nid = " + toml_quoted(variant.id) +
            "\nbackend = " + toml_quoted(backend_name(variant.backend)) +
@@ -169,13 +162,26 @@ std::string sql_scenario_to_spec(const SqlScenario& scenario, const SqlVariant* 
       out += "teardown\t" + block(session.teardown->text, "session " + session.id + "'s teardown") + "\n";
   }
   if (!scenario.permutations.empty()) out += "\n";
-  for (const auto& permutation : scenario.permutations) {
-    out += "permutation";
-    for (std::size_t i = 0; i < permutation.steps.size(); ++i)
-      out += " " + marked_step(permutation.steps[i], permutation.blockers_at(i));
-    out += "\n";
-  }
+  for (const auto& permutation : scenario.permutations) out += permutation_spec(permutation);
   return out;
+}
+
+std::string permutation_toml(const SqlPermutation& permutation, bool isolationtester_rules) {
+  std::string out = "[[permutations]]\nname = " + toml_quoted(permutation.name) + "\n";
+  if (!permutation.title.en.empty()) out += "title = " + toml_localized(permutation.title) + "\n";
+  out += "steps = [";
+  for (std::size_t i = 0; i < permutation.steps.size(); ++i)
+    out += (i ? ", " : "") + toml_quoted(isolationtester_rules
+                                             ? marked_step(permutation.steps[i], permutation.blockers_at(i))
+                                             : permutation.steps[i]);
+  return out + "]\n";
+}
+
+std::string permutation_spec(const SqlPermutation& permutation) {
+  std::string out = "permutation";
+  for (std::size_t i = 0; i < permutation.steps.size(); ++i)
+    out += " " + marked_step(permutation.steps[i], permutation.blockers_at(i));
+  return out + "\n";
 }
 
 }  // namespace reslab

@@ -17,4 +17,10 @@ std::string sql_scenario_to_toml(const SqlScenario& scenario);
 // UsageError when the SQL holds a '}' (a spec has no way to write one inside a block).
 std::string sql_scenario_to_spec(const SqlScenario& scenario, const SqlVariant* variant);
 
+// One permutation as a file of each kind writes it: a [[permutations]] table of TOML (its entries with their
+// markers, in a spec's syntax, under isolationtester's rules), or a spec's `permutation` line (which has no
+// name or title).
+std::string permutation_toml(const SqlPermutation& permutation, bool isolationtester_rules);
+std::string permutation_spec(const SqlPermutation& permutation);
+
 }  // namespace reslab

@@ -50,6 +50,9 @@ void GuiDriver::frame() {
   fonts_and_theme();
   m_platform.clock += 1.0 / 60.0;
   m_app->tick();
+  // A typed character reaches a text field too, as the GLFW backend's character callback hands it over.
+  for (const auto& press : m_presses)
+    if (press.character != 0) ImGui::GetIO().AddInputCharacter(press.character);
   ImGui::NewFrame();
   KeyPresses presses;
   presses.swap(m_presses);
