@@ -2,6 +2,7 @@
 
 #include "core/backends/postgres/conninfo.hpp"
 #include "core/backends/postgres/durable_server.hpp"
+#include "core/backends/postgres/redact.hpp"
 #include "core/backends/postgres/server.hpp"
 #include "core/backends/postgres/server_probe.hpp"
 #include "core/backends/postgres/sql_text.hpp"

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "core/backends/postgres/conninfo.hpp"
+#include "core/backends/postgres/redact.hpp"
 #include "core/backends/postgres/server_probe.hpp"
 #include "postgres/postgres_test_support.hpp"
 

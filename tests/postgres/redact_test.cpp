@@ -1,3 +1,5 @@
+#include "core/backends/postgres/redact.hpp"
+
 #include <doctest/doctest.h>
 
 #include "core/backends/postgres/conninfo.hpp"

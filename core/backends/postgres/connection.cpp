@@ -5,7 +5,7 @@
 #include <charconv>
 #include <cstdlib>
 
-#include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/redact.hpp"
 #include "core/sim/errors.hpp"
 
 namespace reslab::pg {

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "core/backends/postgres/redact.hpp"
 #include "core/backends/postgres/server.hpp"
 
 namespace reslab::pg {

@@ -1,9 +1,9 @@
 // redact(): passwords out of connection strings, URIs and libpq's messages, before anything prints.
+#include "core/backends/postgres/redact.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <string_view>
-
-#include "core/backends/postgres/server.hpp"
 
 namespace reslab::pg {
 

@@ -10,6 +10,7 @@
 
 #include "core/backends/postgres/conninfo.hpp"
 #include "core/backends/postgres/private_server.hpp"
+#include "core/backends/postgres/redact.hpp"
 #include "core/backends/postgres/server_binaries.hpp"
 #include "core/backends/postgres/server_probe.hpp"
 #include "core/backends/server_process/start_state.hpp"

@@ -47,7 +47,4 @@ ServerState server_state(std::string* message = nullptr);
 // nothing to draw meanwhile.
 ServerState wait_for_server(std::string* message = nullptr);
 
-// `text` with any password in a connection string or URI replaced by "***".
-std::string redact(std::string text);
-
 }  // namespace reslab::pg

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/backends/postgres/connection.hpp"
+#include "core/backends/postgres/redact.hpp"
 #include "core/backends/postgres/server.hpp"
 
 namespace reslab::pg {

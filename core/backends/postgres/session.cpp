@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "core/backends/postgres/condition.hpp"
-#include "core/backends/postgres/server.hpp"
+#include "core/backends/postgres/redact.hpp"
 #include "core/backends/postgres/sql_text.hpp"
 #include "core/sim/errors.hpp"
 
