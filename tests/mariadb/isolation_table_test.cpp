@@ -221,3 +221,37 @@ TEST_CASE("SQL scenarios are refused on a DSN whose user cannot create users") {
   CHECK(output.find("cannot create users") != std::string::npos);
   admin.must("DROP USER 'reslab_weak_user'@'localhost'");
 }
+
+TEST_CASE("a statement's notes and warnings come with it, as the mysql client prints them") {
+  if (!mariatest::server_or_skip()) return;
+  const SqlScenario scenario = parse_sql_scenario(R"toml(kind = "sql"
+id = "warnings"
+title = { en = "Notes and warnings", zh = "注意与警告" }
+setup = "CREATE TABLE booking (id INT PRIMARY KEY, guest VARCHAR(8))"
+
+[[sessions]]
+id = "A"
+steps = [
+  { name = "a_drop", sql = "DROP TABLE IF EXISTS nothing_here" },
+  { name = "a_book", sql = "INSERT IGNORE INTO booking VALUES (1, 'ann')" },
+  { name = "a_again", sql = "INSERT IGNORE INTO booking VALUES (1, 'ann')" },
+]
+
+[[variants]]
+id = "innodb"
+backend = "mariadb"
+level = "repeatable read"
+begin = "SELECT 1"
+)toml",
+                                                  "warnings.toml");
+  const SqlRunResult run =
+      run_sql_scenario(scenario, scenario.variants.front(), {"a_drop", "a_book", "a_again"});
+  REQUIRE(run.steps.size() == 3);
+  // Each step's last statement is its own (the first also runs the variant's BEGIN).
+  const auto notices_of = [&](std::size_t step) { return run.steps.at(step).statements.back().notices; };
+  REQUIRE(notices_of(0).size() == 1);
+  CHECK(notices_of(0)[0].rfind("Note (Code 1051): Unknown table '", 0) == 0);
+  CHECK(notices_of(1).empty());
+  CHECK(notices_of(2) ==
+        std::vector<std::string>{"Warning (Code 1062): Duplicate entry '1' for key 'PRIMARY'"});
+}

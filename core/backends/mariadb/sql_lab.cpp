@@ -207,8 +207,8 @@ class MariaSqlLab : public SqlLab {
                                     result.message);
   }
 
-  // One statement on `session`, refused by the lab or run; a query that ended with the warning that its
-  // recursion was cut short is an error of its own.
+  // One statement on `session`, refused by the lab or run, with its notes and warnings; a query that ended
+  // with the warning that its recursion was cut short is an error of its own.
   static StatementResult run_on(maria::MariaSession& session, const std::string& sql) {
     if (const std::string why = lab_refusal(sql); !why.empty()) return refusal(why);
     StatementResult result = session.run(sql);
@@ -219,9 +219,16 @@ class MariaSqlLab : public SqlLab {
           " (reading or writing a server file needs the FILE privilege, which an SQL scenario's "
           "user never has)";
     if (!result.ok() || session.connection().warning_count() == 0) return result;
+    // The statement's notes and warnings are what the server said to the session, as the mysql client
+    // prints them: "Note (Code 1051): Unknown table 'lab.t'".
     const StatementResult warnings = session.connection().exec("SHOW WARNINGS");
     for (const auto& row : warnings.rows) {
-      if (row.size() < 3 || as_int(row[1]) != 1931) continue;
+      if (row.size() < 3) continue;
+      if (as_int(row[1]) != 1931) {
+        result.notices.push_back(to_display(row[0]) + " (Code " + to_display(row[1]) +
+                                 "): " + to_display(row[2]));
+        continue;
+      }
       result.kind = StatementResult::Kind::error;
       result.native_code = 1931;
       result.code = "ER_QUERY_RESULT_INCOMPLETE";
