@@ -50,6 +50,7 @@ void draw_square(const PanelContext& ctx, const SqlExplorer& explorer, const Sql
     load.variant = variant.id;
     load.interleaving = number;
     ctx.send(std::move(load));
+    ctx.edits.interleaving = static_cast<int>(number);  // the number field says which one is shown
   }
   ImGui::PopID();
 }

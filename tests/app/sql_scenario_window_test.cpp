@@ -218,6 +218,7 @@ TEST_CASE(
   CHECK(gui.session().wanted_order() == std::vector<std::string>{"a_read", "b_read", "a_write", "b_write"});
   CHECK(gui.session().cursor() == 4);
   CHECK(gui.has_item("Anomaly"));
+  CHECK(gui.window_state().edits.interleaving == 2);  // the number field says which interleaving is shown
 
   // Closing and opening the window again shows what ran, without running it again.
   const SqlExplorer* explored = gui.app().sql_explorer();
