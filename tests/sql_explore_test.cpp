@@ -4,8 +4,12 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <fstream>
+
 #include "core/sim/errors.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
+#include "tests/scratch_dir.hpp"
 
 using namespace reslab;
 
@@ -85,4 +89,31 @@ TEST_CASE("the SQL explorer names the interleavings that give the anomaly, and a
 
 TEST_CASE("the SQL explorer refuses a backend the scenario has no variant on") {
   CHECK_THROWS_AS(SqlExplorer(data_file("sql_autocommit_lost_update.toml"), Backend::mariadb), UsageError);
+}
+
+TEST_CASE(
+    "SQLite variants that cannot run here are refused with their reason, and the exploration still ends") {
+  // No temporary folder: no SQLite lab can be made, as the browser's SQLite cannot keep a WAL journal.
+  const SqlScenario scenario = data_file("sql_last_room.toml");
+  test::ScratchDir scratch;
+  const std::string not_a_folder = scratch.file("not-a-folder");
+  std::ofstream(not_a_folder) << "a file";
+  const char* previous = std::getenv("TMPDIR");
+  const std::string restore = previous ? previous : "";
+  setenv("TMPDIR", not_a_folder.c_str(), 1);
+  SqlExplorer explorer(scenario, Backend::sqlite);
+  while (explorer.run(5)) {
+  }
+  if (previous)
+    setenv("TMPDIR", restore.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
+  CHECK(explorer.finished());
+  CHECK(explorer.error().empty());
+  CHECK(explorer.runs_done() == explorer.total_runs());
+  for (const auto& variant : explorer.variants()) {
+    CAPTURE(variant.variant->id);
+    CHECK(variant.refused.find("SQLite could not make a temporary folder for the lab") != std::string::npos);
+    CHECK(variant.orders == 0);
+  }
 }

@@ -60,6 +60,12 @@ void draw_variant(const PanelContext& ctx, const SqlExplorer& explorer, const Sq
   const SqlScenario& scenario = explorer.scenario();
   const SqlVariant& variant = *explored.variant;
   ctx.heading(level_text(variant.level, ctx.lang()));
+  if (!explored.refused.empty()) {
+    muted_text(ctx.tr("isolation.refused"));
+    record_item(ctx.tr("isolation.refused"));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explored.refused.c_str());
+    return;
+  }
   if (explored.orders == 0) return;
   const std::string orders = std::to_string(explored.orders);
   if (scenario.anomaly) {

@@ -76,8 +76,20 @@ bool SqlExplorer::run(std::size_t count) {
     const std::size_t orders = m->orders.size();
     SqlExploredVariant& variant = m->variants[m->done / orders];
     const std::size_t number = m->done % orders + 1;
+    if (!variant.refused.empty()) {
+      m->done += orders - (number - 1);  // the rest of its orders: none can run
+      continue;
+    }
     try {
       variant.add(run_sql_scenario(m->scenario, *variant.variant, m->orders[number - 1], m->options), number);
+    } catch (const BackendUnavailableError& e) {
+      // A journal this build lacks refuses its own variant; a server that is not there, everything.
+      if (variant.variant->backend != Backend::sqlite) {
+        m->error = e.what();
+        return false;
+      }
+      variant.refused = e.what();
+      continue;
     } catch (const std::exception& e) {
       m->error = std::string(e.what());
       return false;

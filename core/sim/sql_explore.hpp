@@ -28,6 +28,9 @@ struct SqlExploredVariant {
     std::vector<std::size_t> numbers;  // every interleaving that gave it, by number
   };
   std::vector<Outcome> outcomes;  // in the order they first appeared
+  // Why the variant cannot run here (a journal this build of SQLite lacks: the browser's has no WAL);
+  // empty when it runs. Its orders are not run then.
+  std::string refused;
   void add(const SqlRunResult& run, std::size_t interleaving = 0);
   // The orders that gave the anomaly.
   std::size_t anomalies() const;
@@ -39,8 +42,9 @@ SqlExploredVariant explore_sql_variant(const SqlScenario& scenario, const SqlVar
                                        std::size_t limit, const SqlRunOptions& options = {});
 
 // Every interleaving (the first kDefaultInterleavings) under every variant of one backend, one run at a
-// time: the counts so far are whole for the runs done. A run that cannot be made (the server went away,
-// the sandbox refused a statement) ends the exploration with its reason.
+// time: the counts so far are whole for the runs done. A SQLite variant this build cannot run is refused
+// with its reason and skipped; any other run that cannot be made (the server went away, the sandbox refused
+// a statement) ends the exploration with its reason.
 class SqlExplorer {
  public:
   // Keeps its own copy of the scenario. Throws UsageError when it has no variant on `backend`.

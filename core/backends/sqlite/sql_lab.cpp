@@ -200,9 +200,12 @@ class SqliteSqlLab : public SqlLab {
  public:
   SqliteSqlLab(const SqlLabOptions& options, const std::vector<SqlStatement>& setup) {
     namespace fs = std::filesystem;
-    std::string pattern = (fs::temp_directory_path() / "reslab-sql.XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
-      throw BackendUnavailableError("SQLite could not make a temporary folder for the lab");
+    std::error_code no_temp;
+    const fs::path temp = fs::temp_directory_path(no_temp);
+    std::string pattern = (temp / "reslab-sql.XXXXXX").string();
+    if (no_temp || !::mkdtemp(pattern.data()))
+      throw BackendUnavailableError("SQLite could not make a temporary folder for the lab" +
+                                    (no_temp ? " (" + no_temp.message() + ")" : std::string()));
     m_folder.path = pattern;
     const std::string path = (fs::path(m_folder.path) / "lab.db").string();
     m_observer.open(path);
