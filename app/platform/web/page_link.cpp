@@ -76,6 +76,7 @@ PageLink parse_page_link(std::string_view query) {
     if (key == "lang" && (value == "zh" || value == "en")) link.lang = value;
     if (key == "compare") link.compare = value != "0";
     if (key == "isolation") link.isolation = value != "0";
+    if (key == "orders") link.orders = value != "0";
     if (key == "selftest") link.self_test = true;
     if (key == "bench") link.bench = true;
     if (key == "step")
@@ -131,6 +132,7 @@ std::string page_link_query(const PageLink& link) {
   if (!link.lang.empty()) add("lang", link.lang);
   if (link.compare) add("compare", "1");
   if (link.isolation) add("isolation", "1");
+  if (link.orders) add("orders", "1");
   return query;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the page's URL says to show (?case=h2&model=atomic&preset=article&step=3&lang=zh, and order,
-// at, compare, isolation, file, selftest, bench; an SQL scenario's variant:
+// at, compare, isolation, orders, file, selftest, bench; an SQL scenario's variant:
 // ?case=p4&variant=sqlite-immediate&step=3),
 // read at start and written back as the user steps.
 #include <cstdint>
@@ -24,6 +24,7 @@ struct PageLink {
   std::string lang;  // "zh" or "en"
   bool compare = false;
   bool isolation = false;  // ?isolation=1: the Isolation window open, building SQLite's table
+  bool orders = false;     // ?orders=1: the All orders window open, running every order
   bool self_test = false;
   bool bench = false;  // ?bench: time the engine's replays (bench/web)
 };

@@ -82,6 +82,7 @@ PageLink link_of(const LabApp& app, const PageLink& opened) {
   link.lang = app.view().lang == Lang::zh ? "zh" : "en";
   link.compare = app.view().compare;
   link.isolation = app.view().isolation_open;
+  link.orders = app.view().orders_open;
   return link;
 }
 
@@ -101,6 +102,7 @@ Commands commands_for(const PageLink& link, const LabApp& app) {
   for (const auto& [event, seconds] : link.at) commands.push_back(MoveEvent{event, seconds});
   if (link.step) commands.push_back(JumpTo{*link.step});
   if (link.isolation && !app.view().isolation_open) commands.push_back(ToggleIsolationPanel{});
+  if (link.orders && !app.view().orders_open) commands.push_back(ToggleOrdersPanel{});
   return commands;
 }
 
@@ -282,6 +284,17 @@ extern "C" {
 
 // Any input event in the page: draw again (index.html calls it before GLFW's own handlers run).
 EMSCRIPTEN_KEEPALIVE void reslab_web_wake() {
+  reslab::web::resume();
+}
+
+// A turn of the wheel in notches, up and left positive as GLFW gives them on the desktop: index.html
+// measures the browser's wheel event (pixels, lines or pages) and keeps it from Emscripten's GLFW, which
+// hands the raw pixels on with the sign the other way round (a notch down scrolled up, a hundred lines).
+EMSCRIPTEN_KEEPALIVE void reslab_web_scroll(double right, double up) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheelH += static_cast<float>(-right);
+  io.MouseWheel += static_cast<float>(up);
+  if (reslab::web::g_page) reslab::web::g_page->rule.input();  // GLFW's own callback would have said so
   reslab::web::resume();
 }
 
