@@ -30,7 +30,7 @@ struct SqlExploredVariant {
   std::vector<Outcome> outcomes;  // in the order they first appeared
   // Why the variant cannot run here (a journal this build of SQLite lacks: the browser's has no WAL);
   // empty when it runs. Its orders are not run then.
-  std::string refused;
+  std::string refused = {};
   void add(const SqlRunResult& run, std::size_t interleaving = 0);
   // The orders that gave the anomaly.
   std::size_t anomalies() const;
