@@ -9,6 +9,7 @@
 
 #include "core/sim/errors.hpp"
 #include "core/sim/sql_scenario_loader.hpp"
+#include "tests/scoped_env.hpp"
 #include "tests/scratch_dir.hpp"
 
 using namespace reslab;
@@ -98,16 +99,12 @@ TEST_CASE(
   test::ScratchDir scratch;
   const std::string not_a_folder = scratch.file("not-a-folder");
   std::ofstream(not_a_folder) << "a file";
-  const char* previous = std::getenv("TMPDIR");
-  const std::string restore = previous ? previous : "";
-  setenv("TMPDIR", not_a_folder.c_str(), 1);
   SqlExplorer explorer(scenario, Backend::sqlite);
-  while (explorer.run(5)) {
+  {
+    const test::ScopedEnv no_temp("TMPDIR", not_a_folder);
+    while (explorer.run(5)) {
+    }
   }
-  if (previous)
-    setenv("TMPDIR", restore.c_str(), 1);
-  else
-    unsetenv("TMPDIR");
   CHECK(explorer.finished());
   CHECK(explorer.error().empty());
   CHECK(explorer.runs_done() == explorer.total_runs());

@@ -17,6 +17,7 @@
 #include "core/sim/trace.hpp"
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
+#include "tests/scoped_env.hpp"
 
 namespace reslab {
 namespace {
@@ -413,9 +414,7 @@ TEST_CASE("opening a file whose preset stops in one model warns as reslab check 
 
 TEST_CASE("an order built in class is saved as a named preset in the user's copy of the file, and undone") {
   ScratchDir data;
-  const char* previous = std::getenv("XDG_DATA_HOME");
-  const std::string restore = previous ? previous : "";
-  setenv("XDG_DATA_HOME", data.path().c_str(), 1);
+  const test::ScopedEnv data_home("XDG_DATA_HOME", data.path());
   {
     GuiDriver gui("h1", english_settings());
     REQUIRE(gui.click("2  Request B conditional decrement"));  // B first: off the preset's order
@@ -447,10 +446,6 @@ TEST_CASE("an order built in class is saved as a named preset in the user's copy
     gui.press_key(GLFW_KEY_Z, true);
     CHECK(gui.session().wanted_order() == built);
   }
-  if (previous)
-    setenv("XDG_DATA_HOME", restore.c_str(), 1);
-  else
-    unsetenv("XDG_DATA_HOME");
 }
 
 TEST_CASE(

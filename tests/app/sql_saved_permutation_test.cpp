@@ -2,9 +2,7 @@
 // named from its title in TOML, numbered in a .spec, and opened at once with the variant that was shown.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <optional>
 
 #include "core/sim/spec_file.hpp"
 #include "core/sim/sql_scenario.hpp"
@@ -12,6 +10,7 @@
 #include "gui_driver.hpp"
 #include "tests/app/app_test_support.hpp"
 #include "tests/app/handout_test_support.hpp"
+#include "tests/scoped_env.hpp"
 #include "tests/scratch_dir.hpp"
 
 namespace reslab {
@@ -23,21 +22,11 @@ using testing::GuiDriver;
 // XDG_DATA_HOME in a scratch folder for the test's life: the user's copies go there.
 class ScratchDataHome {
  public:
-  ScratchDataHome() {
-    if (const char* previous = std::getenv("XDG_DATA_HOME")) m_previous = previous;
-    setenv("XDG_DATA_HOME", m_dir.path().c_str(), 1);
-  }
-  ~ScratchDataHome() {
-    if (m_previous)
-      setenv("XDG_DATA_HOME", m_previous->c_str(), 1);
-    else
-      unsetenv("XDG_DATA_HOME");
-  }
   std::string copy_of(const std::string& name) const { return m_dir.path() + "/reslab/scenarios/" + name; }
 
  private:
   test::ScratchDir m_dir;
-  std::optional<std::string> m_previous;
+  test::ScopedEnv m_env{"XDG_DATA_HOME", m_dir.path()};
 };
 
 bool listed_as_users(GuiDriver& gui, const std::string& file) {
